@@ -1,0 +1,43 @@
+/**
+ * The `mcpeval` command line.
+ *
+ * ```sh
+ * deno run --allow-run=your-mcp-server jsr:@mcpeval/guidance guidance --server example -- your-mcp-server
+ * ```
+ *
+ * @module
+ */
+import { type CliContext, run } from "./src/cli/run.ts";
+
+/** The context of a real process: standard streams, environment, signals. */
+export function processContext(signal?: AbortSignal): CliContext {
+  const write = (stream: typeof Deno.stdout) => async (text: string) => {
+    const bytes = new TextEncoder().encode(text);
+    for (let written = 0; written < bytes.length;) {
+      written += await stream.write(bytes.subarray(written));
+    }
+  };
+  let noColor = true;
+  try {
+    noColor = Deno.noColor || Deno.env.get("NO_COLOR") !== undefined;
+  } catch {
+    // Without --allow-env, stay plain.
+  }
+  return {
+    stdout: write(Deno.stdout),
+    stderr: write(Deno.stderr),
+    env: (name) => Deno.env.get(name),
+    color: Deno.stdout.isTerminal() && !noColor,
+    signal,
+  };
+}
+
+if (import.meta.main) {
+  const interrupt = new AbortController();
+  const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
+  const onSignal = () => interrupt.abort();
+  for (const signal of signals) Deno.addSignalListener(signal, onSignal);
+  const code = await run(Deno.args, processContext(interrupt.signal));
+  for (const signal of signals) Deno.removeSignalListener(signal, onSignal);
+  Deno.exit(code);
+}

@@ -1,0 +1,245 @@
+/**
+ * One profile's discovery on one connection: initialize, notifications/initialized, the settle
+ * window, then paged tools/list, answering the server's requests along the way. Transport-agnostic.
+ *
+ * @module
+ */
+import { InitializeResultSchema } from "@modelcontextprotocol/sdk/types.js";
+import { inlineCodeSpans } from "../analysis/references.ts";
+import { MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST, PROTOCOL_VERSION } from "../limits.ts";
+import { capabilitiesOf, type ClientCapabilities, type Profile } from "../profiles.ts";
+import type { Incoming, Transport } from "../transport/transport.ts";
+import { before, DEADLINE } from "../time.ts";
+import { CatalogBuilder, isToolName } from "./catalog.ts";
+import type { Incomplete, IncompleteReason } from "./incomplete.ts";
+import {
+  isRequest,
+  isResponse,
+  type JsonRpcError,
+  type JsonRpcMessage,
+  type JsonRpcRequest,
+  type JsonRpcResult,
+} from "./messages.ts";
+
+/** The knobs one session needs. */
+export interface SessionSettings {
+  readonly settleMs: number;
+  readonly timeoutMs: number;
+  /** Sent as `clientInfo.version`. */
+  readonly clientVersion: string;
+}
+
+/** What one profile's discovery observed. Instruction text never leaves the session. */
+export type ProfileOutcome =
+  | {
+    readonly profile: Profile;
+    readonly complete: true;
+    readonly instructionsPresent: boolean;
+    /** Inline code spans of the instructions that are valid tool identifiers. */
+    readonly codeSpans: ReadonlySet<string>;
+    /** The catalog, sorted. */
+    readonly tools: readonly string[];
+    readonly pages: number;
+  }
+  | {
+    readonly profile: Profile;
+    readonly complete: false;
+    readonly instructionsPresent: boolean | null;
+    readonly pages: number;
+    readonly incomplete: Incomplete;
+  };
+
+/** The fixed error answer to `sampling/createMessage` in profiles that declare sampling. */
+export const SAMPLING_DECLINED = {
+  code: -1,
+  message: "sampling is not performed during discovery",
+} as const;
+
+const METHOD_NOT_FOUND = { code: -32601, message: "Method not found" } as const;
+
+/** Runs discovery for `profile` over `transport`. Never throws for anything the server does. */
+export async function discoverProfile(
+  transport: Transport,
+  profile: Profile,
+  settings: SessionSettings,
+): Promise<ProfileOutcome> {
+  const session = new Session(transport, capabilitiesOf(profile), settings.timeoutMs);
+  const catalog = new CatalogBuilder();
+  let instructionsPresent: boolean | null = null;
+  const stop = (incomplete: Incomplete): ProfileOutcome => ({
+    profile,
+    complete: false,
+    instructionsPresent,
+    pages: catalog.pages,
+    incomplete,
+  });
+
+  try {
+    const init = await session.request("initialize", {
+      protocolVersion: PROTOCOL_VERSION,
+      capabilities: capabilitiesOf(profile),
+      clientInfo: { name: "mcpeval", version: settings.clientVersion },
+    });
+    if ("incomplete" in init) return stop(init.incomplete);
+    if ("error" in init) return stop({ reason: "initialization-error" });
+    const parsed = InitializeResultSchema.safeParse(init.result);
+    if (!parsed.success) return stop({ reason: "initialization-error" });
+    const { protocolVersion, capabilities, instructions } = parsed.data;
+    if (protocolVersion !== PROTOCOL_VERSION) return stop({ reason: "protocol-version-mismatch" });
+    instructionsPresent = instructions !== undefined;
+    const codeSpans = new Set(
+      [...inlineCodeSpans(instructions ?? "")].filter((span) => isToolName(span)),
+    );
+
+    const notified = await session.notify("notifications/initialized");
+    if (notified) return stop(notified);
+    const settled = await session.idle(settings.settleMs);
+    if (settled) return stop(settled);
+
+    if (capabilities.tools !== undefined) {
+      let cursor: string | undefined;
+      while (true) {
+        const page = await session.request("tools/list", cursor === undefined ? {} : { cursor });
+        if ("incomplete" in page) return stop(page.incomplete);
+        if ("error" in page) return stop({ reason: "list-error" });
+        const outcome = catalog.addPage(page.result);
+        if ("incomplete" in outcome) return stop(outcome.incomplete);
+        if ("done" in outcome) break;
+        cursor = outcome.next;
+      }
+    }
+    return {
+      profile,
+      complete: true,
+      instructionsPresent,
+      codeSpans,
+      tools: catalog.tools(),
+      pages: catalog.pages,
+    };
+  } finally {
+    session.release();
+  }
+}
+
+type RequestOutcome =
+  | { readonly result: Record<string, unknown> }
+  | { readonly error: JsonRpcError["error"] }
+  | { readonly incomplete: Incomplete };
+
+/** The message loop of one connection: ids, deadlines, and answers to server requests. */
+class Session {
+  readonly #transport: Transport;
+  readonly #reader: ReadableStreamDefaultReader<Incoming>;
+  readonly #capabilities: ClientCapabilities;
+  readonly #timeoutMs: number;
+  #pendingRead?: Promise<ReadableStreamReadResult<Incoming>>;
+  #nextId = 0;
+  #rootsRequests = 0;
+
+  constructor(transport: Transport, capabilities: ClientCapabilities, timeoutMs: number) {
+    this.#transport = transport;
+    this.#reader = transport.incoming.getReader();
+    this.#capabilities = capabilities;
+    this.#timeoutMs = timeoutMs;
+  }
+
+  /** Sends a request and waits for its answer, serving the server in between. */
+  async request(method: string, params: Record<string, unknown>): Promise<RequestOutcome> {
+    const id = this.#nextId++;
+    const deadline = Date.now() + this.#timeoutMs;
+    this.#rootsRequests = 0;
+    const sent = await before(
+      deadline,
+      this.#transport.send({ jsonrpc: "2.0", id, method, params }),
+    );
+    if (sent === DEADLINE) return fail("timeout");
+    while (true) {
+      const next = await this.#next(deadline);
+      if (next === DEADLINE) return fail("timeout");
+      if (next.kind === "failure") return { incomplete: next.incomplete };
+      const { message } = next;
+      if (isResponse(message)) {
+        if (message.id !== id) continue;
+        return "error" in message
+          ? { error: message.error }
+          : { result: (message as JsonRpcResult).result };
+      }
+      const problem = await this.#serve(message, deadline);
+      if (problem) return { incomplete: problem };
+    }
+  }
+
+  /** Sends a notification; resolves once the transport has handed it over. */
+  async notify(method: string): Promise<Incomplete | undefined> {
+    const deadline = Date.now() + this.#timeoutMs;
+    const sent = await before(deadline, this.#transport.send({ jsonrpc: "2.0", method }));
+    return sent === DEADLINE ? { reason: "timeout" } : undefined;
+  }
+
+  /** Serves the server for `ms` milliseconds (the settle window) without sending requests. */
+  async idle(ms: number): Promise<Incomplete | undefined> {
+    const until = Date.now() + ms;
+    while (true) {
+      const next = await this.#next(until);
+      if (next === DEADLINE) return undefined;
+      if (next.kind === "failure") return next.incomplete;
+      if (isResponse(next.message)) continue;
+      const problem = await this.#serve(next.message, until + this.#timeoutMs);
+      if (problem) return problem;
+    }
+  }
+
+  /** Lets go of the incoming stream; the caller closes the transport. */
+  release(): void {
+    this.#reader.releaseLock();
+  }
+
+  async #next(deadline: number): Promise<Incoming | typeof DEADLINE> {
+    this.#pendingRead ??= this.#reader.read();
+    const read = await before(deadline, this.#pendingRead);
+    if (read === DEADLINE) return DEADLINE;
+    this.#pendingRead = undefined;
+    return read.done ? { kind: "failure", incomplete: { reason: "transport-lost" } } : read.value;
+  }
+
+  /** Answers one server request (notifications are ignored). */
+  async #serve(message: JsonRpcMessage, deadline: number): Promise<Incomplete | undefined> {
+    if (!isRequest(message)) return undefined;
+    const answer = this.#answer(message);
+    if ("incomplete" in answer) return answer.incomplete;
+    const sent = await before(
+      deadline,
+      this.#transport.send({ jsonrpc: "2.0", id: message.id, ...answer }),
+    );
+    return sent === DEADLINE ? { reason: "timeout" } : undefined;
+  }
+
+  #answer(request: JsonRpcRequest):
+    | { result: Record<string, unknown> }
+    | { error: { code: number; message: string } }
+    | { incomplete: Incomplete } {
+    const capabilities = this.#capabilities;
+    switch (request.method) {
+      case "ping":
+        return { result: {} };
+      case "roots/list":
+        if (!capabilities.roots) break;
+        this.#rootsRequests += 1;
+        if (this.#rootsRequests > MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST) {
+          return { incomplete: { reason: "roots-request-limit" } };
+        }
+        return { result: { roots: [] } };
+      case "sampling/createMessage":
+        if (!capabilities.sampling) break;
+        return { error: { ...SAMPLING_DECLINED } };
+      case "elicitation/create":
+        if (!capabilities.elicitation) break;
+        return { result: { action: "decline" } };
+    }
+    return { error: { ...METHOD_NOT_FOUND } };
+  }
+}
+
+function fail(reason: IncompleteReason): RequestOutcome {
+  return { incomplete: { reason } };
+}

@@ -1,0 +1,49 @@
+/**
+ * Every bound mcpeval applies, in one place. The report's `settings` records the ones that
+ * shape what was observed.
+ *
+ * @module
+ */
+
+/** The MCP protocol revision that discovery speaks and requires. */
+export const PROTOCOL_VERSION = "2025-06-18";
+
+/** At most this many `tools/list` requests per profile. */
+export const MAX_PAGES = 20;
+
+/** At most this many tools per profile catalog. */
+export const MAX_TOOLS = 10_000;
+
+/** At most this many `roots/list` requests from the server per client request. */
+export const MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST = 8;
+
+/** One incoming message (a stdio line, a JSON body, an SSE event's data) at most, in bytes. */
+export const MAX_MESSAGE_BYTES = 67_108_864; // 64 MiB
+
+/** An inclusive integer range with a default, for a numeric option. */
+export interface IntegerRange {
+  readonly min: number;
+  readonly max: number;
+  readonly default: number;
+}
+
+/** `--settle-ms`: the wait between `notifications/initialized` and the first `tools/list`. */
+export const SETTLE_MS: IntegerRange = { min: 0, max: 5_000, default: 1_500 };
+
+/** `--timeout-ms`: the longest wait for the answer to one client request. */
+export const TIMEOUT_MS: IntegerRange = { min: 100, max: 300_000, default: 30_000 };
+
+/** `--concurrency`: how many profiles run at once. */
+export const CONCURRENCY: IntegerRange = { min: 1, max: 5, default: 5 };
+
+/** stdio shutdown: after closing stdin, how long the server may take to exit by itself. */
+export const SHUTDOWN_GRACE_MS = 1_500;
+
+/** stdio shutdown: after SIGTERM, how long the server may take before SIGKILL. */
+export const SHUTDOWN_TERM_MS = 2_000;
+
+/** stdio shutdown: after the server exits, how long its leftover processes get after SIGTERM. */
+export const SHUTDOWN_SWEEP_MS = 250;
+
+/** HTTP: the longest wait for the answer to the closing `DELETE` of a session. */
+export const DELETE_TIMEOUT_MS = 2_000;

@@ -1,0 +1,106 @@
+/**
+ * Profiles' outcomes and findings → the one typed report, validated before anyone sees it.
+ *
+ * @module
+ */
+import { findingsOf } from "../analysis/findings.ts";
+import type { ProfileOutcome } from "../discovery/session.ts";
+import { FINDING_HINTS, INCOMPLETE_HINTS } from "../hints.ts";
+import {
+  MAX_MESSAGE_BYTES,
+  MAX_PAGES,
+  MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST,
+  MAX_TOOLS,
+  PROTOCOL_VERSION,
+} from "../limits.ts";
+import type { GuidanceOptions } from "../options.ts";
+import { PROFILES } from "../profiles.ts";
+import { VERSION } from "../version.ts";
+import {
+  type GuidanceReport,
+  GuidanceReportSchema,
+  type ProfileReport,
+  REPORT_SCHEMA_ID,
+} from "./schema.ts";
+
+/**
+ * Builds the report of a run. Throws if the result breaks the schema (a bug in mcpeval).
+ */
+export function buildReport(
+  options: GuidanceOptions,
+  outcomes: readonly ProfileOutcome[],
+): GuidanceReport {
+  const ordered = [...outcomes].sort((a, b) =>
+    PROFILES.indexOf(a.profile) - PROFILES.indexOf(b.profile)
+  );
+  const observed = ordered.flatMap((outcome) => outcome.complete ? [outcome] : []);
+  const complete = observed.length === ordered.length;
+  const { candidates, defects } = complete
+    ? findingsOf(observed, options.requiredTools)
+    : { candidates: [], defects: [] };
+
+  return GuidanceReportSchema.parse(
+    {
+      schema: REPORT_SCHEMA_ID,
+      mcpeval_version: VERSION,
+      server: options.server,
+      transport: options.target.kind,
+      protocol_version: PROTOCOL_VERSION,
+      reference_detection: "inline-code-known-tools",
+      settings: {
+        settle_ms: options.settleMs,
+        timeout_ms: options.timeoutMs,
+        max_pages: MAX_PAGES,
+        max_tools: MAX_TOOLS,
+        max_roots_requests_per_client_request: MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST,
+        max_message_bytes: MAX_MESSAGE_BYTES,
+      },
+      required_tools: [...options.requiredTools],
+      profiles: ordered.map(profileReport),
+      candidates: candidates.map((finding) => ({
+        kind: "referenced-tool-unavailable",
+        profile: finding.profile,
+        tool: finding.tool,
+        available_in: [...finding.availableIn],
+        hint: FINDING_HINTS["referenced-tool-unavailable"],
+      })),
+      defects: defects.map((finding) => ({
+        kind: "required-tool-unavailable",
+        profile: finding.profile,
+        tool: finding.tool,
+        available_in: [...finding.availableIn],
+        hint: FINDING_HINTS["required-tool-unavailable"],
+      })),
+      complete,
+      passed: complete ? defects.length === 0 : null,
+    } satisfies GuidanceReport,
+  );
+}
+
+function profileReport(outcome: ProfileOutcome): ProfileReport {
+  if (outcome.complete) {
+    return {
+      profile: outcome.profile,
+      complete: true,
+      instructions_present: outcome.instructionsPresent,
+      tool_count: outcome.tools.length,
+      tools: [...outcome.tools],
+      pages: outcome.pages,
+      incomplete: null,
+    };
+  }
+  const { reason, httpStatus } = outcome.incomplete;
+  return {
+    profile: outcome.profile,
+    complete: false,
+    instructions_present: outcome.instructionsPresent,
+    tool_count: null,
+    tools: null,
+    pages: outcome.pages,
+    incomplete: {
+      reason,
+      hint: INCOMPLETE_HINTS[reason],
+      ...(httpStatus === undefined ? {} : { http_status: httpStatus }),
+    },
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * The `mcpeval.guidance-report/v1` schema: the single source of the report's TypeScript type,
+ * its runtime validation and the JSON Schema printed by `mcpeval schema guidance`.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { FINDING_HINTS, INCOMPLETE_HINTS, type IncompleteReason } from "../hints.ts";
+import {
+  MAX_MESSAGE_BYTES,
+  MAX_PAGES,
+  MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST,
+  MAX_TOOLS,
+  PROTOCOL_VERSION,
+  SETTLE_MS,
+  TIMEOUT_MS,
+} from "../limits.ts";
+import { PROFILES } from "../profiles.ts";
+import type { GuidanceReport } from "./types.ts";
+
+export type {
+  CandidateReport,
+  CompleteProfileReport,
+  DefectReport,
+  GuidanceReport,
+  IncompleteProfileReport,
+  IncompleteReport,
+  ProfileReport,
+} from "./types.ts";
+
+/** The report's schema identifier. */
+export const REPORT_SCHEMA_ID = "mcpeval.guidance-report/v1";
+
+const ProfileLabel = z.enum(PROFILES);
+const ToolName = z.string().regex(/^[A-Za-z0-9_./-]{1,128}$/);
+const Count = z.int().min(0);
+const reasons = Object.keys(INCOMPLETE_HINTS) as [IncompleteReason, ...IncompleteReason[]];
+const incompleteHints = Object.values(INCOMPLETE_HINTS) as [
+  typeof INCOMPLETE_HINTS[IncompleteReason],
+  ...typeof INCOMPLETE_HINTS[IncompleteReason][],
+];
+
+const IncompleteSchema = z.strictObject({
+  reason: z.enum(reasons),
+  hint: z.enum(incompleteHints),
+  http_status: z.int().min(100).max(599).optional(),
+});
+
+const CompleteProfileSchema = z.strictObject({
+  profile: ProfileLabel,
+  complete: z.literal(true),
+  instructions_present: z.boolean(),
+  tool_count: Count,
+  tools: z.array(ToolName),
+  pages: Count,
+  incomplete: z.null(),
+});
+
+const IncompleteProfileSchema = z.strictObject({
+  profile: ProfileLabel,
+  complete: z.literal(false),
+  instructions_present: z.boolean().nullable(),
+  tool_count: z.null(),
+  tools: z.null(),
+  pages: Count,
+  incomplete: IncompleteSchema,
+});
+
+const findingSchema = <K extends keyof typeof FINDING_HINTS>(kind: K) =>
+  z.strictObject({
+    kind: z.literal(kind),
+    profile: ProfileLabel,
+    tool: ToolName,
+    available_in: z.array(ProfileLabel),
+    hint: z.literal(FINDING_HINTS[kind]),
+  });
+
+const reportSchema = z.strictObject({
+  schema: z.literal(REPORT_SCHEMA_ID),
+  mcpeval_version: z.string(),
+  server: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/),
+  transport: z.enum(["stdio", "streamable-http"]),
+  protocol_version: z.literal(PROTOCOL_VERSION),
+  reference_detection: z.literal("inline-code-known-tools"),
+  settings: z.strictObject({
+    settle_ms: z.int().min(SETTLE_MS.min).max(SETTLE_MS.max),
+    timeout_ms: z.int().min(TIMEOUT_MS.min).max(TIMEOUT_MS.max),
+    max_pages: z.literal(MAX_PAGES),
+    max_tools: z.literal(MAX_TOOLS),
+    max_roots_requests_per_client_request: z.literal(MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST),
+    max_message_bytes: z.literal(MAX_MESSAGE_BYTES),
+  }),
+  required_tools: z.array(ToolName),
+  profiles: z.array(z.discriminatedUnion("complete", [
+    CompleteProfileSchema,
+    IncompleteProfileSchema,
+  ])).min(1),
+  candidates: z.array(findingSchema("referenced-tool-unavailable")),
+  defects: z.array(findingSchema("required-tool-unavailable")),
+  complete: z.boolean(),
+  passed: z.boolean().nullable(),
+}).check((ctx) => {
+  const report = ctx.value;
+  const complete = report.profiles.every((profile) => profile.complete);
+  const consistent = report.complete === complete &&
+    (complete
+      ? report.passed === (report.defects.length === 0)
+      : report.passed === null && report.candidates.length === 0 && report.defects.length === 0);
+  if (!consistent) {
+    ctx.issues.push({
+      code: "custom",
+      input: report,
+      message: "complete, passed, candidates and defects disagree with the profiles",
+    });
+  }
+});
+
+/** The guidance report's schema: use it to validate a report you read. */
+export const GuidanceReportSchema: z.ZodType<GuidanceReport> = reportSchema;
+
+// The spelled-out types and the schema must agree exactly; this fails to compile otherwise.
+type Inferred = z.infer<typeof reportSchema>;
+const _sameType: [Inferred, GuidanceReport] extends [GuidanceReport, Inferred] ? true : never =
+  true;
+
+/** The report's JSON Schema (draft 2020-12). */
+export function reportJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(reportSchema, { target: "draft-2020-12" }),
+    $id: "https://jsr.io/@mcpeval/guidance/schema/guidance-report-v1.json",
+    title: REPORT_SCHEMA_ID,
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * The stdio transport: one server process, newline-delimited JSON-RPC on stdin and stdout,
+ * stderr always drained, and a shutdown ladder that leaves no process behind.
+ *
+ * @module
+ */
+import {
+  MAX_MESSAGE_BYTES,
+  SHUTDOWN_GRACE_MS,
+  SHUTDOWN_SWEEP_MS,
+  SHUTDOWN_TERM_MS,
+} from "../limits.ts";
+import { type JsonRpcMessage, parseMessage } from "../discovery/messages.ts";
+import { lineSplitter, MessageTooLargeError } from "./lines.ts";
+import type { Incoming, Transport } from "./transport.ts";
+import { before, DEADLINE, delay } from "../time.ts";
+
+/** What to do with the server's stderr. It is always read, so the server never blocks on it. */
+export type ServerStderr = "discard" | "inherit";
+
+/** How to start a stdio server. */
+export interface StdioTarget {
+  readonly command: string;
+  readonly args: readonly string[];
+  readonly stderr: ServerStderr;
+}
+
+/** The server command could not be started. */
+export class SpawnError extends Error {
+  constructor(readonly failure: "not-found" | "permission-denied" | "other") {
+    super(`Cannot start the server command: ${failure}`);
+    this.name = "SpawnError";
+  }
+}
+
+const isWindows = Deno.build.os === "windows";
+const encoder = new TextEncoder();
+
+/**
+ * Starts the server process and returns its transport. Throws {@linkcode SpawnError} when the
+ * command cannot be started.
+ */
+export function openStdio(target: StdioTarget): Transport {
+  let child: Deno.ChildProcess;
+  try {
+    child = new Deno.Command(target.command, {
+      args: [...target.args],
+      stdin: "piped",
+      stdout: "piped",
+      stderr: target.stderr === "inherit" ? "inherit" : "piped",
+      // Its own process group on Unix, so wrappers and their children can be ended together.
+      detached: !isWindows,
+    }).spawn();
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) throw new SpawnError("not-found");
+    if (error instanceof Deno.errors.PermissionDenied) throw new SpawnError("permission-denied");
+    throw new SpawnError("other");
+  }
+  return new StdioTransport(child);
+}
+
+class StdioTransport implements Transport {
+  readonly incoming: ReadableStream<Incoming>;
+  readonly #child: Deno.ChildProcess;
+  readonly #writer: WritableStreamDefaultWriter<Uint8Array>;
+  readonly #stderrDrained: Promise<void>;
+  #exited = false;
+  #closing?: Promise<void>;
+
+  constructor(child: Deno.ChildProcess) {
+    this.#child = child;
+    this.#writer = child.stdin.getWriter();
+    this.#writer.closed.catch(() => {});
+    child.status.then(() => (this.#exited = true));
+    this.#stderrDrained = child.stderr === null
+      ? Promise.resolve()
+      : child.stderr.pipeTo(new WritableStream()).catch(() => {});
+    this.incoming = failuresAsItems(
+      child.stdout.pipeThrough(lineSplitter(MAX_MESSAGE_BYTES)).pipeThrough(messageFramer()),
+    );
+  }
+
+  async send(message: JsonRpcMessage): Promise<void> {
+    try {
+      await this.#writer.write(encoder.encode(JSON.stringify(message) + "\n"));
+    } catch {
+      // The process went away; `incoming` reports the loss when stdout ends.
+    }
+  }
+
+  close(): Promise<void> {
+    return this.#closing ??= this.#shutdown();
+  }
+
+  async #shutdown(): Promise<void> {
+    await this.#writer.close().catch(() => {});
+    if (!(await this.#exitsWithin(SHUTDOWN_GRACE_MS))) {
+      this.#signal("SIGTERM");
+      if (!(await this.#exitsWithin(SHUTDOWN_TERM_MS))) {
+        this.#signal("SIGKILL");
+      }
+    }
+    await this.#child.status;
+    await this.#sweepProcessGroup();
+    await this.incoming.cancel().catch(() => {});
+    await this.#stderrDrained;
+  }
+
+  async #exitsWithin(ms: number): Promise<boolean> {
+    if (this.#exited) return true;
+    return (await before(Date.now() + ms, this.#child.status)) !== DEADLINE;
+  }
+
+  /** Signals the server and, on Unix, every process in its group. */
+  #signal(signal: "SIGTERM" | "SIGKILL"): void {
+    try {
+      if (isWindows) this.#child.kill(signal);
+      else Deno.kill(-this.#child.pid, signal);
+    } catch {
+      // Already gone.
+    }
+  }
+
+  /** Ends processes the server left behind in its group (a wrapper's children, for example). */
+  async #sweepProcessGroup(): Promise<void> {
+    if (isWindows) return;
+    try {
+      Deno.kill(-this.#child.pid, "SIGTERM");
+    } catch {
+      return; // The group is empty.
+    }
+    await delay(SHUTDOWN_SWEEP_MS);
+    try {
+      Deno.kill(-this.#child.pid, "SIGKILL");
+    } catch {
+      // Everything left on SIGTERM.
+    }
+  }
+}
+
+const decoder = new TextDecoder("utf-8", { fatal: true });
+
+/** Lines in, messages out; the first bad line or an oversize line ends the stream. */
+function messageFramer(): TransformStream<Uint8Array, Incoming> {
+  let failed = false;
+  return new TransformStream(
+    {
+      transform(line, controller) {
+        if (failed || line.length === 0) return;
+        let message: JsonRpcMessage | undefined;
+        try {
+          message = parseMessage(decoder.decode(line));
+        } catch {
+          message = undefined;
+        }
+        if (message === undefined) {
+          failed = true;
+          controller.enqueue({ kind: "failure", incomplete: { reason: "malformed-message" } });
+          return;
+        }
+        controller.enqueue({ kind: "message", message });
+      },
+    },
+    undefined,
+    { highWaterMark: 16 },
+  );
+}
+
+/** Turns a stream error into a final failure item, so `incoming` itself never errors. */
+function failuresAsItems(stream: ReadableStream<Incoming>): ReadableStream<Incoming> {
+  const reader = stream.getReader();
+  return new ReadableStream<Incoming>({
+    async pull(controller) {
+      try {
+        const { done, value } = await reader.read();
+        if (done) controller.close();
+        else controller.enqueue(value);
+      } catch (error) {
+        const reason = error instanceof MessageTooLargeError
+          ? "message-too-large"
+          : "transport-lost";
+        controller.enqueue({ kind: "failure", incomplete: { reason } });
+        controller.close();
+      }
+    },
+    cancel(reason) {
+      return reader.cancel(reason);
+    },
+  });
+}

@@ -1,0 +1,28 @@
+/**
+ * What a discovery session needs from a transport, whatever carries the messages.
+ *
+ * @module
+ */
+import type { Incomplete } from "../discovery/incomplete.ts";
+import type { JsonRpcMessage } from "../discovery/messages.ts";
+
+/** One thing that arrived from the server: a message, or the failure that ends the transport. */
+export type Incoming =
+  | { readonly kind: "message"; readonly message: JsonRpcMessage }
+  | { readonly kind: "failure"; readonly incomplete: Incomplete };
+
+/** A connection to one MCP server for one profile. */
+export interface Transport {
+  /**
+   * Everything the server sends, in order. A failure is the last item; the stream ending
+   * without one means the connection was lost.
+   */
+  readonly incoming: ReadableStream<Incoming>;
+  /**
+   * Hands one client message to the server. Resolves once it was written (stdio) or accepted
+   * (HTTP); a failure is reported on `incoming`, never thrown.
+   */
+  send(message: JsonRpcMessage): Promise<void>;
+  /** Ends the connection and releases everything it holds. Never throws. */
+  close(): Promise<void>;
+}
