@@ -7,25 +7,47 @@ import { setTimeout as delay } from "node:timers/promises";
 
 export { delay };
 
-/** What {@linkcode before} returns when the deadline passes first. */
+/** What a {@linkcode Deadline} race returns when the deadline passes first. */
 export const DEADLINE: unique symbol = Symbol("deadline");
 
 /**
- * Waits for `promise` until `deadline` (a `Date.now()` value); returns {@linkcode DEADLINE} if
- * the deadline comes first. The promise itself is left running.
+ * One timer for a whole wait, however many promises are raced against it.
+ *
+ * @example
+ * ```ts
+ * using deadline = new Deadline(Date.now() + 1000);
+ * const value = await deadline.race(fetch("http://127.0.0.1:1/"));
+ * ```
  */
-export async function before<T>(
-  deadline: number,
-  promise: Promise<T>,
-): Promise<T | typeof DEADLINE> {
-  const remaining = deadline - Date.now();
-  if (remaining <= 0) return DEADLINE;
-  const cancel = new AbortController();
-  const expired: Promise<typeof DEADLINE> = delay(remaining, undefined, { signal: cancel.signal })
-    .catch(() => undefined).then(() => DEADLINE);
-  try {
-    return await Promise.race([promise, expired]);
-  } finally {
-    cancel.abort();
+export class Deadline implements Disposable {
+  readonly #expired: Promise<typeof DEADLINE>;
+  readonly #timer: ReturnType<typeof setTimeout>;
+  #passed = false;
+
+  /** A deadline at `at`, a `Date.now()` value. */
+  constructor(at: number) {
+    let expire!: (value: typeof DEADLINE) => void;
+    this.#expired = new Promise((resolve) => (expire = resolve));
+    this.#timer = setTimeout(() => {
+      this.#passed = true;
+      expire(DEADLINE);
+    }, Math.max(0, at - Date.now()));
   }
+
+  /** Waits for `promise`, or returns {@linkcode DEADLINE} once the deadline has passed. */
+  race<T>(promise: Promise<T>): Promise<T | typeof DEADLINE> {
+    if (this.#passed) return Promise.resolve(DEADLINE);
+    return Promise.race([promise, this.#expired]);
+  }
+
+  /** Stops the timer. */
+  [Symbol.dispose](): void {
+    clearTimeout(this.#timer);
+  }
+}
+
+/** Waits for `promise` until `at`; returns {@linkcode DEADLINE} if the deadline comes first. */
+export async function before<T>(at: number, promise: Promise<T>): Promise<T | typeof DEADLINE> {
+  using deadline = new Deadline(at);
+  return await deadline.race(promise);
 }

@@ -9,7 +9,7 @@ import { inlineCodeSpans } from "../analysis/references.ts";
 import { MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST, PROTOCOL_VERSION } from "../limits.ts";
 import { capabilitiesOf, type ClientCapabilities, type Profile } from "../profiles.ts";
 import type { Incoming, Transport } from "../transport/transport.ts";
-import { before, DEADLINE } from "../time.ts";
+import { before, DEADLINE, Deadline } from "../time.ts";
 import { CatalogBuilder, isToolName } from "./catalog.ts";
 import type { Incomplete, IncompleteReason } from "./incomplete.ts";
 import {
@@ -146,12 +146,9 @@ class Session {
   /** Sends a request and waits for its answer, serving the server in between. */
   async request(method: string, params: Record<string, unknown>): Promise<RequestOutcome> {
     const id = this.#nextId++;
-    const deadline = Date.now() + this.#timeoutMs;
+    using deadline = new Deadline(Date.now() + this.#timeoutMs);
     this.#rootsRequests = 0;
-    const sent = await before(
-      deadline,
-      this.#transport.send({ jsonrpc: "2.0", id, method, params }),
-    );
+    const sent = await deadline.race(this.#transport.send({ jsonrpc: "2.0", id, method, params }));
     if (sent === DEADLINE) return fail("timeout");
     while (true) {
       const next = await this.#next(deadline);
@@ -178,37 +175,38 @@ class Session {
 
   /** Serves the server for `ms` milliseconds (the settle window) without sending requests. */
   async idle(ms: number): Promise<Incomplete | undefined> {
-    const until = Date.now() + ms;
+    using window = new Deadline(Date.now() + ms);
     while (true) {
-      const next = await this.#next(until);
+      const next = await this.#next(window);
       if (next === DEADLINE) return undefined;
       if (next.kind === "failure") return next.incomplete;
       if (isResponse(next.message)) continue;
-      const problem = await this.#serve(next.message, until + this.#timeoutMs);
+      using answering = new Deadline(Date.now() + this.#timeoutMs);
+      const problem = await this.#serve(next.message, answering);
       if (problem) return problem;
     }
   }
 
   /** Lets go of the incoming stream; the caller closes the transport. */
   release(): void {
+    this.#pendingRead?.catch(() => {});
     this.#reader.releaseLock();
   }
 
-  async #next(deadline: number): Promise<Incoming | typeof DEADLINE> {
+  async #next(deadline: Deadline): Promise<Incoming | typeof DEADLINE> {
     this.#pendingRead ??= this.#reader.read();
-    const read = await before(deadline, this.#pendingRead);
+    const read = await deadline.race(this.#pendingRead);
     if (read === DEADLINE) return DEADLINE;
     this.#pendingRead = undefined;
     return read.done ? { kind: "failure", incomplete: { reason: "transport-lost" } } : read.value;
   }
 
   /** Answers one server request (notifications are ignored). */
-  async #serve(message: JsonRpcMessage, deadline: number): Promise<Incomplete | undefined> {
+  async #serve(message: JsonRpcMessage, deadline: Deadline): Promise<Incomplete | undefined> {
     if (!isRequest(message)) return undefined;
     const answer = this.#answer(message);
     if ("incomplete" in answer) return answer.incomplete;
-    const sent = await before(
-      deadline,
+    const sent = await deadline.race(
       this.#transport.send({ jsonrpc: "2.0", id: message.id, ...answer }),
     );
     return sent === DEADLINE ? { reason: "timeout" } : undefined;

@@ -34,6 +34,17 @@ export class SpawnError extends Error {
 }
 
 const isWindows = Deno.build.os === "windows";
+
+let groupSignals: boolean | undefined;
+
+/**
+ * Whether mcpeval may signal a whole process group: Unix, and unscoped `--allow-run` (Deno
+ * requires it for `Deno.kill`). Otherwise only the started process itself can be signalled.
+ */
+function canSignalGroups(): boolean {
+  return groupSignals ??= !isWindows &&
+    Deno.permissions.querySync({ name: "run" }).state === "granted";
+}
 const encoder = new TextEncoder();
 
 /**
@@ -56,7 +67,7 @@ export function openStdio(target: StdioTarget): Transport {
     if (error instanceof Deno.errors.PermissionDenied) throw new SpawnError("permission-denied");
     throw new SpawnError("other");
   }
-  return new StdioTransport(child);
+  return new StdioTransport(child, target.stderr === "discard");
 }
 
 class StdioTransport implements Transport {
@@ -67,14 +78,14 @@ class StdioTransport implements Transport {
   #exited = false;
   #closing?: Promise<void>;
 
-  constructor(child: Deno.ChildProcess) {
+  constructor(child: Deno.ChildProcess, stderrPiped: boolean) {
     this.#child = child;
     this.#writer = child.stdin.getWriter();
     this.#writer.closed.catch(() => {});
     child.status.then(() => (this.#exited = true));
-    this.#stderrDrained = child.stderr === null
-      ? Promise.resolve()
-      : child.stderr.pipeTo(new WritableStream()).catch(() => {});
+    this.#stderrDrained = stderrPiped
+      ? child.stderr.pipeTo(new WritableStream()).catch(() => {})
+      : Promise.resolve();
     this.incoming = failuresAsItems(
       child.stdout.pipeThrough(lineSplitter(MAX_MESSAGE_BYTES)).pipeThrough(messageFramer()),
     );
@@ -111,11 +122,18 @@ class StdioTransport implements Transport {
     return (await before(Date.now() + ms, this.#child.status)) !== DEADLINE;
   }
 
-  /** Signals the server and, on Unix, every process in its group. */
+  /** Signals the server's process group where permitted, else the server process itself. */
   #signal(signal: "SIGTERM" | "SIGKILL"): void {
+    if (canSignalGroups()) {
+      try {
+        Deno.kill(-this.#child.pid, signal);
+        return;
+      } catch {
+        // The group is gone; the child may still be a zombie awaiting `status`.
+      }
+    }
     try {
-      if (isWindows) this.#child.kill(signal);
-      else Deno.kill(-this.#child.pid, signal);
+      this.#child.kill(signal);
     } catch {
       // Already gone.
     }
@@ -123,7 +141,7 @@ class StdioTransport implements Transport {
 
   /** Ends processes the server left behind in its group (a wrapper's children, for example). */
   async #sweepProcessGroup(): Promise<void> {
-    if (isWindows) return;
+    if (!canSignalGroups()) return;
     try {
       Deno.kill(-this.#child.pid, "SIGTERM");
     } catch {

@@ -1,0 +1,56 @@
+/** Reference detection and findings: pure functions. */
+import assert from "node:assert/strict";
+import { findingsOf, type ObservedProfile } from "../src/analysis/findings.ts";
+import { inlineCodeSpans } from "../src/analysis/references.ts";
+
+Deno.test("inline code spans: CommonMark spans only, not code blocks", () => {
+  const markdown = [
+    "Use `echo` and ``double `tick` span`` and `  padded  `.",
+    "",
+    "    `indented-block`",
+    "",
+    "```",
+    "`fenced-block`",
+    "```",
+    "",
+    "Escaped \\`not-code\\` and <code>html</code>; `multi",
+    "line`.",
+  ].join("\n");
+  assert.deepEqual(
+    [...inlineCodeSpans(markdown)].sort(),
+    [
+      " padded ", // one space is stripped from each side
+      "double `tick` span",
+      "echo",
+      "multi line",
+    ].sort(),
+  );
+});
+
+const profile = (name: ObservedProfile["profile"], tools: string[], spans: string[] = []) => ({
+  profile: name,
+  tools,
+  codeSpans: new Set(spans),
+});
+
+Deno.test("findings: a candidate only for a known tool missing from the referencing profile", () => {
+  const { candidates, defects } = findingsOf([
+    profile("none", ["echo"], ["pick", "echo", "UNKNOWN_WORD"]),
+    profile("roots", ["echo", "pick"], ["pick"]),
+    profile("all", ["echo", "pick", "ask"], ["ask"]),
+  ], []);
+  assert.deepEqual(candidates, [{ profile: "none", tool: "pick", availableIn: ["roots", "all"] }]);
+  assert.deepEqual(defects, []);
+});
+
+Deno.test("findings: a defect per profile missing a required tool, even if no profile has it", () => {
+  const { defects } = findingsOf([
+    profile("none", ["echo"]),
+    profile("sampling", ["echo", "sample"]),
+  ], ["sample", "ghost"]);
+  assert.deepEqual(defects, [
+    { profile: "none", tool: "ghost", availableIn: [] },
+    { profile: "none", tool: "sample", availableIn: ["sampling"] },
+    { profile: "sampling", tool: "ghost", availableIn: [] },
+  ]);
+});

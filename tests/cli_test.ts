@@ -1,0 +1,308 @@
+/** The command line contract: help, version, schema, and every invalid invocation exits 2. */
+import assert from "node:assert/strict";
+import { DENO, fixture, mcpeval } from "./_cli.ts";
+
+const SECRET = "s3cr3t-value";
+const TARGET = ["--", ...fixture("demo_server.ts")];
+
+/** Invalid invocations: [name, argv, text the one stderr line must contain]. */
+const INVALID: [string, string[], string][] = [
+  ["missing --server", ["guidance", ...TARGET], "--server is required"],
+  ["--server without value", ["guidance", "--server"], "--server needs a value"],
+  [
+    "--server followed by an option",
+    ["guidance", "--server", "--format", "json", ...TARGET],
+    "--server needs a value",
+  ],
+  ["--server with a space", ["guidance", "--server", `a ${SECRET}`, ...TARGET], "--server must be"],
+  ["--server too long", ["guidance", "--server", "a".repeat(65), ...TARGET], "--server must be"],
+  ["--server starting with a dot", ["guidance", "--server", ".x", ...TARGET], "--server must be"],
+  [
+    "--server given twice",
+    ["guidance", "--server", "a", "--server=b", ...TARGET],
+    "--server may be given only once",
+  ],
+  [
+    "unknown option",
+    ["guidance", "--server", "a", "--frobnicate", ...TARGET],
+    "Unknown option '--frobnicate'",
+  ],
+  [
+    "unknown option with a value",
+    ["guidance", "--server", "a", `--token=${SECRET}`, ...TARGET],
+    "Unknown option '--token'",
+  ],
+  ["unknown short option", ["guidance", "--server", "a", "-x", ...TARGET], "Unknown option '-x'"],
+  ["stray positional", ["guidance", "--server", "a", SECRET, ...TARGET], "Unexpected argument"],
+  [
+    "unknown format",
+    ["guidance", "--server", "a", "--format", "yaml", ...TARGET],
+    "--format must be one of: text, json",
+  ],
+  [
+    "unknown profile",
+    ["guidance", "--server", "a", "--profile", "root", ...TARGET],
+    "--profile must be one of",
+  ],
+  [
+    "empty profile",
+    ["guidance", "--server", "a", "--profile=", ...TARGET],
+    "--profile must be one of",
+  ],
+  ["--require-tool with a space", [
+    "guidance",
+    "--server",
+    "a",
+    "--require-tool",
+    `x ${SECRET}`,
+    ...TARGET,
+  ], "--require-tool must be"],
+  ["--require-tool of 129 characters", [
+    "guidance",
+    "--server",
+    "a",
+    "--require-tool",
+    "t".repeat(129),
+    ...TARGET,
+  ], "--require-tool must be"],
+  [
+    "--settle-ms not a number",
+    ["guidance", "--server", "a", "--settle-ms", "soon", ...TARGET],
+    "--settle-ms must be an integer from 0 to 5000",
+  ],
+  [
+    "--settle-ms past the limit",
+    ["guidance", "--server", "a", "--settle-ms", "5001", ...TARGET],
+    "--settle-ms must be an integer from 0 to 5000",
+  ],
+  [
+    "--settle-ms negative",
+    ["guidance", "--server", "a", "--settle-ms=-1", ...TARGET],
+    "--settle-ms must be an integer",
+  ],
+  [
+    "--settle-ms fractional",
+    ["guidance", "--server", "a", "--settle-ms", "1.5", ...TARGET],
+    "--settle-ms must be an integer",
+  ],
+  [
+    "--timeout-ms under the limit",
+    ["guidance", "--server", "a", "--timeout-ms", "99", ...TARGET],
+    "--timeout-ms must be an integer from 100 to 300000",
+  ],
+  ["--timeout-ms past the limit", [
+    "guidance",
+    "--server",
+    "a",
+    "--timeout-ms",
+    "300001",
+    ...TARGET,
+  ], "--timeout-ms must be an integer from 100 to 300000"],
+  [
+    "--concurrency 0",
+    ["guidance", "--server", "a", "--concurrency", "0", ...TARGET],
+    "--concurrency must be an integer from 1 to 5",
+  ],
+  [
+    "--concurrency 6",
+    ["guidance", "--server", "a", "--concurrency", "6", ...TARGET],
+    "--concurrency must be an integer from 1 to 5",
+  ],
+  [
+    "--concurrency in hex",
+    ["guidance", "--server", "a", "--concurrency", "0x2", ...TARGET],
+    "--concurrency must be an integer",
+  ],
+  ["no target", ["guidance", "--server", "a"], "A target is required"],
+  ["empty command", ["guidance", "--server", "a", "--"], "The server command after '--' is empty"],
+  [
+    "both targets",
+    ["guidance", "--server", "a", "--url", "http://127.0.0.1:1/mcp", ...TARGET],
+    "not both",
+  ],
+  [
+    "--server-stderr unknown",
+    ["guidance", "--server", "a", "--server-stderr", "file", ...TARGET],
+    "--server-stderr must be one of: discard, inherit",
+  ],
+  ["--server-stderr with --url", [
+    "guidance",
+    "--server",
+    "a",
+    "--server-stderr",
+    "discard",
+    "--url",
+    "http://127.0.0.1:1/mcp",
+  ], "--server-stderr applies only to stdio targets"],
+  [
+    "--header with a stdio target",
+    ["guidance", "--server", "a", "--header", "X-A=HOME", ...TARGET],
+    "--header applies only to --url targets",
+  ],
+  ["--allow-remote-http with a value", [
+    "guidance",
+    "--server",
+    "a",
+    "--allow-remote-http=yes",
+    "--url",
+    "https://example.com/mcp",
+  ], "--allow-remote-http takes no value"],
+  [
+    "--url not a URL",
+    ["guidance", "--server", "a", "--url", `not a url ${SECRET}`],
+    "--url must be an absolute http: or https: URL",
+  ],
+  [
+    "--url with another scheme",
+    ["guidance", "--server", "a", "--url", `ftp://127.0.0.1/${SECRET}`],
+    "--url must be an absolute http: or https: URL",
+  ],
+  ["--url with credentials", [
+    "guidance",
+    "--server",
+    "a",
+    "--url",
+    `http://user:${SECRET}@127.0.0.1:1/mcp`,
+  ], "--url must not contain credentials"],
+  ["--url remote over http", [
+    "guidance",
+    "--server",
+    "a",
+    "--allow-remote-http",
+    "--url",
+    `http://example.com/${SECRET}`,
+  ], "needs https: and --allow-remote-http"],
+  ["--url remote without the flag", [
+    "guidance",
+    "--server",
+    "a",
+    "--url",
+    `https://example.com/${SECRET}`,
+  ], "needs https: and --allow-remote-http"],
+  [
+    "--url to a private address",
+    ["guidance", "--server", "a", "--url", "http://10.0.0.1/mcp"],
+    "needs https: and --allow-remote-http",
+  ],
+  ["--header without '='", [
+    "guidance",
+    "--server",
+    "a",
+    "--header",
+    "Authorization",
+    "--url",
+    "http://127.0.0.1:1/mcp",
+  ], "--header must be NAME=ENV_VAR"],
+  ["--header with a bad variable name", [
+    "guidance",
+    "--server",
+    "a",
+    "--header",
+    `X-A=${SECRET}!`,
+    "--url",
+    "http://127.0.0.1:1/mcp",
+  ], "--header must be NAME=ENV_VAR"],
+  ["--header of a reserved header", [
+    "guidance",
+    "--server",
+    "a",
+    "--header",
+    "Mcp-Session-Id=HOME",
+    "--url",
+    "http://127.0.0.1:1/mcp",
+  ], "--header may not set Mcp-Session-Id"],
+  ["--header with an unset variable", [
+    "guidance",
+    "--server",
+    "a",
+    "--header",
+    "Authorization=MCPEVAL_UNSET_VARIABLE",
+    "--url",
+    "http://127.0.0.1:1/mcp",
+  ], "environment variable MCPEVAL_UNSET_VARIABLE is not set"],
+  ["schema of an unknown report", ["schema", "other"], "Usage: mcpeval schema guidance"],
+  [
+    "command not found",
+    ["guidance", "--server", "a", "--", "mcpeval-no-such-server-command"],
+    "was not found",
+  ],
+];
+
+for (const [name, argv, expected] of INVALID) {
+  Deno.test(`invalid invocation exits 2: ${name}`, async () => {
+    const result = await mcpeval(argv, {
+      permissions: ["--allow-run", "--allow-env"],
+    });
+    assert.equal(result.code, 2, result.stderr);
+    assert.equal(result.stdout, "");
+    const lines = result.stderr.split("\n");
+    assert.equal(lines.length, 2, `one stderr line, got: ${result.stderr}`);
+    assert.equal(lines[1], "");
+    assert.match(lines[0], /^mcpeval: /);
+    assert.ok(lines[0].includes(expected), `${lines[0]} should contain ${expected}`);
+    assert.ok(!result.stderr.includes(SECRET), "the value given is never repeated");
+    assert.ok(!result.stderr.includes("    at "), "no stack trace");
+  });
+}
+
+Deno.test("no arguments: usage on stderr, exit 2", async () => {
+  const result = await mcpeval([]);
+  assert.equal(result.code, 2);
+  assert.equal(result.stdout, "");
+  assert.match(result.stderr, /^mcpeval: A command is required\n\nUsage:\n/);
+});
+
+Deno.test("unknown command: usage on stderr, exit 2", async () => {
+  const result = await mcpeval([`frob-${SECRET}`]);
+  assert.equal(result.code, 2);
+  assert.equal(result.stdout, "");
+  assert.match(result.stderr, /^mcpeval: Unknown command\n\nUsage:\n/);
+  assert.ok(!result.stderr.includes(SECRET));
+});
+
+Deno.test("--help and guidance --help: stdout, exit 0", async () => {
+  for (
+    const argv of [["--help"], ["-h"], ["guidance", "--help"], ["guidance", "--server", "a", "-h"]]
+  ) {
+    const result = await mcpeval(argv);
+    assert.equal(result.code, 0, argv.join(" "));
+    assert.equal(result.stderr, "");
+    assert.match(result.stdout, /Usage:/);
+  }
+  const guidance = await mcpeval(["guidance", "--help"]);
+  for (
+    const option of [
+      "--server",
+      "--profile",
+      "--require-tool",
+      "--settle-ms",
+      "--timeout-ms",
+      "--url",
+      "--header",
+    ]
+  ) {
+    assert.ok(guidance.stdout.includes(option), option);
+  }
+});
+
+Deno.test("--version prints the version from deno.json", async () => {
+  const config = JSON.parse(await Deno.readTextFile(new URL("../deno.json", import.meta.url)));
+  const result = await mcpeval(["--version"]);
+  assert.deepEqual([result.code, result.stdout, result.stderr], [
+    0,
+    `mcpeval ${config.version}\n`,
+    "",
+  ]);
+});
+
+Deno.test("a missing run permission names the flag to add, and nothing runs", async () => {
+  const result = await mcpeval(["guidance", "--server", "a", "--", ...fixture("demo_server.ts")], {
+    permissions: [],
+  });
+  assert.equal(result.code, 2);
+  assert.equal(result.stdout, "");
+  assert.equal(
+    result.stderr,
+    `mcpeval: Permission to run the server command is missing: add --allow-run=${DENO}\n`,
+  );
+});

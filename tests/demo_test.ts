@@ -1,0 +1,93 @@
+/** The bundled demo target through the real CLI: the text report a person reads. */
+import assert from "node:assert/strict";
+import { fixture, guidanceJson, mcpeval } from "./_cli.ts";
+
+const DEMO = ["--server", "demo", "--settle-ms", "100", "--", ...fixture("demo_server.ts")];
+
+Deno.test("demo: the text report", async () => {
+  const result = await mcpeval(["guidance", ...DEMO]);
+  assert.equal(result.code, 0);
+  assert.equal(result.stderr, "");
+  assert.equal(
+    result.stdout,
+    `mcpeval guidance  server demo
+transport stdio, protocol 2025-06-18, settle window 100 ms, timeout 30000 ms
+
+Profiles
+  profile      tools  instructions  discovery
+  none         2      yes           complete
+  roots        3      yes           complete
+  sampling     3      yes           complete
+  elicitation  3      yes           complete
+  all          5      yes           complete
+
+Tools that depend on client capabilities
+  delete-note: elicitation, all
+  list-workspace-files: roots, all
+  summarize-notes: sampling, all
+
+Review candidates (9)
+  review none: \`delete-note\` is referenced but not listed; available in elicitation, all
+  review none: \`list-workspace-files\` is referenced but not listed; available in roots, all
+  review none: \`summarize-notes\` is referenced but not listed; available in sampling, all
+  review roots: \`delete-note\` is referenced but not listed; available in elicitation, all
+  review roots: \`summarize-notes\` is referenced but not listed; available in sampling, all
+  review sampling: \`delete-note\` is referenced but not listed; available in elicitation, all
+  review sampling: \`list-workspace-files\` is referenced but not listed; available in roots, all
+  review elicitation: \`list-workspace-files\` is referenced but not listed; available in roots, all
+  review elicitation: \`summarize-notes\` is referenced but not listed; available in sampling, all
+  hint: The instructions of this profile name a tool that its catalog does not list; check the reference and explain any capability requirement in the instructions.
+
+Result: passed: no required tools declared; 9 review candidates (never fail the gate)
+`,
+  );
+});
+
+Deno.test("demo: defects in text, exit 1", async () => {
+  const result = await mcpeval([
+    "guidance",
+    "--profile",
+    "none",
+    "--profile",
+    "all",
+    "--profile",
+    "none",
+    "--require-tool",
+    "delete-note",
+    "--require-tool",
+    "ghost",
+    ...DEMO,
+  ]);
+  assert.equal(result.code, 1);
+  assert.match(
+    result.stdout,
+    /\n  defect none: required tool delete-note is missing; available in all\n/,
+  );
+  assert.match(
+    result.stdout,
+    /\n  defect all: required tool ghost is missing; listed in no selected profile\n/,
+  );
+  assert.match(result.stdout, /\nResult: failed: 3 required-tool defects; 3 review candidates/);
+});
+
+Deno.test("demo: JSON report fields", async () => {
+  const { code, report } = await guidanceJson(["--profile", "roots", ...DEMO]);
+  assert.equal(code, 0);
+  assert.deepEqual(report.settings, {
+    settle_ms: 100,
+    timeout_ms: 30000,
+    max_pages: 20,
+    max_tools: 10000,
+    max_roots_requests_per_client_request: 8,
+    max_message_bytes: 67108864,
+  });
+  assert.deepEqual(report.profiles, [{
+    profile: "roots",
+    complete: true,
+    instructions_present: true,
+    tool_count: 3,
+    tools: ["list-workspace-files", "read-note", "search-notes"],
+    pages: 1,
+    incomplete: null,
+  }]);
+});

@@ -1,0 +1,195 @@
+/** Broken and hostile stdio servers: each is classified exactly, within its time bound. */
+import assert from "node:assert/strict";
+import { fixtureLog, guidanceJson, hostile } from "./_cli.ts";
+
+const FAST = ["--settle-ms", "0", "--timeout-ms", "1000"];
+
+/** [scenario, expected reason or "complete", extra check]. */
+const CASES: [
+  string,
+  string,
+  ((report: Awaited<ReturnType<typeof guidanceJson>>["report"]) => void)?,
+][] = [
+  [
+    "pages-20",
+    "complete",
+    (r) => assert.deepEqual([r.profiles[0].pages, r.profiles[0].tool_count], [20, 20]),
+  ],
+  ["pages-21", "incomplete-pagination", (r) => assert.equal(r.profiles[0].pages, 20)],
+  ["tools-10000", "complete", (r) => assert.equal(r.profiles[0].tool_count, 10_000)],
+  ["tools-10001", "incomplete-pagination"],
+  ["cursor-repeat", "incomplete-pagination"],
+  ["cursor-null", "malformed-cursor"],
+  ["cursor-number", "malformed-cursor"],
+  ["cursor-empty", "malformed-cursor"],
+  ["duplicate-in-page", "duplicate-tool"],
+  ["duplicate-across-pages", "duplicate-tool"],
+  ["entry-no-name", "malformed-entry"],
+  ["entry-name-number", "malformed-entry"],
+  ["entry-name-space", "malformed-entry"],
+  ["entry-name-control", "malformed-entry"],
+  ["entry-name-ansi", "malformed-entry"],
+  ["entry-name-128", "complete", (r) => assert.deepEqual(r.profiles[0].tools, ["n".repeat(128)])],
+  ["entry-name-129", "malformed-entry"],
+  ["entry-no-input-schema", "malformed-entry"],
+  ["tools-not-array", "malformed-entry"],
+  ["non-json-line", "malformed-message"],
+  ["batch", "malformed-message"],
+  ["both-result-and-error", "malformed-message"],
+  ["line-at-limit", "complete", (r) => assert.deepEqual(r.profiles[0].tools, ["alpha"])],
+  ["line-over-limit", "message-too-large"],
+  ["silent-initialize", "timeout", (r) => assert.equal(r.profiles[0].instructions_present, null)],
+  ["silent-list", "timeout", (r) => assert.equal(r.profiles[0].instructions_present, true)],
+  ["exit-after-initialize", "transport-lost"],
+  ["exit-mid-pagination", "transport-lost", (r) => assert.equal(r.profiles[0].pages, 1)],
+  ["initialize-error", "initialization-error"],
+  ["initialize-invalid", "initialization-error"],
+  ["instructions-not-string", "initialization-error"],
+  ["no-instructions", "complete", (r) => assert.equal(r.profiles[0].instructions_present, false)],
+  ["list-error", "list-error"],
+  [
+    "version-mismatch",
+    "protocol-version-mismatch",
+    (r) => assert.equal(r.profiles[0].instructions_present, null),
+  ],
+  [
+    "no-tools-capability",
+    "complete",
+    (r) => assert.deepEqual([r.profiles[0].tools, r.profiles[0].pages], [[], 0]),
+  ],
+  ["flood", "complete"],
+  ["unknown-response-id", "complete", (r) => assert.deepEqual(r.profiles[0].tools, ["alpha"])],
+];
+
+for (const [scenario, expected, check] of CASES) {
+  Deno.test(`hostile stdio server: ${scenario} → ${expected}`, async () => {
+    const { code, report, ms } = await guidanceJson([
+      "--server",
+      "hostile",
+      "--profile",
+      "none",
+      ...FAST,
+      "--",
+      ...hostile(scenario),
+    ]);
+    const [profile] = report.profiles;
+    if (expected === "complete") {
+      assert.equal(code, 0);
+      assert.equal(profile.complete, true, JSON.stringify(profile.incomplete));
+      assert.equal(report.passed, true);
+    } else {
+      assert.equal(code, 3);
+      assert.equal(profile.incomplete?.reason, expected);
+      assert.deepEqual([profile.tools, profile.tool_count], [null, null]);
+      assert.deepEqual([report.complete, report.passed, report.candidates, report.defects], [
+        false,
+        null,
+        [],
+        [],
+      ]);
+    }
+    check?.(report);
+    // Timeouts end within --timeout-ms plus start-up and the shutdown ladder.
+    assert.ok(ms < 1000 + 1_500 + 2_000 + 3_000, `took ${ms} ms`);
+  });
+}
+
+Deno.test("version mismatch: no notifications/initialized and no tools/list are sent", async () => {
+  const log = await fixtureLog();
+  await guidanceJson([
+    "--server",
+    "h",
+    "--profile",
+    "none",
+    ...FAST,
+    "--",
+    ...hostile("version-mismatch"),
+  ], {
+    env: { MCPEVAL_FIXTURE_LOG: log.path },
+  });
+  const methods = log.entries().flatMap((e) =>
+    (e as { received?: { method?: string } }).received?.method ?? []
+  );
+  assert.deepEqual(methods, ["initialize"]);
+});
+
+Deno.test("no tools capability: no tools/list is sent", async () => {
+  const log = await fixtureLog();
+  await guidanceJson([
+    "--server",
+    "h",
+    "--profile",
+    "none",
+    ...FAST,
+    "--",
+    ...hostile("no-tools-capability"),
+  ], {
+    env: { MCPEVAL_FIXTURE_LOG: log.path },
+  });
+  const methods = log.entries().flatMap((e) =>
+    (e as { received?: { method?: string } }).received?.method ?? []
+  );
+  assert.deepEqual(methods, ["initialize", "notifications/initialized"]);
+});
+
+Deno.test("roots/list: 8 per client request complete, the 9th ends the profile", async () => {
+  const eight = await guidanceJson(["--server", "h", ...FAST, "--", ...hostile("roots-8")]);
+  assert.equal(eight.code, 0);
+  const nine = await guidanceJson(["--server", "h", ...FAST, "--", ...hostile("roots-9")]);
+  assert.equal(nine.code, 3);
+  assert.deepEqual(
+    nine.report.profiles.map((p) => [p.profile, p.incomplete?.reason ?? "complete"]),
+    [
+      ["none", "complete"],
+      ["roots", "roots-request-limit"],
+      ["sampling", "complete"],
+      ["elicitation", "complete"],
+      ["all", "roots-request-limit"],
+    ],
+  );
+});
+
+Deno.test("answers to server requests follow each profile's capabilities", async () => {
+  const log = await fixtureLog();
+  const { code } = await guidanceJson([
+    "--server",
+    "h",
+    "--concurrency",
+    "1",
+    ...FAST,
+    "--",
+    ...hostile("client-requests"),
+  ], {
+    env: { MCPEVAL_FIXTURE_LOG: log.path },
+  });
+  assert.equal(code, 0);
+  const NOT_FOUND = { error: { code: -32601, message: "Method not found" } };
+  const expected = (roots: boolean, sampling: boolean, elicitation: boolean) => ({
+    "sampling/createMessage": sampling
+      ? { error: { code: -1, message: "sampling is not performed during discovery" } }
+      : NOT_FOUND,
+    "elicitation/create": elicitation ? { result: { action: "decline" } } : NOT_FOUND,
+    "roots/list": roots ? { result: { roots: [] } } : NOT_FOUND,
+    "ping": { result: {} },
+    "x/unknown": NOT_FOUND,
+  });
+  // With --concurrency 1 the profiles run in canonical order, one process each.
+  const answers: Record<string, unknown>[] = [];
+  for (
+    const entry of log.entries() as { scenario?: string; received?: Record<string, unknown> }[]
+  ) {
+    if (entry.scenario) answers.push({});
+    const message = entry.received;
+    if (message && "id" in message && !("method" in message)) {
+      const { id, jsonrpc: _, ...answer } = message;
+      answers[answers.length - 1][String(id)] = answer;
+    }
+  }
+  assert.deepEqual(answers, [
+    expected(false, false, false),
+    expected(true, false, false),
+    expected(false, true, false),
+    expected(false, false, true),
+    expected(true, true, true),
+  ]);
+});

@@ -1,0 +1,33 @@
+/** Bounded newline framing, at the limit and one past it. */
+import assert from "node:assert/strict";
+import { lineSplitter, MessageTooLargeError } from "../src/transport/lines.ts";
+
+async function split(chunks: string[], maxBytes: number): Promise<string[]> {
+  const encoder = new TextEncoder();
+  const source = ReadableStream.from(chunks.map((chunk) => encoder.encode(chunk)));
+  const lines: string[] = [];
+  for await (const line of source.pipeThrough(lineSplitter(maxBytes))) {
+    lines.push(new TextDecoder().decode(line));
+  }
+  return lines;
+}
+
+Deno.test("lines: split on \\n, strip one \\r, join partial lines across chunks", async () => {
+  assert.deepEqual(await split(["a\r\nb", "c\n", "\n", "d\r", "\ne"], 10), [
+    "a",
+    "bc",
+    "",
+    "d",
+    "e",
+  ]);
+});
+
+Deno.test("lines: a line of exactly the limit passes, with or without \\r", async () => {
+  assert.deepEqual(await split(["12345\n", "123", "45\r\n"], 5), ["12345", "12345"]);
+});
+
+Deno.test("lines: one byte past the limit fails, in one chunk or across chunks", async () => {
+  await assert.rejects(split(["123456\n"], 5), MessageTooLargeError);
+  await assert.rejects(split(["1234", "56"], 5), MessageTooLargeError);
+  await assert.rejects(split(["1234", "56\r\n"], 5), MessageTooLargeError);
+});

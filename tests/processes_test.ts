@@ -1,0 +1,78 @@
+/** No process of the server's outlives mcpeval: the shutdown ladder and the group sweep. */
+import assert from "node:assert/strict";
+import { fixtureLog, guidanceJson, hostile, isRunning, wrapper } from "./_cli.ts";
+
+type Pids = { wrapper: number; server: number; sleeper: number };
+
+Deno.test({
+  name: "a wrapper's server and the grandchild it forked are all gone after the run",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const log = await fixtureLog();
+    const { code, report } = await guidanceJson(
+      ["--server", "w", "--settle-ms", "0", "--", ...wrapper("default")],
+      // Unscoped --allow-run lets mcpeval signal the whole process group (Deno.kill needs it).
+      { permissions: ["--allow-run"], env: { MCPEVAL_FIXTURE_LOG: log.path } },
+    );
+    assert.equal(code, 0);
+    assert.equal(report.profiles.length, 5);
+    const runs = log.entries().filter((e): e is Pids =>
+      typeof e === "object" && e !== null && "wrapper" in e
+    );
+    assert.equal(runs.length, 5);
+    for (const pids of runs) {
+      for (const [role, pid] of Object.entries(pids)) {
+        assert.ok(!isRunning(pid), `${role} ${pid} survived`);
+      }
+    }
+  },
+});
+
+Deno.test({
+  name: "with a narrow --allow-run the wrapper and its server still end (stdin EOF, then signals)",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const log = await fixtureLog();
+    const { code } = await guidanceJson(
+      [
+        "--server",
+        "w",
+        "--profile",
+        "none",
+        "--settle-ms",
+        "0",
+        "--",
+        ...wrapper("default"),
+      ],
+      { env: { MCPEVAL_FIXTURE_LOG: log.path } },
+    );
+    assert.equal(code, 0);
+    const [pids] = log.entries().filter((e): e is Pids =>
+      typeof e === "object" && e !== null && "wrapper" in e
+    );
+    assert.ok(!isRunning(pids.wrapper) && !isRunning(pids.server));
+    // The sleeper can only be reached by a group signal, which Deno allows only with an
+    // unscoped --allow-run (see README); it is still running, so end it here.
+    assert.ok(isRunning(pids.sleeper));
+    try {
+      Deno.kill(pids.sleeper, "SIGKILL");
+    } catch {
+      // Already gone.
+    }
+  },
+});
+
+Deno.test("a server that ignores stdin EOF and SIGTERM is killed within the ladder", async () => {
+  const log = await fixtureLog();
+  const { code, ms } = await guidanceJson(
+    ["--server", "s", "--profile", "none", "--settle-ms", "0", "--", ...hostile("stubborn")],
+    { env: { MCPEVAL_FIXTURE_LOG: log.path } },
+  );
+  assert.equal(code, 0);
+  const entries = log.entries() as { pid?: number; signal?: string }[];
+  const pid = entries.find((e) => e.pid)!.pid!;
+  assert.ok(!isRunning(pid), `server ${pid} survived`);
+  assert.ok(entries.some((e) => e.signal === "SIGTERM"), "SIGTERM was sent before SIGKILL");
+  // Grace (1.5 s) + SIGTERM wait (2 s) + start-up; well under 10 s.
+  assert.ok(ms < 10_000, `took ${ms} ms`);
+});
