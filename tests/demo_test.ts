@@ -61,11 +61,11 @@ Deno.test("demo: defects in text, exit 1", async () => {
   assert.equal(result.code, 1);
   assert.match(
     result.stdout,
-    /\n  defect none: required tool delete-note is missing; available in all\n/,
+    /\n {2}defect none: required tool delete-note is missing; available in all\n/,
   );
   assert.match(
     result.stdout,
-    /\n  defect all: required tool ghost is missing; listed in no selected profile\n/,
+    /\n {2}defect all: required tool ghost is missing; listed in no selected profile\n/,
   );
   assert.match(result.stdout, /\nResult: failed: 3 required-tool defects; 3 review candidates/);
 });
