@@ -13,8 +13,13 @@ import { type CliContext, run } from "./src/cli/run.ts";
 export function processContext(signal?: AbortSignal): CliContext {
   const write = (stream: typeof Deno.stdout) => async (text: string) => {
     const bytes = new TextEncoder().encode(text);
-    for (let written = 0; written < bytes.length;) {
-      written += await stream.write(bytes.subarray(written));
+    try {
+      for (let written = 0; written < bytes.length;) {
+        written += await stream.write(bytes.subarray(written));
+      }
+    } catch (error) {
+      // A reader that went away (`| head`) does not change the result or the exit code.
+      if (!(error instanceof Deno.errors.BrokenPipe)) throw error;
     }
   };
   let noColor = true;

@@ -1,0 +1,51 @@
+/**
+ * Safe reports: secrets planted by the server in instructions, descriptions, schemas, cursors,
+ * error messages and stderr never reach stdout or stderr, in any format, and no terminal
+ * control character from the server does either.
+ */
+import assert from "node:assert/strict";
+import { CANARY } from "../fixtures/hostile.ts";
+import { hostile, mcpeval } from "./_cli.ts";
+
+const SCENARIOS = [
+  "default",
+  "pages-20",
+  "cursor-repeat",
+  "cursor-empty",
+  "initialize-error",
+  "list-error",
+  "non-json-line",
+  "both-result-and-error",
+  "entry-name-ansi",
+  "entry-name-control",
+  "stderr-canary",
+  "flood",
+];
+// Anything below 0x20 but the newline, and DEL: no escape sequence, bell or carriage return.
+const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/;
+
+for (const format of ["text", "json"]) {
+  Deno.test(`canary: nothing the server wrote leaks into ${format} output`, async () => {
+    for (const scenario of SCENARIOS) {
+      const result = await mcpeval([
+        "guidance",
+        "--server",
+        "canary",
+        "--format",
+        format,
+        "--settle-ms",
+        "0",
+        "--timeout-ms",
+        "2000",
+        "--",
+        ...hostile(scenario),
+      ]);
+      assert.ok([0, 3].includes(result.code), `${scenario}: exit ${result.code}`);
+      for (const [stream, text] of [["stdout", result.stdout], ["stderr", result.stderr]]) {
+        assert.ok(!text.includes(CANARY), `${scenario}: the canary reached ${stream}`);
+        assert.ok(!text.includes("7f3a9"), `${scenario}: part of the canary reached ${stream}`);
+        assert.ok(!CONTROL.test(text), `${scenario}: a control character reached ${stream}`);
+      }
+    }
+  });
+}
