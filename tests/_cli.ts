@@ -151,3 +151,75 @@ export async function fixtureLog(): Promise<{ path: string; entries: () => unkno
       ),
   };
 }
+
+/** A running HTTP fixture server; stopped (and awaited) on dispose. */
+export interface HttpFixture extends AsyncDisposable {
+  /** The MCP endpoint. */
+  readonly url: string;
+  /** `host:port`, for --allow-net. */
+  readonly host: string;
+}
+
+/**
+ * Starts an HTTP fixture server (a command line from the fixtures) and waits, bounded, for its
+ * `listening on HOST:PORT` line.
+ */
+export async function startHttp(
+  command: string[],
+  env: Record<string, string> = {},
+): Promise<HttpFixture> {
+  const child = new Deno.Command(command[0], {
+    args: command.slice(1),
+    cwd: ROOT,
+    env,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  const timer = setTimeout(() => child.kill("SIGKILL"), 30_000);
+  try {
+    while (!/listening on (\S+)\n/.test(text)) {
+      const { done, value } = await reader.read();
+      if (done) throw new Error("HTTP fixture ended before listening");
+      text += value;
+    }
+  } finally {
+    clearTimeout(timer);
+  }
+  // Keep draining stdout so the server never blocks on it.
+  (async () => {
+    while (!(await reader.read()).done);
+  })().catch(() => {});
+  const host = /listening on (\S+)\n/.exec(text)![1];
+  return {
+    url: `http://${host}/mcp`,
+    host,
+    async [Symbol.asyncDispose]() {
+      try {
+        child.kill("SIGKILL");
+      } catch {
+        // Already gone.
+      }
+      await child.status;
+      await reader.cancel().catch(() => {});
+    },
+  };
+}
+
+/** An HTTP fixture's command line. */
+export function httpFixture(file: string, ...args: string[]): string[] {
+  return [
+    DENO,
+    "run",
+    "--quiet",
+    "--allow-net=127.0.0.1",
+    "--allow-env",
+    "--allow-write",
+    "--allow-read",
+    "--allow-sys",
+    `${ROOT}fixtures/${file}`,
+    ...args,
+  ];
+}

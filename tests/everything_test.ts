@@ -1,23 +1,8 @@
 /** The real reference server, pinned: @modelcontextprotocol/server-everything@2026.8.31 over stdio. */
 import assert from "node:assert/strict";
 import { EVERYTHING, guidanceJson } from "./_cli.ts";
+import { EVERYTHING_CANDIDATES, EVERYTHING_PROFILES } from "./_everything.ts";
 
-const ALWAYS = [
-  "echo",
-  "get-annotated-message",
-  "get-env",
-  "get-resource-links",
-  "get-resource-reference",
-  "get-structured-content",
-  "get-sum",
-  "get-tiny-image",
-  "gzip-file-as-resource",
-  "simulate-research-query",
-  "toggle-simulated-logging",
-  "toggle-subscriber-updates",
-  "trigger-long-running-operation",
-];
-const catalog = (...extra: string[]) => [...ALWAYS, ...extra].sort();
 const ARGS = ["--server", "everything", "--settle-ms", "500", "--"];
 
 Deno.test("server-everything: the catalogs it really serves and a candidate per unseen reference", async () => {
@@ -25,31 +10,13 @@ Deno.test("server-everything: the catalogs it really serves and a candidate per 
   assert.equal(code, 0);
   assert.deepEqual(
     report.profiles.map((p) => [p.profile, p.complete, p.instructions_present, p.tools]),
-    [
-      ["none", true, true, catalog()],
-      ["roots", true, true, catalog("get-roots-list")],
-      ["sampling", true, true, catalog("trigger-sampling-request")],
-      ["elicitation", true, true, catalog("trigger-elicitation-request")],
-      [
-        "all",
-        true,
-        true,
-        catalog("get-roots-list", "trigger-elicitation-request", "trigger-sampling-request"),
-      ],
-    ],
+    EVERYTHING_PROFILES,
   );
   // Backticked non-tools (GZIP_MAX_FETCH_SIZE, ...) and tools every profile sees give nothing.
-  assert.deepEqual(report.candidates.map((c) => [c.profile, c.tool, c.available_in]), [
-    ["none", "get-roots-list", ["roots", "all"]],
-    ["none", "trigger-elicitation-request", ["elicitation", "all"]],
-    ["none", "trigger-sampling-request", ["sampling", "all"]],
-    ["roots", "trigger-elicitation-request", ["elicitation", "all"]],
-    ["roots", "trigger-sampling-request", ["sampling", "all"]],
-    ["sampling", "get-roots-list", ["roots", "all"]],
-    ["sampling", "trigger-elicitation-request", ["elicitation", "all"]],
-    ["elicitation", "get-roots-list", ["roots", "all"]],
-    ["elicitation", "trigger-sampling-request", ["sampling", "all"]],
-  ]);
+  assert.deepEqual(
+    report.candidates.map((c) => [c.profile, c.tool, c.available_in]),
+    EVERYTHING_CANDIDATES,
+  );
   assert.deepEqual(report.defects, []);
   assert.equal(report.complete, true);
   assert.equal(report.passed, true);

@@ -12,10 +12,10 @@ import { VERSION } from "../version.ts";
 import { discoverProfile, type ProfileOutcome } from "./session.ts";
 
 /** Opens a fresh connection to the target. Throws if the target cannot be reached at all. */
-export function openTransport(target: TargetOptions, timeoutMs: number): Transport {
+export function openTransport(target: TargetOptions): Transport {
   return target.kind === "stdio"
     ? openStdio(target)
-    : openHttp({ url: target.url, headers: target.headers, timeoutMs });
+    : openHttp({ url: target.url, headers: target.headers });
 }
 
 /**
@@ -42,7 +42,7 @@ export async function discoverAll(
       if (failure || signal?.aborted) return;
       let transport: Transport;
       try {
-        transport = openTransport(options.target, options.timeoutMs);
+        transport = openTransport(options.target);
       } catch (error) {
         failure ??= { error };
         return;

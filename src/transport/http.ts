@@ -1,18 +1,256 @@
 /**
- * The Streamable HTTP transport (POST only).
+ * The Streamable HTTP transport, POST only: every client message is a POST; a request's answer
+ * is a JSON body or an SSE stream whose messages (server requests included) become `incoming`.
+ * The standalone GET stream is never opened, redirects are not followed, and the session is
+ * deleted at the end.
  *
  * @module
  */
-import type { Transport } from "./transport.ts";
+import { createParser } from "eventsource-parser";
+import type { Incomplete } from "../discovery/incomplete.ts";
+import {
+  isRequest,
+  isResponse,
+  type JsonRpcMessage,
+  parseMessage,
+  type RequestId,
+} from "../discovery/messages.ts";
+import { DELETE_TIMEOUT_MS, MAX_MESSAGE_BYTES, PROTOCOL_VERSION } from "../limits.ts";
+import type { Incoming, Transport } from "./transport.ts";
 
 /** How to reach a Streamable HTTP endpoint. */
 export interface HttpTarget {
   readonly url: URL;
+  /** Extra headers (from `--header`), sent with every request. */
   readonly headers: readonly (readonly [string, string])[];
-  readonly timeoutMs: number;
 }
 
-/** Opens a Streamable HTTP connection. */
-export function openHttp(_target: HttpTarget): Transport {
-  throw new Error("Streamable HTTP is not implemented yet");
+/** Opens a Streamable HTTP connection; nothing is sent until the first message. */
+export function openHttp(target: HttpTarget): Transport {
+  return new HttpTransport(target);
+}
+
+const SESSION_ID = /^[\x21-\x7e]+$/;
+const decoder = new TextDecoder();
+
+class HttpTransport implements Transport {
+  readonly incoming: ReadableStream<Incoming>;
+  readonly #target: HttpTarget;
+  readonly #aborter = new AbortController();
+  #controller!: ReadableStreamDefaultController<Incoming>;
+  #ended = false;
+  #posts = 0;
+  #sessionId?: string;
+  #closing?: Promise<void>;
+
+  constructor(target: HttpTarget) {
+    this.#target = target;
+    this.incoming = new ReadableStream<Incoming>({
+      start: (controller) => {
+        this.#controller = controller;
+      },
+      cancel: () => {
+        this.#ended = true;
+      },
+    });
+  }
+
+  async send(message: JsonRpcMessage): Promise<void> {
+    if (this.#ended) return;
+    const first = this.#posts++ === 0;
+    let response: Response;
+    try {
+      response = await fetch(this.#target.url, {
+        method: "POST",
+        headers: this.#headers({
+          "content-type": "application/json",
+          "accept": "application/json, text/event-stream",
+        }, !first),
+        body: JSON.stringify(message),
+        redirect: "manual",
+        signal: this.#aborter.signal,
+      });
+    } catch {
+      return this.#fail({ reason: "transport-lost" });
+    }
+    if (response.status < 200 || response.status > 299) {
+      await response.body?.cancel().catch(() => {});
+      return this.#fail({ reason: "http-status", httpStatus: response.status });
+    }
+    if (first) {
+      const sessionId = response.headers.get("mcp-session-id");
+      if (sessionId !== null) {
+        if (!SESSION_ID.test(sessionId)) {
+          await response.body?.cancel().catch(() => {});
+          return this.#fail({ reason: "malformed-message" });
+        }
+        this.#sessionId = sessionId;
+      }
+    }
+    if (!isRequest(message)) {
+      // A notification or a response: accepted (202) or, leniently, any 2xx; a body is ignored.
+      await response.body?.cancel().catch(() => {});
+      return;
+    }
+    // Read the answer in the background: the session waits on `incoming`, with its deadline.
+    this.#readAnswer(response, message.id);
+  }
+
+  close(): Promise<void> {
+    return this.#closing ??= this.#shutdown();
+  }
+
+  async #shutdown(): Promise<void> {
+    this.#aborter.abort();
+    this.#end();
+    if (this.#sessionId === undefined) return;
+    try {
+      const response = await fetch(this.#target.url, {
+        method: "DELETE",
+        headers: this.#headers({}, true),
+        redirect: "manual",
+        signal: AbortSignal.timeout(DELETE_TIMEOUT_MS),
+      });
+      await response.body?.cancel();
+    } catch {
+      // The result of the DELETE does not matter.
+    }
+  }
+
+  #headers(base: Record<string, string>, initialized: boolean): Headers {
+    const headers = new Headers(base);
+    if (initialized) {
+      headers.set("mcp-protocol-version", PROTOCOL_VERSION);
+      if (this.#sessionId !== undefined) headers.set("mcp-session-id", this.#sessionId);
+    }
+    for (const [name, value] of this.#target.headers) headers.set(name, value);
+    return headers;
+  }
+
+  /** Turns one POST's answer into incoming messages; the answer to `id` must be among them. */
+  async #readAnswer(response: Response, id: RequestId): Promise<void> {
+    const type = (response.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+    let answered = false;
+    const deliver = (text: string): boolean => {
+      const message = parseMessage(text);
+      if (message === undefined) {
+        this.#fail({ reason: "malformed-message" });
+        return false;
+      }
+      if (isResponse(message) && message.id === id) answered = true;
+      this.#deliver(message);
+      return true;
+    };
+    try {
+      if (response.status === 202 || response.body === null) {
+        await response.body?.cancel();
+      } else if (type === "application/json") {
+        const body = await readBounded(response.body, MAX_MESSAGE_BYTES);
+        if (body === undefined) return this.#fail({ reason: "message-too-large" });
+        if (!deliver(body)) return;
+      } else if (type === "text/event-stream") {
+        const ok = await readEvents(response.body, deliver);
+        if (ok === "too-large") return this.#fail({ reason: "message-too-large" });
+        if (!ok) return;
+      } else {
+        await response.body.cancel();
+        return this.#fail({ reason: "malformed-message" });
+      }
+    } catch {
+      // The stream broke (or was aborted on close) before it ended properly.
+      if (!answered) this.#fail({ reason: "transport-lost" });
+      return;
+    }
+    if (!answered) this.#fail({ reason: "no-response-in-post-stream" });
+  }
+
+  #deliver(message: JsonRpcMessage): void {
+    if (!this.#ended) this.#controller.enqueue({ kind: "message", message });
+  }
+
+  #fail(incomplete: Incomplete): void {
+    if (this.#ended) return;
+    this.#controller.enqueue({ kind: "failure", incomplete });
+    this.#end();
+  }
+
+  #end(): void {
+    if (this.#ended) return;
+    this.#ended = true;
+    try {
+      this.#controller.close();
+    } catch {
+      // Already closed or cancelled.
+    }
+  }
+}
+
+/** The body as text, or `undefined` when it exceeds `maxBytes`. */
+async function readBounded(
+  body: ReadableStream<Uint8Array>,
+  maxBytes: number,
+): Promise<string | undefined> {
+  const chunks: Uint8Array[] = [];
+  let length = 0;
+  for await (const chunk of body) {
+    length += chunk.length;
+    if (length > maxBytes) {
+      await body.cancel().catch(() => {});
+      return undefined;
+    }
+    chunks.push(chunk);
+  }
+  const all = new Uint8Array(length);
+  let offset = 0;
+  for (const chunk of chunks) {
+    all.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return decoder.decode(all);
+}
+
+/**
+ * Feeds an SSE body to the parser and hands each `message` event's data to `deliver`. Returns
+ * false when `deliver` refused one (the stream is then cancelled), "too-large" when one event
+ * grows past the message limit.
+ */
+async function readEvents(
+  body: ReadableStream<Uint8Array>,
+  deliver: (data: string) => boolean,
+): Promise<boolean | "too-large"> {
+  let refused = false;
+  let sinceEvent = 0;
+  let tooLarge = false;
+  const parser = createParser({
+    onEvent(event) {
+      sinceEvent = 0;
+      if (refused || tooLarge) return;
+      if (event.event !== undefined && event.event !== "message") return;
+      if (event.data === "") return;
+      if (exceedsMessageLimit(event.data)) {
+        tooLarge = true;
+        return;
+      }
+      if (!deliver(event.data)) refused = true;
+    },
+  });
+  const text = new TextDecoderStream();
+  for await (const chunk of body.pipeThrough(text)) {
+    sinceEvent += chunk.length;
+    // Field names and line endings add overhead; an event's data alone may not pass the limit.
+    if (sinceEvent > 2 * MAX_MESSAGE_BYTES) tooLarge = true;
+    else parser.feed(chunk);
+    if (refused || tooLarge) {
+      await body.cancel().catch(() => {});
+      return tooLarge ? "too-large" : false;
+    }
+  }
+  return true;
+}
+
+/** Whether `text` is longer than the message limit in UTF-8 (encoded only when it may be). */
+function exceedsMessageLimit(text: string): boolean {
+  if (text.length > MAX_MESSAGE_BYTES) return true;
+  return text.length * 3 > MAX_MESSAGE_BYTES &&
+    new TextEncoder().encode(text).length > MAX_MESSAGE_BYTES;
 }
