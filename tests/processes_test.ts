@@ -1,6 +1,7 @@
 /** No process of the server's outlives mcpeval: the shutdown ladder and the group sweep. */
 import assert from "node:assert/strict";
-import { fixtureLog, guidanceJson, hostile, isRunning, wrapper } from "./_cli.ts";
+import { setTimeout as delay } from "node:timers/promises";
+import { DENO, fixtureLog, guidanceJson, hostile, isRunning, ROOT, wrapper } from "./_cli.ts";
 
 type Pids = { wrapper: number; server: number; sleeper: number };
 
@@ -75,4 +76,50 @@ Deno.test("a server that ignores stdin EOF and SIGTERM is killed within the ladd
   assert.ok(entries.some((e) => e.signal === "SIGTERM"), "SIGTERM was sent before SIGKILL");
   // Grace (1.5 s) + SIGTERM wait (2 s) + start-up; well under 10 s.
   assert.ok(ms < 10_000, `took ${ms} ms`);
+});
+
+Deno.test({
+  name: "SIGINT stops discovery: every server process is stopped, exit 130, no report",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const log = await fixtureLog();
+    const child = new Deno.Command(DENO, {
+      args: [
+        "run",
+        "--quiet",
+        `--allow-run=${DENO}`,
+        `${ROOT}main.ts`,
+        "guidance",
+        "--server",
+        "s",
+        "--settle-ms",
+        "0",
+        "--",
+        ...hostile("silent-list"),
+      ],
+      env: { MCPEVAL_FIXTURE_LOG: log.path },
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const received = () =>
+      (log.entries() as { received?: { method?: string } }[]).filter((e) =>
+        e.received?.method === "tools/list"
+      ).length;
+    // Bounded wait until all five servers are waiting on tools/list.
+    for (const started = Date.now(); received() < 5 && Date.now() - started < 20_000;) {
+      await delay(50);
+    }
+    assert.equal(received(), 5);
+    child.kill("SIGINT");
+    const output = await child.output();
+    assert.equal(output.code, 130);
+    assert.equal(new TextDecoder().decode(output.stdout), "");
+    assert.equal(
+      new TextDecoder().decode(output.stderr),
+      "mcpeval: interrupted; every server process was stopped\n",
+    );
+    const pids = (log.entries() as { pid?: number }[]).flatMap((e) => e.pid ?? []);
+    assert.equal(pids.length, 5);
+    for (const pid of pids) assert.ok(!isRunning(pid), `server ${pid} survived`);
+  },
 });
