@@ -1,5 +1,6 @@
 /**
- * The `mcpeval` command line.
+ * The `mcpeval` command line, and the library surface of `mod.ts` for those who import the
+ * package root.
  *
  * ```sh
  * deno run --allow-run=your-mcp-server jsr:@mcpeval/guidance guidance --server example -- your-mcp-server
@@ -9,7 +10,18 @@
  */
 import { type CliContext, run } from "./src/cli/run.ts";
 
-/** The context of a real process: standard streams, environment, signals. */
+export * from "./mod.ts";
+export type { CliContext } from "./src/cli/run.ts";
+export { run } from "./src/cli/run.ts";
+
+/**
+ * The context of a real process: standard streams, environment, signals.
+ *
+ * @example
+ * ```ts
+ * const code = await run(["--version"], processContext());
+ * ```
+ */
 export function processContext(signal?: AbortSignal): CliContext {
   const write = (stream: typeof Deno.stdout) => async (text: string) => {
     const bytes = new TextEncoder().encode(text);

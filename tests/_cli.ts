@@ -4,9 +4,11 @@
  */
 import Ajv2020 from "ajv/dist/2020.js";
 import assert from "node:assert/strict";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 /** The project root. */
-export const ROOT: string = new URL("../", import.meta.url).pathname;
+export const ROOT: string = fileURLToPath(new URL("../", import.meta.url));
 /** The Deno binary running the tests (the real path, for --allow-run). */
 export const DENO: string = Deno.execPath();
 
@@ -34,7 +36,7 @@ export async function mcpeval(
   const permissions = options.permissions ?? [`--allow-run=${DENO}`];
   const started = performance.now();
   const output = await new Deno.Command(DENO, {
-    args: ["run", "--quiet", "--no-prompt", ...permissions, `${ROOT}main.ts`, ...args],
+    args: ["run", "--quiet", "--no-prompt", ...permissions, join(ROOT, "main.ts"), ...args],
     cwd: ROOT,
     env: { NO_COLOR: "1", ...options.env },
     stdin: "null",
@@ -56,14 +58,14 @@ export function fixture(file: string, ...args: string[]): string[] {
     "--quiet",
     "--allow-env",
     "--allow-write",
-    `${ROOT}fixtures/${file}`,
+    join(ROOT, "fixtures", file),
     ...args,
   ];
 }
 
 /** The wrapper fixture (it starts processes itself, so it gets every permission). */
 export function wrapper(scenario: string): string[] {
-  return [DENO, "run", "--quiet", "--allow-all", `${ROOT}fixtures/wrapper.ts`, scenario];
+  return [DENO, "run", "--quiet", "--allow-all", join(ROOT, "fixtures", "wrapper.ts"), scenario];
 }
 
 /** The command line of the hostile fixture in one scenario. */
@@ -219,7 +221,7 @@ export function httpFixture(file: string, ...args: string[]): string[] {
     "--allow-write",
     "--allow-read",
     "--allow-sys",
-    `${ROOT}fixtures/${file}`,
+    join(ROOT, "fixtures", file),
     ...args,
   ];
 }

@@ -3,6 +3,7 @@
  * JSON a tool, 20 pages), keep mcpeval's peak RSS under the figure stated in the README.
  */
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { DENO, hostile, ROOT } from "./_cli.ts";
 
 /** The bound stated in the README (measured 267-286 MB; the rest is room for GC timing). */
@@ -17,7 +18,7 @@ Deno.test({
         "run",
         "--quiet",
         "--allow-all",
-        `${ROOT}tests/_measure.ts`,
+        join(ROOT, "tests", "_measure.ts"),
         "guidance",
         "--server",
         "big",

@@ -1,5 +1,6 @@
 /** No process of the server's outlives mcpeval: the shutdown ladder and the group sweep. */
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { setTimeout as delay } from "node:timers/promises";
 import { DENO, fixtureLog, guidanceJson, hostile, isRunning, ROOT, wrapper } from "./_cli.ts";
 
@@ -88,7 +89,7 @@ Deno.test({
         "run",
         "--quiet",
         `--allow-run=${DENO}`,
-        `${ROOT}main.ts`,
+        join(ROOT, "main.ts"),
         "guidance",
         "--server",
         "s",

@@ -1,5 +1,6 @@
 /** Runs last: after the whole suite, no fixture server is still running. */
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { processes, ROOT } from "./_cli.ts";
 
 Deno.test({
@@ -7,7 +8,7 @@ Deno.test({
   ignore: Deno.build.os === "windows",
   fn: () => {
     const leftovers = processes().filter(({ args }) =>
-      args.includes(`${ROOT}fixtures/`) || args.includes("server-everything")
+      args.includes(join(ROOT, "fixtures")) || args.includes("server-everything")
     );
     assert.deepEqual(leftovers, []);
   },

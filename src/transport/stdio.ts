@@ -52,9 +52,8 @@ const encoder = new TextEncoder();
  * command cannot be started.
  */
 export function openStdio(target: StdioTarget): Transport {
-  let child: Deno.ChildProcess;
-  try {
-    child = new Deno.Command(target.command, {
+  const spawn = (command: string) =>
+    new Deno.Command(command, {
       args: [...target.args],
       stdin: "piped",
       stdout: "piped",
@@ -62,12 +61,29 @@ export function openStdio(target: StdioTarget): Transport {
       // Its own process group on Unix, so wrappers and their children can be ended together.
       detached: !isWindows,
     }).spawn();
+  let child: Deno.ChildProcess;
+  try {
+    try {
+      child = spawn(target.command);
+    } catch (error) {
+      // Windows finds only .exe by itself; npm's shims (npx, pnpm, ...) are .cmd files.
+      if (!(error instanceof Deno.errors.NotFound) || !isBareWindowsName(target.command)) {
+        throw error;
+      }
+      child = spawn(`${target.command}.cmd`);
+    }
   } catch (error) {
     if (error instanceof Deno.errors.NotFound) throw new SpawnError("not-found");
     if (error instanceof Deno.errors.PermissionDenied) throw new SpawnError("permission-denied");
+    if (error instanceof Deno.errors.NotCapable) throw new SpawnError("permission-denied");
     throw new SpawnError("other");
   }
   return new StdioTransport(child, target.stderr === "discard");
+}
+
+/** A Windows command name without a directory or an extension, such as `npx`. */
+function isBareWindowsName(command: string): boolean {
+  return isWindows && !/[\\/:.]/.test(command);
 }
 
 class StdioTransport implements Transport {

@@ -1,0 +1,72 @@
+/**
+ * Builds the self-contained `mcpeval` executables with `deno compile`, one per target, into
+ * `dist/`, and writes `dist/SHA256SUMS`.
+ *
+ *   deno task compile                     # all six targets
+ *   deno task compile --target x86_64-unknown-linux-gnu
+ *
+ * Baked permissions (see README, "Distribution"): --allow-run (the server command is only known
+ * at run time; unscoped, it also lets mcpeval end a wrapper's whole process group), --allow-net
+ * (the --url host is only known at run time; mcpeval's own policy still refuses non-loopback
+ * plain HTTP), --allow-env (for --header NAME=ENV_VAR). No read, write, ffi or sys permission.
+ * `--no-prompt` makes a missing permission an error, never a question.
+ */
+import { parseArgs } from "node:util";
+
+/** Every target `deno compile` supports. */
+export const TARGETS = [
+  "x86_64-unknown-linux-gnu",
+  "aarch64-unknown-linux-gnu",
+  "x86_64-apple-darwin",
+  "aarch64-apple-darwin",
+  "x86_64-pc-windows-msvc",
+  "aarch64-pc-windows-msvc",
+] as const;
+
+/** The permissions baked into the binaries. */
+export const BAKED_PERMISSIONS = ["--allow-run", "--allow-net", "--allow-env"] as const;
+
+/** The output name of one target's binary. */
+export function binaryName(target: string): string {
+  return `mcpeval-${target}${target.includes("windows") ? ".exe" : ""}`;
+}
+
+async function sha256(path: string): Promise<string> {
+  const digest = await crypto.subtle.digest("SHA-256", await Deno.readFile(path));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: {
+      target: { type: "string", multiple: true },
+      out: { type: "string", default: "dist" },
+    },
+    strict: true,
+  });
+  const targets = values.target ?? [...TARGETS];
+  await Deno.mkdir(values.out, { recursive: true });
+  const sums: string[] = [];
+  for (const target of targets) {
+    const output = `${values.out}/${binaryName(target)}`;
+    const { code } = await new Deno.Command("deno", {
+      args: [
+        "compile",
+        "--no-prompt",
+        ...BAKED_PERMISSIONS,
+        "--target",
+        target,
+        "--output",
+        output,
+        "main.ts",
+      ],
+    }).spawn().status;
+    if (code !== 0) {
+      await Deno.stderr.write(new TextEncoder().encode(`compile: ${target} failed\n`));
+      Deno.exit(1);
+    }
+    sums.push(`${await sha256(output)}  ${binaryName(target)}`);
+  }
+  await Deno.writeTextFile(`${values.out}/SHA256SUMS`, sums.join("\n") + "\n");
+}
