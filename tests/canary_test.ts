@@ -22,6 +22,7 @@ const SCENARIOS = [
   "flood",
 ];
 // Anything below 0x20 but the newline, and DEL: no escape sequence, bell or carriage return.
+// deno-lint-ignore no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/;
 
 for (const format of ["text", "json"]) {

@@ -1,0 +1,280 @@
+/**
+ * The benchmark suite: each case runs several times; medians and ratios come from the same run.
+ * Prints a Markdown table (and writes it to --out FILE when given).
+ *
+ *   deno task bench [--runs 5] [--out bench.md]
+ *
+ * Needs: the pinned server-everything (deno.json), and Node.js with npm for the MCP Inspector CLI,
+ * which is installed once into $TMPDIR/mcpeval-bench-inspector at the pinned version.
+ */
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const DENO = Deno.execPath();
+const INSPECTOR_VERSION = "2.12.0";
+const EVERYTHING = [
+  DENO,
+  "run",
+  "--quiet",
+  "-A",
+  "npm:@modelcontextprotocol/server-everything@2026.8.31",
+];
+const MCPEVAL = [DENO, "run", "--quiet", `--allow-run=${DENO}`, join(ROOT, "main.ts")];
+
+const { values } = parseArgs({
+  args: Deno.args,
+  options: { runs: { type: "string", default: "5" }, out: { type: "string" } },
+  strict: true,
+});
+const RUNS = Number(values.runs);
+
+interface Sample {
+  readonly ms: number;
+  readonly peakMib?: number;
+}
+
+/** Runs `command` once; fails loudly on an unexpected exit code. */
+async function once(
+  command: string[],
+  expectCode = 0,
+  env: Record<string, string> = {},
+): Promise<Sample> {
+  const started = performance.now();
+  const output = await new Deno.Command(command[0], {
+    args: command.slice(1),
+    cwd: ROOT,
+    env: { NO_COLOR: "1", ...env },
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  const ms = performance.now() - started;
+  const stderr = new TextDecoder().decode(output.stderr);
+  if (output.code !== expectCode) {
+    throw new Error(
+      `${command.slice(0, 6).join(" ")}...: exit ${output.code}\n${stderr.slice(0, 2000)}`,
+    );
+  }
+  const peak = /peak_rss_kib=(\d+)/.exec(stderr)?.[1];
+  return { ms, peakMib: peak === undefined ? undefined : Number(peak) / 1024 };
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+/** Runs each command RUNS times, interleaved so that drift affects every case alike. */
+async function measure(
+  cases: Record<string, { command: string[]; code?: number }>,
+): Promise<Record<string, { ms: number; peakMib?: number }>> {
+  const samples: Record<string, Sample[]> = Object.fromEntries(
+    Object.keys(cases).map((k) => [k, []]),
+  );
+  for (const { command, code } of Object.values(cases)) await once(command, code); // warm-up
+  for (let run = 0; run < RUNS; run++) {
+    for (const [name, { command, code }] of Object.entries(cases)) {
+      samples[name].push(await once(command, code));
+    }
+  }
+  return Object.fromEntries(
+    Object.entries(samples).map(([name, list]) => [name, {
+      ms: median(list.map((s) => s.ms)),
+      peakMib: list[0].peakMib === undefined ? undefined : median(list.map((s) => s.peakMib!)),
+    }]),
+  );
+}
+
+async function inspectorCli(): Promise<string[]> {
+  const prefix = join(Deno.env.get("TMPDIR") ?? "/tmp", "mcpeval-bench-inspector");
+  const cli = join(
+    prefix,
+    "node_modules/@modelcontextprotocol/inspector/clients/cli/build/index.js",
+  );
+  try {
+    await Deno.stat(cli);
+  } catch {
+    const install = await new Deno.Command("npm", {
+      args: [
+        "install",
+        "--prefix",
+        prefix,
+        "--no-audit",
+        "--no-fund",
+        `@modelcontextprotocol/inspector@${INSPECTOR_VERSION}`,
+      ],
+      stdout: "null",
+    }).output();
+    if (!install.success) throw new Error("could not install the MCP Inspector");
+  }
+  return ["node", cli];
+}
+
+/** Starts an HTTP fixture and returns its URL and a stop function. */
+async function startHttp(file: string): Promise<{ url: string; stop: () => Promise<void> }> {
+  const child = new Deno.Command(DENO, {
+    args: ["run", "--quiet", "-A", join(ROOT, "fixtures", file)],
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  while (!/listening on (\S+)\n/.test(text)) {
+    const { done, value } = await reader.read();
+    if (done) throw new Error(`${file} did not start`);
+    text += value;
+  }
+  reader.releaseLock();
+  child.stdout.cancel().catch(() => {});
+  return {
+    url: `http://${/listening on (\S+)\n/.exec(text)![1]}/mcp`,
+    stop: async () => {
+      child.kill("SIGKILL");
+      await child.status;
+    },
+  };
+}
+
+const guidance = (
+  ...args: string[]
+) => [...MCPEVAL, "guidance", "--server", "bench", "--format", "json", ...args];
+const rows: string[] = [];
+const row = (...cells: (string | number)[]) => rows.push(`| ${cells.join(" | ")} |`);
+const ms = (value: number) => `${Math.round(value)} ms`;
+const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
+
+const inspector = await inspectorCli();
+const empty = await Deno.makeTempFile({ suffix: ".ts" });
+const http = await startHttp("everything_http.ts");
+try {
+  const r = await measure({
+    five: { command: guidance("--settle-ms", "0", "--", ...EVERYTHING, "stdio") },
+    sequential: {
+      command: guidance("--settle-ms", "0", "--concurrency", "1", "--", ...EVERYTHING, "stdio"),
+    },
+    one: {
+      command: guidance("--settle-ms", "0", "--profile", "none", "--", ...EVERYTHING, "stdio"),
+    },
+    inspector: { command: [...inspector, "--method", "tools/list", ...EVERYTHING, "stdio"] },
+    httpFive: {
+      command: [
+        ...MCPEVAL.slice(0, 3),
+        `--allow-net=${new URL(http.url).host}`,
+        join(ROOT, "main.ts"),
+        "guidance",
+        "--server",
+        "bench",
+        "--format",
+        "json",
+        "--settle-ms",
+        "0",
+        "--url",
+        http.url,
+      ],
+    },
+    httpOne: {
+      command: [
+        ...MCPEVAL.slice(0, 3),
+        `--allow-net=${new URL(http.url).host}`,
+        join(ROOT, "main.ts"),
+        "guidance",
+        "--server",
+        "bench",
+        "--format",
+        "json",
+        "--settle-ms",
+        "0",
+        "--profile",
+        "none",
+        "--url",
+        http.url,
+      ],
+    },
+    large: {
+      command: [
+        DENO,
+        "run",
+        "--quiet",
+        "-A",
+        join(ROOT, "tests", "_measure.ts"),
+        "guidance",
+        "--server",
+        "bench",
+        "--format",
+        "json",
+        "--settle-ms",
+        "0",
+        "--",
+        DENO,
+        "run",
+        "--quiet",
+        "--allow-env",
+        join(ROOT, "fixtures", "hostile.ts"),
+        "tools-10000-large",
+      ],
+    },
+    version: { command: [...MCPEVAL, "--version"] },
+    schema: { command: [...MCPEVAL, "schema", "guidance"] },
+    empty: { command: [DENO, "run", "--quiet", empty] },
+  });
+
+  row("case", "median", "ratio", "goal");
+  row("---", "---:", "---:", "---");
+  row(
+    "1. stdio, 5 profiles at once (server-everything, settle 0)",
+    ms(r.five.ms),
+    `${ratio(r.five.ms, r.one.ms)} of one profile`,
+    "≤ 1.30x",
+  );
+  row(
+    "1. stdio, 5 profiles one after another (`--concurrency 1`)",
+    ms(r.sequential.ms),
+    `${ratio(r.sequential.ms, r.one.ms)} of one profile`,
+    "",
+  );
+  row("1. stdio, one profile (`--profile none`)", ms(r.one.ms), "1.00x", "");
+  row(
+    "2. MCP Inspector CLI, `tools/list` once (one profile)",
+    ms(r.inspector.ms),
+    `mcpeval 5 profiles = ${ratio(r.five.ms, r.inspector.ms)} of it`,
+    "< 1.00x",
+  );
+  row(
+    "3. 10,000 large tools x 20 pages x 5 profiles",
+    ms(r.large.ms),
+    `peak RSS ${Math.round(r.large.peakMib!)} MiB`,
+    "< 2 s, < 250 MB",
+  );
+  row(
+    "4. `mcpeval --version`",
+    ms(r.version.ms),
+    `${ratio(r.version.ms, r.empty.ms)} of empty script`,
+    "≤ 1.50x",
+  );
+  row(
+    "4. `mcpeval schema guidance`",
+    ms(r.schema.ms),
+    `${ratio(r.schema.ms, r.empty.ms)} of empty script`,
+    "≤ 1.50x",
+  );
+  row("4. `deno run` of an empty script", ms(r.empty.ms), "1.00x", "");
+  row(
+    "5. Streamable HTTP, 5 profiles (server-everything, settle 0)",
+    ms(r.httpFive.ms),
+    `${ratio(r.httpFive.ms, r.httpOne.ms)} of one profile`,
+    "≤ 1.30x",
+  );
+  row("5. Streamable HTTP, one profile", ms(r.httpOne.ms), "1.00x", "");
+} finally {
+  await http.stop();
+  await Deno.remove(empty);
+}
+
+const table =
+  `Medians of ${RUNS} runs (after one warm-up), ${Deno.build.target}, deno ${Deno.version.deno}, ${navigator.hardwareConcurrency} cores.\n\n${
+    rows.join("\n")
+  }\n`;
+await Deno.stdout.write(new TextEncoder().encode(table));
+if (values.out) await Deno.writeTextFile(values.out, table);
