@@ -1,6 +1,6 @@
 /**
- * The `mcpeval` command line, and the library surface of `mod.ts` for those who import the
- * package root.
+ * The `mcpeval` command line. The library is `jsr:@mcpeval/guidance/lib` (`mod.ts`); it is not
+ * re-exported here, so that the CLI starts without loading discovery for --help or --version.
  *
  * ```sh
  * deno run --allow-run=your-mcp-server jsr:@mcpeval/guidance guidance --server example -- your-mcp-server
@@ -10,7 +10,6 @@
  */
 import { type CliContext, run } from "./src/cli/run.ts";
 
-export * from "./mod.ts";
 export type { CliContext } from "./src/cli/run.ts";
 export { run } from "./src/cli/run.ts";
 

@@ -5,14 +5,11 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { isToolName } from "../discovery/catalog.ts";
+import { isToolName, SERVER_LABEL } from "../tool_name.ts";
 import { CONCURRENCY, type IntegerRange, SETTLE_MS, TIMEOUT_MS } from "../limits.ts";
 import { type Format, FORMATS, type GuidanceOptions, type TargetOptions } from "../options.ts";
 import { canonicalProfiles, isProfile, type Profile, PROFILES } from "../profiles.ts";
 import { InvocationError } from "./errors.ts";
-
-/** The server label rule. */
-export const SERVER_LABEL: RegExp = /^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/;
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;

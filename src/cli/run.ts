@@ -3,13 +3,7 @@
  *
  * @module
  */
-import { discoverAll } from "../discovery/discover.ts";
-import { checkPermissions } from "../permissions.ts";
-import { buildReport } from "../report/build.ts";
-import { renderJson } from "../report/json.ts";
-import { reportJsonSchema } from "../report/schema.ts";
-import { renderText } from "../report/text.ts";
-import { SpawnError } from "../transport/stdio.ts";
+import reportSchema from "../report/guidance-report.schema.json" with { type: "json" };
 import { VERSION } from "../version.ts";
 import { parseGuidanceArgs } from "./args.ts";
 import { EXIT, InvocationError } from "./errors.ts";
@@ -28,9 +22,6 @@ export interface CliContext {
   /** Aborts a running discovery (SIGINT, SIGTERM). */
   readonly signal?: AbortSignal;
 }
-
-/** Exit code of a run stopped by a signal. */
-const EXIT_INTERRUPTED = 130;
 
 /**
  * Runs `mcpeval` with `argv` (without the program name) and returns the exit code.
@@ -72,55 +63,19 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
       if (rest.length !== 1 || rest[0] !== "guidance") {
         throw new InvocationError("Usage: mcpeval schema guidance");
       }
-      await context.stdout(JSON.stringify(reportJsonSchema(), null, 2) + "\n");
+      await context.stdout(JSON.stringify(reportSchema, null, 2) + "\n");
       return EXIT.passed;
-    case "guidance":
-      return await guidance(rest, context);
+    case "guidance": {
+      const request = parseGuidanceArgs(rest, context.env);
+      if (request.help) {
+        await context.stdout(GUIDANCE_HELP);
+        return EXIT.passed;
+      }
+      // Loaded only when needed, so --help, --version and schema start fast.
+      const { runGuidanceCommand } = await import("./guidance.ts");
+      return await runGuidanceCommand(request.options, context);
+    }
     default:
       throw new InvocationError("Unknown command", { showUsage: true });
-  }
-}
-
-async function guidance(argv: readonly string[], context: CliContext): Promise<number> {
-  const request = parseGuidanceArgs(argv, context.env);
-  if (request.help) {
-    await context.stdout(GUIDANCE_HELP);
-    return EXIT.passed;
-  }
-  const { options } = request;
-  await checkPermissions(options.target);
-
-  let outcomes;
-  try {
-    outcomes = await discoverAll(options, context.signal);
-  } catch (error) {
-    if (error instanceof SpawnError) throw spawnProblem(error);
-    throw error;
-  }
-  if (context.signal?.aborted) {
-    await context.stderr("mcpeval: interrupted; every server process was stopped\n");
-    return EXIT_INTERRUPTED;
-  }
-
-  const report = buildReport(options, outcomes);
-  await context.stdout(
-    options.format === "json" ? renderJson(report) : renderText(report, { color: context.color }),
-  );
-  if (!report.complete) return EXIT.incomplete;
-  return report.passed ? EXIT.passed : EXIT.defect;
-}
-
-function spawnProblem(error: SpawnError): InvocationError {
-  switch (error.failure) {
-    case "not-found":
-      return new InvocationError(
-        "Cannot start the server command: it was not found (check the command after '--' and PATH)",
-      );
-    case "permission-denied":
-      return new InvocationError(
-        "Cannot start the server command: permission denied (is it executable, and allowed by --allow-run?)",
-      );
-    default:
-      return new InvocationError("Cannot start the server command");
   }
 }

@@ -4,16 +4,9 @@
  *
  * @module
  */
-import { ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import { MAX_PAGES, MAX_TOOLS } from "../limits.ts";
+import { isToolName } from "../tool_name.ts";
 import type { Incomplete } from "./incomplete.ts";
-
-const TOOL_NAME = /^[A-Za-z0-9_./-]{1,128}$/;
-
-/** Whether `value` is a valid tool identifier (MCP tool-name guidance plus `/`). */
-export function isToolName(value: unknown): value is string {
-  return typeof value === "string" && TOOL_NAME.test(value);
-}
 
 /** What one page means for pagination: another cursor to follow, the end, or a failure. */
 export type PageOutcome =
@@ -42,9 +35,8 @@ export class CatalogBuilder {
     const { tools } = result;
     if (!Array.isArray(tools)) return incomplete("malformed-entry");
     for (const entry of tools) {
-      if (!ToolSchema.safeParse(entry).success) return incomplete("malformed-entry");
-      const name = (entry as { name: unknown }).name;
-      if (!isToolName(name)) return incomplete("malformed-entry");
+      if (!isTool(entry) || !isToolName(entry.name)) return incomplete("malformed-entry");
+      const name = entry.name;
       if (this.#names.has(name)) return incomplete("duplicate-tool");
       this.#names.add(name);
       if (this.#names.size > MAX_TOOLS) return incomplete("incomplete-pagination");
@@ -63,4 +55,45 @@ export class CatalogBuilder {
 
 function incomplete(reason: Incomplete["reason"]): PageOutcome {
   return { incomplete: { reason } };
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const optional = (value: unknown, check: (value: unknown) => boolean) =>
+  value === undefined || check(value);
+const isString = (value: unknown) => typeof value === "string";
+const isBoolean = (value: unknown) => typeof value === "boolean";
+
+/** A Tool's `inputSchema` or `outputSchema`: an object schema (other keywords are free). */
+function isObjectSchema(value: unknown): boolean {
+  return isObject(value) && value.type === "object" &&
+    optional(
+      value.properties,
+      (properties) => isObject(properties) && Object.values(properties).every(isObject),
+    ) &&
+    optional(value.required, (required) => Array.isArray(required) && required.every(isString));
+}
+
+function isAnnotations(value: unknown): boolean {
+  return isObject(value) && optional(value.title, isString) &&
+    ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"].every((hint) =>
+      optional(value[hint], isBoolean)
+    );
+}
+
+/**
+ * Whether `entry` is a Tool of MCP 2025-06-18: the same rules as the SDK's `ToolSchema` for
+ * those fields (tests/catalog_test.ts checks the two agree), without building a parsed copy of
+ * each schema, which dominated the cost of large catalogs. Unknown fields are allowed.
+ */
+export function isTool(entry: unknown): entry is Json & { name: string } {
+  return isObject(entry) && isString(entry.name) &&
+    optional(entry.title, isString) &&
+    optional(entry.description, isString) &&
+    isObjectSchema(entry.inputSchema) &&
+    optional(entry.outputSchema, isObjectSchema) &&
+    optional(entry.annotations, isAnnotations) &&
+    optional(entry._meta, isObject);
 }

@@ -10,7 +10,8 @@ import { MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST, PROTOCOL_VERSION } from "../limi
 import { capabilitiesOf, type ClientCapabilities, type Profile } from "../profiles.ts";
 import type { Incoming, Transport } from "../transport/transport.ts";
 import { before, DEADLINE, Deadline } from "../time.ts";
-import { CatalogBuilder, isToolName } from "./catalog.ts";
+import { CatalogBuilder } from "./catalog.ts";
+import { isToolName } from "../tool_name.ts";
 import type { Incomplete, IncompleteReason } from "./incomplete.ts";
 import {
   isRequest,

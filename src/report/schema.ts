@@ -16,6 +16,7 @@ import {
   TIMEOUT_MS,
 } from "../limits.ts";
 import { PROFILES } from "../profiles.ts";
+import { SERVER_LABEL, TOOL_NAME } from "../tool_name.ts";
 import type { GuidanceReport } from "./types.ts";
 
 export type {
@@ -32,7 +33,7 @@ export type {
 export const REPORT_SCHEMA_ID = "mcpeval.guidance-report/v1";
 
 const ProfileLabel = z.enum(PROFILES);
-const ToolName = z.string().regex(/^[A-Za-z0-9_./-]{1,128}$/);
+const ToolName = z.string().regex(TOOL_NAME);
 const Count = z.int().min(0);
 const reasons = Object.keys(INCOMPLETE_HINTS) as [IncompleteReason, ...IncompleteReason[]];
 const incompleteHints = Object.values(INCOMPLETE_HINTS) as [
@@ -78,7 +79,7 @@ const findingSchema = <K extends keyof typeof FINDING_HINTS>(kind: K) =>
 const reportSchema = z.strictObject({
   schema: z.literal(REPORT_SCHEMA_ID),
   mcpeval_version: z.string(),
-  server: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/),
+  server: z.string().regex(SERVER_LABEL),
   transport: z.enum(["stdio", "streamable-http"]),
   protocol_version: z.literal(PROTOCOL_VERSION),
   reference_detection: z.literal("inline-code-known-tools"),

@@ -1,0 +1,16 @@
+/** The printed JSON Schema is the zod schema's, exactly. */
+import assert from "node:assert/strict";
+import printed from "../src/report/guidance-report.schema.json" with { type: "json" };
+import { reportJsonSchema } from "../src/report/schema.ts";
+import { mcpeval } from "./_cli.ts";
+
+Deno.test("the committed JSON Schema equals the one generated from zod (deno task schema)", () => {
+  assert.deepEqual(printed, reportJsonSchema());
+});
+
+Deno.test("mcpeval schema guidance prints it", async () => {
+  const result = await mcpeval(["schema", "guidance"]);
+  assert.equal(result.code, 0);
+  assert.equal(result.stderr, "");
+  assert.deepEqual(JSON.parse(result.stdout), reportJsonSchema());
+});
