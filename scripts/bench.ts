@@ -147,6 +147,8 @@ const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
 
 const inspector = await inspectorCli();
 const empty = await Deno.makeTempFile({ suffix: ".ts" });
+// The same, inside the project: deno.json and deno.lock are read, as for main.ts.
+const emptyHere = await Deno.makeTempFile({ dir: ROOT, prefix: ".bench-empty-", suffix: ".ts" });
 const http = await startHttp("everything_http.ts");
 try {
   const r = await measure({
@@ -218,6 +220,7 @@ try {
     version: { command: [...MCPEVAL, "--version"] },
     schema: { command: [...MCPEVAL, "schema", "guidance"] },
     empty: { command: [DENO, "run", "--quiet", empty] },
+    emptyHere: { command: [DENO, "run", "--quiet", emptyHere] },
   });
 
   row("case", "median", "ratio", "goal");
@@ -261,6 +264,12 @@ try {
   );
   row("4. `deno run` of an empty script", ms(r.empty.ms), "1.00x", "");
   row(
+    "4. `deno run` of an empty script in the project (reads deno.json, deno.lock)",
+    ms(r.emptyHere.ms),
+    `${ratio(r.emptyHere.ms, r.empty.ms)} of empty script`,
+    "",
+  );
+  row(
     "5. Streamable HTTP, 5 profiles (server-everything, settle 0)",
     ms(r.httpFive.ms),
     `${ratio(r.httpFive.ms, r.httpOne.ms)} of one profile`,
@@ -270,6 +279,7 @@ try {
 } finally {
   await http.stop();
   await Deno.remove(empty);
+  await Deno.remove(emptyHere);
 }
 
 const table =

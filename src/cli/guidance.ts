@@ -6,9 +6,6 @@
 import { discoverAll } from "../discovery/discover.ts";
 import type { GuidanceOptions } from "../options.ts";
 import { checkPermissions } from "../permissions.ts";
-import { buildReport } from "../report/build.ts";
-import { renderJson } from "../report/json.ts";
-import { renderText } from "../report/text.ts";
 import { SpawnError } from "../transport/stdio.ts";
 import { EXIT, InvocationError } from "./errors.ts";
 import type { CliContext } from "./run.ts";
@@ -35,6 +32,11 @@ export async function runGuidanceCommand(
     return EXIT_INTERRUPTED;
   }
 
+  const [{ buildReport }, { renderJson }, { renderText }] = await Promise.all([
+    import("../report/build.ts"),
+    import("../report/json.ts"),
+    import("../report/text.ts"),
+  ]);
   const report = buildReport(options, outcomes);
   await context.stdout(
     options.format === "json" ? renderJson(report) : renderText(report, { color: context.color }),

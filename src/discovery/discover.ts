@@ -9,7 +9,7 @@ import { openStdio } from "../transport/stdio.ts";
 import { openHttp } from "../transport/http.ts";
 import type { Transport } from "../transport/transport.ts";
 import { VERSION } from "../version.ts";
-import { discoverProfile, type ProfileOutcome } from "./session.ts";
+import type { ProfileOutcome } from "./session.ts";
 
 /** Opens a fresh connection to the target. Throws if the target cannot be reached at all. */
 export function openTransport(target: TargetOptions): Transport {
@@ -50,6 +50,8 @@ export async function discoverAll(
       const abort = () => void transport.close();
       signal?.addEventListener("abort", abort, { once: true });
       try {
+        // Loaded after the first servers were started, so they boot while it loads.
+        const { discoverProfile } = await import("./session.ts");
         outcomes.push(await discoverProfile(transport, profile, settings));
       } finally {
         signal?.removeEventListener("abort", abort);

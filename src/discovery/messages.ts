@@ -1,59 +1,45 @@
 /**
- * JSON-RPC 2.0 message shapes as MCP 2025-06-18 defines them (no batches), and parsing of one
- * incoming message.
+ * JSON-RPC 2.0 messages as MCP 2025-06-18 defines them (no batches), and parsing of one incoming
+ * message. Hand-checked rather than zod: this runs for every message (floods of notifications
+ * included) and must not delay spawning servers by loading zod first.
  *
  * @module
  */
-import { z } from "zod";
-
-const RequestId = z.union([z.string(), z.int()]);
-const Params = z.record(z.string(), z.unknown());
-
-const RequestSchema = z.strictObject({
-  jsonrpc: z.literal("2.0"),
-  id: RequestId,
-  method: z.string(),
-  params: Params.optional(),
-});
-
-const NotificationSchema = z.strictObject({
-  jsonrpc: z.literal("2.0"),
-  method: z.string(),
-  params: Params.optional(),
-});
-
-const ResultResponseSchema = z.strictObject({
-  jsonrpc: z.literal("2.0"),
-  id: RequestId,
-  result: z.record(z.string(), z.unknown()),
-});
-
-const ErrorResponseSchema = z.strictObject({
-  jsonrpc: z.literal("2.0"),
-  id: RequestId,
-  error: z.object({ code: z.int(), message: z.string(), data: z.unknown().optional() }),
-});
 
 /** A request id: a string or an integer (never null; `0` is valid). */
-export type RequestId = z.infer<typeof RequestId>;
+export type RequestId = string | number;
+
 /** A JSON-RPC request. */
-export type JsonRpcRequest = z.infer<typeof RequestSchema>;
+export interface JsonRpcRequest {
+  jsonrpc: "2.0";
+  id: RequestId;
+  method: string;
+  params?: Record<string, unknown>;
+}
+
 /** A JSON-RPC notification. */
-export type JsonRpcNotification = z.infer<typeof NotificationSchema>;
+export interface JsonRpcNotification {
+  jsonrpc: "2.0";
+  method: string;
+  params?: Record<string, unknown>;
+}
+
 /** A successful JSON-RPC response. */
-export type JsonRpcResult = z.infer<typeof ResultResponseSchema>;
+export interface JsonRpcResult {
+  jsonrpc: "2.0";
+  id: RequestId;
+  result: Record<string, unknown>;
+}
+
 /** An error JSON-RPC response. */
-export type JsonRpcError = z.infer<typeof ErrorResponseSchema>;
+export interface JsonRpcError {
+  jsonrpc: "2.0";
+  id: RequestId;
+  error: { code: number; message: string; data?: unknown };
+}
+
 /** Any single JSON-RPC message. */
 export type JsonRpcMessage = JsonRpcRequest | JsonRpcNotification | JsonRpcResult | JsonRpcError;
-
-/** Any single JSON-RPC message, classified by its members. */
-export const JsonRpcMessageSchema = z.union([
-  RequestSchema,
-  NotificationSchema,
-  ResultResponseSchema,
-  ErrorResponseSchema,
-]);
 
 /** Whether `message` is a request (it has both `id` and `method`). */
 export function isRequest(message: JsonRpcMessage): message is JsonRpcRequest {
@@ -81,6 +67,38 @@ export function parseMessage(text: string): JsonRpcMessage | undefined {
   } catch {
     return undefined;
   }
-  const parsed = JsonRpcMessageSchema.safeParse(value);
-  return parsed.success ? parsed.data : undefined;
+  return isJsonRpcMessage(value) ? value : undefined;
+}
+
+type Json = Record<string, unknown>;
+
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const isRequestId = (value: unknown): value is RequestId =>
+  typeof value === "string" || Number.isSafeInteger(value);
+const only = (value: Json, allowed: readonly string[]) =>
+  Object.keys(value).every((key) => allowed.includes(key));
+
+const REQUEST_KEYS = ["jsonrpc", "id", "method", "params"] as const;
+const RESULT_KEYS = ["jsonrpc", "id", "result"] as const;
+const ERROR_KEYS = ["jsonrpc", "id", "error"] as const;
+
+/**
+ * Whether `value` is one JSON-RPC 2.0 message: a request or notification (`method`, optional
+ * object `params`), or a response with an `id` and exactly one of an object `result` or an
+ * `error` with an integer `code` and a string `message`. No other members are allowed.
+ */
+export function isJsonRpcMessage(value: unknown): value is JsonRpcMessage {
+  if (!isObject(value) || value.jsonrpc !== "2.0") return false;
+  if ("method" in value) {
+    return typeof value.method === "string" &&
+      (!("params" in value) || isObject(value.params)) &&
+      (!("id" in value) || isRequestId(value.id)) &&
+      only(value, REQUEST_KEYS);
+  }
+  if (!isRequestId(value.id)) return false;
+  if ("result" in value) return isObject(value.result) && only(value, RESULT_KEYS);
+  const { error } = value;
+  return isObject(error) && Number.isSafeInteger(error.code) &&
+    typeof error.message === "string" && only(value, ERROR_KEYS);
 }

@@ -1,0 +1,44 @@
+/** The JSON-RPC 2.0 envelope check of MCP 2025-06-18. */
+import assert from "node:assert/strict";
+import { parseMessage } from "../src/discovery/messages.ts";
+
+const VALID = [
+  { jsonrpc: "2.0", id: 0, method: "roots/list" },
+  { jsonrpc: "2.0", id: "a", method: "ping", params: {} },
+  { jsonrpc: "2.0", method: "notifications/message", params: { level: "info" } },
+  { jsonrpc: "2.0", id: 1, result: {} },
+  { jsonrpc: "2.0", id: "1", error: { code: -32601, message: "Method not found", data: [1] } },
+  { jsonrpc: "2.0", id: 2, error: { code: -1, message: "", extra: true } },
+];
+const INVALID = [
+  [{ jsonrpc: "2.0", id: 1, result: {} }],
+  null,
+  "text",
+  { id: 1, result: {} },
+  { jsonrpc: "1.0", id: 1, result: {} },
+  { jsonrpc: "2.0", id: null, result: {} },
+  { jsonrpc: "2.0", id: 1.5, result: {} },
+  { jsonrpc: "2.0", id: true, method: "ping" },
+  { jsonrpc: "2.0", id: 1 },
+  { jsonrpc: "2.0", id: 1, result: {}, error: { code: 1, message: "x" } },
+  { jsonrpc: "2.0", id: 1, result: [] },
+  { jsonrpc: "2.0", id: 1, result: null },
+  { jsonrpc: "2.0", id: 1, result: {}, extra: 1 },
+  { jsonrpc: "2.0", id: 1, error: { code: "x", message: "m" } },
+  { jsonrpc: "2.0", id: 1, error: { code: 1 } },
+  { jsonrpc: "2.0", method: 7 },
+  { jsonrpc: "2.0", method: "m", params: [] },
+  { jsonrpc: "2.0", method: "m", extra: 1 },
+];
+
+Deno.test("envelope: valid messages pass", () => {
+  for (const message of VALID) assert.deepEqual(parseMessage(JSON.stringify(message)), message);
+});
+
+Deno.test("envelope: batches, wrong members and wrong types are refused", () => {
+  for (const message of INVALID) {
+    assert.equal(parseMessage(JSON.stringify(message)), undefined, JSON.stringify(message));
+  }
+  assert.equal(parseMessage("{"), undefined);
+  assert.equal(parseMessage(""), undefined);
+});
