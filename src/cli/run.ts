@@ -5,7 +5,6 @@
  */
 import reportSchema from "../report/guidance-report.schema.json" with { type: "json" };
 import { VERSION } from "../version.ts";
-import { parseGuidanceArgs } from "./args.ts";
 import { EXIT, InvocationError } from "./errors.ts";
 import { GUIDANCE_HELP, MAIN_HELP, USAGE } from "./help.ts";
 
@@ -66,12 +65,13 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
       await context.stdout(JSON.stringify(reportSchema, null, 2) + "\n");
       return EXIT.passed;
     case "guidance": {
+      // Loaded only when needed, so --help, --version and schema start fast.
+      const { parseGuidanceArgs } = await import("./args.ts");
       const request = parseGuidanceArgs(rest, context.env);
       if (request.help) {
         await context.stdout(GUIDANCE_HELP);
         return EXIT.passed;
       }
-      // Loaded only when needed, so --help, --version and schema start fast.
       const { runGuidanceCommand } = await import("./guidance.ts");
       return await runGuidanceCommand(request.options, context);
     }
