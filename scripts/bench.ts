@@ -159,6 +159,10 @@ try {
     one: {
       command: guidance("--settle-ms", "0", "--profile", "none", "--", ...EVERYTHING, "stdio"),
     },
+    five500: { command: guidance("--settle-ms", "500", "--", ...EVERYTHING, "stdio") },
+    one500: {
+      command: guidance("--settle-ms", "500", "--profile", "none", "--", ...EVERYTHING, "stdio"),
+    },
     inspector: { command: [...inspector, "--method", "tools/list", ...EVERYTHING, "stdio"] },
     httpFive: {
       command: [
@@ -238,6 +242,13 @@ try {
     "",
   );
   row("1. stdio, one profile (`--profile none`)", ms(r.one.ms), "1.00x", "");
+  row(
+    "1. stdio, 5 profiles at once, settle 500 ms",
+    ms(r.five500.ms),
+    `${ratio(r.five500.ms, r.one500.ms)} of one profile`,
+    "",
+  );
+  row("1. stdio, one profile, settle 500 ms", ms(r.one500.ms), "1.00x", "");
   row(
     "2. MCP Inspector CLI, `tools/list` once (one profile)",
     ms(r.inspector.ms),

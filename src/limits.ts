@@ -37,7 +37,7 @@ export const TIMEOUT_MS: IntegerRange = { min: 100, max: 300_000, default: 30_00
 export const CONCURRENCY: IntegerRange = { min: 1, max: 5, default: 5 };
 
 /** stdio shutdown: after closing stdin, how long the server may take to exit by itself. */
-export const SHUTDOWN_GRACE_MS = 1_500;
+export const SHUTDOWN_GRACE_MS = 1_000;
 
 /** stdio shutdown: after SIGTERM, how long the server may take before SIGKILL. */
 export const SHUTDOWN_TERM_MS = 2_000;

@@ -1,5 +1,6 @@
 /** Broken and hostile stdio servers: each is classified exactly, within its time bound. */
 import assert from "node:assert/strict";
+import { SHUTDOWN_GRACE_MS, SHUTDOWN_TERM_MS } from "../src/limits.ts";
 import { fixtureLog, guidanceJson, hostile } from "./_cli.ts";
 
 const FAST = ["--settle-ms", "0", "--timeout-ms", "1000"];
@@ -90,7 +91,7 @@ for (const [scenario, expected, check] of CASES) {
     }
     check?.(report);
     // Timeouts end within --timeout-ms plus start-up and the shutdown ladder.
-    assert.ok(ms < 1000 + 1_500 + 2_000 + 3_000, `took ${ms} ms`);
+    assert.ok(ms < 1000 + SHUTDOWN_GRACE_MS + SHUTDOWN_TERM_MS + 3_000, `took ${ms} ms`);
   });
 }
 
