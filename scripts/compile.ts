@@ -9,7 +9,8 @@
  * at run time; unscoped, it also lets mcpeval end a wrapper's whole process group), --allow-net
  * (the --url host is only known at run time; mcpeval's own policy still refuses non-loopback
  * plain HTTP), --allow-env (for --header NAME=ENV_VAR). No read, write, ffi or sys permission.
- * `--no-prompt` makes a missing permission an error, never a question.
+ * `--no-prompt` makes a missing permission an error, never a question. V8 flags: see
+ * BAKED_V8_FLAGS.
  */
 import { parseArgs } from "node:util";
 
@@ -25,6 +26,13 @@ export const TARGETS = [
 
 /** The permissions baked into the binaries. */
 export const BAKED_PERMISSIONS = ["--allow-run", "--allow-net", "--allow-env"] as const;
+
+/**
+ * V8 flags baked into the binaries: a 2 MB young generation keeps the peak memory of huge
+ * catalogs low (5 profiles x 10,000 large tools: about 190 MiB instead of 265 MiB, measured
+ * with `deno task bench`, at no measurable cost in time).
+ */
+export const BAKED_V8_FLAGS = "--v8-flags=--max-semi-space-size=2";
 
 /** The output name of one target's binary. */
 export function binaryName(target: string): string {
