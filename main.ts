@@ -43,6 +43,7 @@ export function processContext(signal?: AbortSignal): CliContext {
     stdout: write(Deno.stdout),
     stderr: write(Deno.stderr),
     env: (name) => Deno.env.get(name),
+    writeFile: (path, text, { append }) => Deno.writeTextFile(path, text, { append }),
     color: Deno.stdout.isTerminal() && !noColor,
     signal,
   };

@@ -33,8 +33,11 @@ export {
   type ProfileReport,
   reportJsonSchema,
 } from "./src/report/schema.ts";
+export { renderGithub, renderGithubSummary } from "./src/report/github.ts";
 export { renderJson } from "./src/report/json.ts";
-export { renderText } from "./src/report/text.ts";
+export { renderJunit } from "./src/report/junit.ts";
+export { renderSarif } from "./src/report/sarif.ts";
+export { renderText, type TextStyle } from "./src/report/text.ts";
 
 /** What {@linkcode runGuidance} needs; everything but `server` and `target` has a default. */
 export interface RunGuidanceOptions {
@@ -62,6 +65,7 @@ export async function runGuidance(options: RunGuidanceOptions): Promise<Guidance
     timeoutMs: options.timeoutMs ?? TIMEOUT_MS.default,
     concurrency: options.concurrency ?? CONCURRENCY.default,
     target: options.target,
+    outputs: [],
   };
   return buildReport(resolved, await discoverAll(resolved, options.signal));
 }

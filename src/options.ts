@@ -7,7 +7,7 @@ import type { Profile } from "./profiles.ts";
 import type { ServerStderr } from "./transport/stdio.ts";
 
 /** Report formats. */
-export const FORMATS = ["text", "json"] as const;
+export const FORMATS = ["text", "json", "github", "junit", "sarif"] as const;
 /** A report format. */
 export type Format = typeof FORMATS[number];
 
@@ -30,6 +30,12 @@ export interface HttpTargetOptions {
 /** Where the server is. */
 export type TargetOptions = StdioTargetOptions | HttpTargetOptions;
 
+/** A report written to a file, besides the one on stdout. */
+export interface ReportFile {
+  readonly format: Format;
+  readonly path: string;
+}
+
 /** Everything a guidance run needs, already validated. */
 export interface GuidanceOptions {
   /** The server label for the report. */
@@ -43,4 +49,11 @@ export interface GuidanceOptions {
   readonly timeoutMs: number;
   readonly concurrency: number;
   readonly target: TargetOptions;
+  /** `--output FORMAT=PATH`: reports written to files. */
+  readonly outputs: readonly ReportFile[];
+  /**
+   * With `--format github`: the file named by GITHUB_STEP_SUMMARY, to which a Markdown summary
+   * is appended (when the variable is set and readable).
+   */
+  readonly stepSummary?: string;
 }

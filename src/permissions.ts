@@ -4,13 +4,29 @@
  * @module
  */
 import { InvocationError } from "./cli/errors.ts";
-import type { TargetOptions } from "./options.ts";
+import type { GuidanceOptions, TargetOptions } from "./options.ts";
 
 /**
  * Throws {@linkcode InvocationError} naming the exact flag to add when the Deno permissions do
- * not cover the target.
+ * not cover the target, a report file, or the step summary.
  */
-export async function checkPermissions(target: TargetOptions): Promise<void> {
+export async function checkPermissions(options: GuidanceOptions): Promise<void> {
+  await checkTarget(options.target);
+  const files = [
+    ...options.outputs.map((output) => ({ path: output.path, what: "a report file" })),
+    ...(options.stepSummary ? [{ path: options.stepSummary, what: "the step summary" }] : []),
+  ];
+  for (const { path, what } of files) {
+    const { state } = await Deno.permissions.query({ name: "write", path });
+    if (state !== "granted") {
+      throw new InvocationError(
+        `Permission to write ${what} is missing: add --allow-write=${path}`,
+      );
+    }
+  }
+}
+
+async function checkTarget(target: TargetOptions): Promise<void> {
   if (target.kind === "stdio") {
     const { state } = await Deno.permissions.query({ name: "run", command: target.command });
     if (state !== "granted") {

@@ -1,11 +1,13 @@
 /**
  * Safe reports: secrets planted by the server in instructions, descriptions, schemas, cursors,
- * error messages and stderr never reach stdout or stderr, in any format, and no terminal
- * control character from the server does either.
+ * error messages and stderr never reach stdout, stderr or a report file, in any format, and no
+ * terminal control character from the server does either.
  */
 import assert from "node:assert/strict";
+import { join } from "node:path";
 import { CANARY } from "../fixtures/hostile.ts";
-import { hostile, mcpeval } from "./_cli.ts";
+import { FORMATS } from "../src/options.ts";
+import { DENO, hostile, mcpeval } from "./_cli.ts";
 
 const SCENARIOS = [
   "default",
@@ -26,26 +28,37 @@ const SCENARIOS = [
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/;
 
 for (const format of ["text", "json"]) {
-  Deno.test(`canary: nothing the server wrote leaks into ${format} output`, async () => {
+  Deno.test(`canary: nothing the server wrote leaks into ${format} output or any report file`, async () => {
+    const dir = await Deno.makeTempDir();
+    const files = FORMATS.map((name) => [name, join(dir, `report.${name}`)]);
     for (const scenario of SCENARIOS) {
-      const result = await mcpeval([
-        "guidance",
-        "--server",
-        "canary",
-        "--format",
-        format,
-        "--settle-ms",
-        "0",
-        "--timeout-ms",
-        "2000",
-        "--",
-        ...hostile(scenario),
-      ]);
-      assert.ok([0, 3].includes(result.code), `${scenario}: exit ${result.code}`);
-      for (const [stream, text] of [["stdout", result.stdout], ["stderr", result.stderr]]) {
-        assert.ok(!text.includes(CANARY), `${scenario}: the canary reached ${stream}`);
-        assert.ok(!text.includes("7f3a9"), `${scenario}: part of the canary reached ${stream}`);
-        assert.ok(!CONTROL.test(text), `${scenario}: a control character reached ${stream}`);
+      const result = await mcpeval(
+        [
+          "guidance",
+          "--server",
+          "canary",
+          "--format",
+          format,
+          ...files.map(([name, path]) => `--output=${name}=${path}`),
+          "--settle-ms",
+          "0",
+          "--timeout-ms",
+          "2000",
+          "--",
+          ...hostile(scenario),
+        ],
+        { permissions: [`--allow-run=${DENO}`, `--allow-write=${dir}`] },
+      );
+      assert.ok([0, 3].includes(result.code), `${scenario}: exit ${result.code} ${result.stderr}`);
+      const outputs = [
+        ["stdout", result.stdout],
+        ["stderr", result.stderr],
+        ...files.map(([name, path]) => [name, Deno.readTextFileSync(path)]),
+      ];
+      for (const [where, text] of outputs) {
+        assert.ok(!text.includes(CANARY), `${scenario}: the canary reached ${where}`);
+        assert.ok(!text.includes("7f3a9"), `${scenario}: part of the canary reached ${where}`);
+        assert.ok(!CONTROL.test(text), `${scenario}: a control character reached ${where}`);
       }
     }
   });

@@ -37,7 +37,7 @@ const INVALID: [string, string[], string][] = [
   [
     "unknown format",
     ["guidance", "--server", "a", "--format", "yaml", ...TARGET],
-    "--format must be one of: text, json",
+    "--format must be one of: text, json, github, junit, sarif",
   ],
   [
     "unknown profile",
@@ -221,6 +221,34 @@ const INVALID: [string, string[], string][] = [
     "http://127.0.0.1:1/mcp",
   ], "environment variable MCPEVAL_UNSET_VARIABLE is not set"],
   ["schema of an unknown report", ["schema", "other"], "Usage: mcpeval schema guidance"],
+  ["--output of an unknown format", [
+    "guidance",
+    "--server",
+    "a",
+    "--output",
+    `yaml=${SECRET}`,
+    ...TARGET,
+  ], "--output must be FORMAT=PATH"],
+  [
+    "--output without a path",
+    ["guidance", "--server", "a", "--output", "json=", ...TARGET],
+    "--output must be FORMAT=PATH",
+  ],
+  [
+    "--output without a format",
+    ["guidance", "--server", "a", "--output", SECRET, ...TARGET],
+    "--output must be FORMAT=PATH",
+  ],
+  ["--output of one file twice", [
+    "guidance",
+    "--server",
+    "a",
+    "--output",
+    "json=r",
+    "--output",
+    "sarif=r",
+    ...TARGET,
+  ], "--output names the same file twice"],
   [
     "command not found",
     ["guidance", "--server", "a", "--", "mcpeval-no-such-server-command"],

@@ -8,6 +8,7 @@ function context(stdout: CliContext["stdout"]): CliContext & { errors: string[] 
     stdout,
     stderr: (text) => Promise.resolve(void errors.push(text)),
     env: () => undefined,
+    writeFile: () => Promise.reject(new Error("no files here")),
     color: false,
     errors,
   };

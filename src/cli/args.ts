@@ -7,7 +7,13 @@
 import { parseArgs } from "node:util";
 import { isToolName, SERVER_LABEL } from "../tool_name.ts";
 import { CONCURRENCY, type IntegerRange, SETTLE_MS, TIMEOUT_MS } from "../limits.ts";
-import { type Format, FORMATS, type GuidanceOptions, type TargetOptions } from "../options.ts";
+import {
+  type Format,
+  FORMATS,
+  type GuidanceOptions,
+  type ReportFile,
+  type TargetOptions,
+} from "../options.ts";
 import { canonicalProfiles, isProfile, type Profile, PROFILES } from "../profiles.ts";
 import { InvocationError } from "./errors.ts";
 
@@ -37,6 +43,7 @@ const OPTIONS = {
   "allow-remote-http": { type: "boolean" },
   "server-stderr": { type: "string" },
   header: { type: "string", multiple: true },
+  output: { type: "string", multiple: true },
   help: { type: "boolean", short: "h" },
 } as const;
 
@@ -94,6 +101,11 @@ export function parseGuidanceArgs(
   const timeoutMs = integer(given, "timeout-ms", TIMEOUT_MS);
   const concurrency = integer(given, "concurrency", CONCURRENCY);
   const target = targetOf(given, command, env);
+  const outputs = (given.get("output") ?? []).map(reportFileOf);
+  if (new Set(outputs.map((output) => output.path)).size !== outputs.length) {
+    throw new InvocationError("--output names the same file twice");
+  }
+  const stepSummary = format === "github" ? readOptional(env, "GITHUB_STEP_SUMMARY") : undefined;
 
   return {
     help: false,
@@ -106,6 +118,8 @@ export function parseGuidanceArgs(
       timeoutMs,
       concurrency,
       target,
+      outputs,
+      ...(stepSummary ? { stepSummary } : {}),
     },
   };
 }
@@ -273,4 +287,28 @@ function headerOf(
     );
   }
   return [name, value];
+}
+
+function reportFileOf(spec: string): ReportFile {
+  const equals = spec.indexOf("=");
+  const format = spec.slice(0, equals);
+  const path = spec.slice(equals + 1);
+  if (equals <= 0 || !(FORMATS as readonly string[]).includes(format) || path === "") {
+    throw new InvocationError(
+      `--output must be FORMAT=PATH with FORMAT one of: ${FORMATS.join(", ")}`,
+    );
+  }
+  return { format: format as Format, path };
+}
+
+/** An environment variable, or undefined when it is unset or not readable. */
+function readOptional(
+  env: (name: string) => string | undefined,
+  name: string,
+): string | undefined {
+  try {
+    return env(name) || undefined;
+  } catch {
+    return undefined;
+  }
 }

@@ -18,7 +18,7 @@ export async function runGuidanceCommand(
   options: GuidanceOptions,
   context: CliContext,
 ): Promise<number> {
-  await checkPermissions(options.target);
+  await checkPermissions(options);
 
   let outcomes;
   try {
@@ -32,15 +32,31 @@ export async function runGuidanceCommand(
     return EXIT_INTERRUPTED;
   }
 
-  const [{ buildReport }, { renderJson }, { renderText }] = await Promise.all([
+  const [{ buildReport }, { render }, { renderGithubSummary }] = await Promise.all([
     import("../report/build.ts"),
-    import("../report/json.ts"),
-    import("../report/text.ts"),
+    import("../report/render.ts"),
+    import("../report/github.ts"),
   ]);
   const report = buildReport(options, outcomes);
-  await context.stdout(
-    options.format === "json" ? renderJson(report) : renderText(report, { color: context.color }),
-  );
+  const files = [
+    ...options.outputs.map(({ format, path }) => ({
+      path,
+      text: render(report, format, { color: false }),
+      append: false,
+    })),
+    ...(options.stepSummary
+      ? [{ path: options.stepSummary, text: renderGithubSummary(report), append: true }]
+      : []),
+  ];
+  for (const { path, text, append } of files) {
+    try {
+      await context.writeFile(path, text, { append });
+    } catch (error) {
+      const reason = error instanceof Error ? error.name : "error";
+      throw new InvocationError(`Cannot write the report file given to --output (${reason})`);
+    }
+  }
+  await context.stdout(render(report, options.format, { color: context.color }));
   if (!report.complete) return EXIT.incomplete;
   return report.passed ? EXIT.passed : EXIT.defect;
 }

@@ -34,7 +34,8 @@ Usage:
 
 Options:
   --server NAME            report label (letters, digits, '.', '_', '-'; required)
-  --format text|json       report format (default text)
+  --format F               report on stdout: text, json, github, junit or sarif (default text)
+  --output F=PATH          also write a report in format F to PATH; repeatable
   --profile P              none, roots, sampling, elicitation or all; repeatable (default all five)
   --require-tool T         a tool every selected profile must list; repeatable
   --settle-ms N            wait after notifications/initialized, ${SETTLE_MS.min}-${SETTLE_MS.max} (default ${SETTLE_MS.default})

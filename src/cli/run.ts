@@ -16,6 +16,8 @@ export interface CliContext {
   readonly stderr: (text: string) => Promise<void>;
   /** Reads an environment variable (for `--header`); may throw without permission. */
   readonly env: (name: string) => string | undefined;
+  /** Writes (or appends to) a file: `--output` reports and the GitHub step summary. */
+  readonly writeFile: (path: string, text: string, options: { append: boolean }) => Promise<void>;
   /** Whether text output may be coloured (a terminal, and NO_COLOR unset). */
   readonly color: boolean;
   /** Aborts a running discovery (SIGINT, SIGTERM). */

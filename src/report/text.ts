@@ -4,7 +4,13 @@
  * @module
  */
 import { styleText } from "node:util";
-import type { GuidanceReport } from "./schema.ts";
+import {
+  candidateSentence,
+  capabilityDependentTools,
+  defectSentence,
+  outcomeOf,
+} from "./phrases.ts";
+import type { GuidanceReport } from "./types.ts";
 
 /** How to render text. */
 export interface TextStyle {
@@ -13,6 +19,12 @@ export interface TextStyle {
 }
 
 type Format = Parameters<typeof styleText>[0];
+
+const RESULT_COLORS: Record<string, Format> = {
+  passed: ["bold", "green"],
+  failed: ["bold", "red"],
+  incomplete: ["bold", "magenta"],
+};
 
 /** The report as text. Pure: the same report gives the same text. */
 export function renderText(report: GuidanceReport, style: TextStyle = { color: false }): string {
@@ -53,13 +65,7 @@ export function renderText(report: GuidanceReport, style: TextStyle = { color: f
   if (report.candidates.length > 0) {
     heading(`Review candidates (${report.candidates.length})`);
     for (const candidate of report.candidates) {
-      lines.push(
-        `  ${
-          paint("yellow", "review")
-        } ${candidate.profile}: \`${candidate.tool}\` is referenced but not listed; available in ${
-          candidate.available_in.join(", ")
-        }`,
-      );
+      lines.push(`  ${paint("yellow", "review")} ${candidateSentence(candidate)}`);
     }
     lines.push(`  hint: ${report.candidates[0].hint}`);
   }
@@ -67,57 +73,17 @@ export function renderText(report: GuidanceReport, style: TextStyle = { color: f
   if (report.defects.length > 0) {
     heading(`Defects (${report.defects.length})`);
     for (const defect of report.defects) {
-      const where = defect.available_in.length === 0
-        ? "listed in no selected profile"
-        : `available in ${defect.available_in.join(", ")}`;
-      lines.push(
-        `  ${
-          paint("red", "defect")
-        } ${defect.profile}: required tool ${defect.tool} is missing; ${where}`,
-      );
+      lines.push(`  ${paint("red", "defect")} ${defectSentence(defect)}`);
     }
     lines.push(`  hint: ${report.defects[0].hint}`);
   }
 
-  lines.push("", resultLine(report, paint));
+  const outcome = outcomeOf(report);
+  lines.push(
+    "",
+    `${paint(RESULT_COLORS[outcome.status], `Result: ${outcome.status}`)}: ${outcome.detail}`,
+  );
   return lines.join("\n") + "\n";
-}
-
-function resultLine(
-  report: GuidanceReport,
-  paint: (format: Format, text: string) => string,
-): string {
-  if (!report.complete) {
-    const incomplete = report.profiles.filter((profile) => !profile.complete).length;
-    return `${paint(["bold", "magenta"], "Result: incomplete")}: discovery did not complete for ${
-      plural(incomplete, "profile")
-    }; no findings are reported (exit 3)`;
-  }
-  const candidates = `${
-    plural(report.candidates.length, "review candidate")
-  } (never fail the gate)`;
-  if (report.passed) {
-    const required = report.required_tools.length === 0
-      ? "no required tools declared"
-      : `all ${plural(report.required_tools.length, "required tool")} listed in every profile`;
-    return `${paint(["bold", "green"], "Result: passed")}: ${required}; ${candidates}`;
-  }
-  return `${paint(["bold", "red"], "Result: failed")}: ${
-    plural(report.defects.length, "required-tool defect")
-  }; ${candidates} (exit 1)`;
-}
-
-/** Tools listed by some but not all complete profiles, with the profiles that list them. */
-function capabilityDependentTools(report: GuidanceReport): [string, string[]][] {
-  const complete = report.profiles.filter((profile) => profile.tools !== null);
-  const where = new Map<string, string[]>();
-  for (const profile of complete) {
-    for (const tool of profile.tools ?? []) {
-      where.set(tool, [...(where.get(tool) ?? []), profile.profile]);
-    }
-  }
-  return [...where].filter(([, profiles]) => profiles.length < complete.length)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 function table(header: string[], rows: string[][]): string[] {
@@ -127,8 +93,4 @@ function table(header: string[], rows: string[][]): string[] {
   const line = (cells: string[]) =>
     "  " + cells.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd();
   return [line(header), ...rows.map(line)];
-}
-
-function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? "" : "s"}`;
 }

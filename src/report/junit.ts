@@ -1,0 +1,105 @@
+/**
+ * The JUnit XML renderer: one test suite per profile; test cases for discovery, each required
+ * tool, and each review candidate (as a skipped case, so it shows without failing).
+ *
+ * @module
+ */
+import { candidateSentence, defectSentence } from "./phrases.ts";
+import type { GuidanceReport } from "./types.ts";
+
+function xml(text: string): string {
+  return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;").replaceAll("'", "&apos;");
+}
+
+interface Case {
+  readonly name: string;
+  readonly outcome?: {
+    readonly element: "error" | "failure" | "skipped";
+    readonly type?: string;
+    readonly message: string;
+  };
+}
+
+/** The report as JUnit XML. */
+export function renderJunit(report: GuidanceReport): string {
+  const suites = report.profiles.map((profile) => {
+    const cases: Case[] = [{
+      name: "discovery",
+      outcome: profile.complete ? undefined : {
+        element: "error",
+        type: profile.incomplete.reason,
+        message: `${profile.incomplete.reason}${
+          profile.incomplete.http_status === undefined
+            ? ""
+            : ` (HTTP ${profile.incomplete.http_status})`
+        }: ${profile.incomplete.hint}`,
+      },
+    }];
+    if (report.complete) {
+      for (const tool of report.required_tools) {
+        const defect = report.defects.find((d) => d.profile === profile.profile && d.tool === tool);
+        cases.push({
+          name: `requires ${tool}`,
+          outcome: defect &&
+            {
+              element: "failure",
+              type: defect.kind,
+              message: `${defectSentence(defect)}. ${defect.hint}`,
+            },
+        });
+      }
+      for (const candidate of report.candidates.filter((c) => c.profile === profile.profile)) {
+        cases.push({
+          name: `references ${candidate.tool}`,
+          outcome: {
+            element: "skipped",
+            message: `review candidate: ${candidateSentence(candidate)}. ${candidate.hint}`,
+          },
+        });
+      }
+    }
+    return { profile, cases };
+  });
+
+  const count = (cases: readonly Case[], element?: string) =>
+    cases.filter((c) => element === undefined || c.outcome?.element === element).length;
+  const all = suites.flatMap((suite) => suite.cases);
+  const totals = (cases: readonly Case[]) =>
+    `tests="${count(cases)}" failures="${count(cases, "failure")}" errors="${
+      count(cases, "error")
+    }" skipped="${count(cases, "skipped")}"`;
+
+  const lines = [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites name="mcpeval guidance" ${totals(all)}>`,
+  ];
+  for (const { profile, cases } of suites) {
+    const suite = xml(`mcpeval.${report.server}.${profile.profile}`);
+    lines.push(`  <testsuite name="${suite}" ${totals(cases)}>`);
+    lines.push("    <properties>");
+    lines.push(`      <property name="transport" value="${report.transport}"/>`);
+    lines.push(`      <property name="settle_ms" value="${report.settings.settle_ms}"/>`);
+    lines.push(`      <property name="tool_count" value="${profile.tool_count ?? ""}"/>`);
+    lines.push(
+      `      <property name="instructions_present" value="${profile.instructions_present ?? ""}"/>`,
+    );
+    lines.push("    </properties>");
+    for (const { name, outcome } of cases) {
+      const open = `    <testcase classname="${suite}" name="${xml(name)}"`;
+      if (!outcome) {
+        lines.push(`${open}/>`);
+        continue;
+      }
+      const type = outcome.type === undefined ? "" : ` type="${xml(outcome.type)}"`;
+      lines.push(
+        `${open}>`,
+        `      <${outcome.element}${type} message="${xml(outcome.message)}"/>`,
+        "    </testcase>",
+      );
+    }
+    lines.push("  </testsuite>");
+  }
+  lines.push("</testsuites>");
+  return lines.join("\n") + "\n";
+}

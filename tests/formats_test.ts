@@ -1,0 +1,259 @@
+/**
+ * CI-native outputs through the real CLI: GitHub workflow commands and step summary, JUnit XML
+ * (checked with a real XML parser), SARIF 2.1.0 (checked against its JSON Schema), and report
+ * files written beside the console output.
+ */
+import sarifSchema from "@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json" with {
+  type: "json",
+};
+import AjvDraft04 from "ajv-draft-04";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { CANARY } from "../fixtures/hostile.ts";
+import { assertValidReport, DENO, fixture, hostile, mcpeval } from "./_cli.ts";
+
+const DEMO = ["--settle-ms", "100", "--", ...fixture("demo_server.ts")];
+/** In profile none: one candidate (list-workspace-files, listed in roots) and one defect. */
+const FINDINGS = [
+  "--server",
+  "demo",
+  "--profile",
+  "none",
+  "--profile",
+  "roots",
+  "--require-tool",
+  "list-workspace-files",
+];
+const INCOMPLETE = [
+  "--server",
+  "h",
+  "--profile",
+  "none",
+  "--settle-ms",
+  "0",
+  "--",
+  ...hostile("list-error"),
+];
+
+Deno.test("--format github: a warning per candidate, an error per defect, a notice with the result", async () => {
+  const result = await mcpeval(["guidance", "--format", "github", ...FINDINGS, ...DEMO]);
+  assert.equal(result.code, 1);
+  assert.equal(result.stderr, "");
+  const lines = result.stdout.trimEnd().split("\n");
+  const title = "mcpeval guidance (demo)%3A";
+  assert.deepEqual(lines.map((line) => line.slice(0, line.indexOf("::", 2))), [
+    `::warning title=${title} referenced-tool-unavailable`,
+    `::error title=${title} required-tool-unavailable`,
+    "::notice title=mcpeval guidance (demo)",
+  ]);
+  assert.match(
+    lines[1],
+    /::none: required tool list-workspace-files is missing; available in roots\. /,
+  );
+  assert.match(
+    lines[2],
+    /::Result: failed: 1 required-tool defect; 1 review candidate \(never fail the gate\)/,
+  );
+});
+
+Deno.test("--format github: an error per incomplete profile", async () => {
+  const result = await mcpeval(["guidance", "--format", "github", ...INCOMPLETE]);
+  assert.equal(result.code, 3);
+  assert.deepEqual(result.stdout.trimEnd().split("\n").map((l) => l.split("::")[1].split(" ")[0]), [
+    "error",
+    "notice",
+  ]);
+  assert.match(
+    result.stdout,
+    /::none: incomplete: list-error\. The server answered tools\/list with an error\./,
+  );
+  assert.ok(!result.stdout.includes(CANARY));
+});
+
+Deno.test("--format github appends a Markdown summary to GITHUB_STEP_SUMMARY", async () => {
+  const summary = await Deno.makeTempFile({ suffix: ".md" });
+  await Deno.writeTextFile(summary, "earlier step\n");
+  const result = await mcpeval(["guidance", "--format", "github", ...FINDINGS, ...DEMO], {
+    permissions: [
+      `--allow-run=${DENO}`,
+      "--allow-env=GITHUB_STEP_SUMMARY",
+      `--allow-write=${summary}`,
+    ],
+    env: { GITHUB_STEP_SUMMARY: summary },
+  });
+  assert.equal(result.code, 1, result.stderr);
+  const text = await Deno.readTextFile(summary);
+  assert.ok(text.startsWith("earlier step\n## mcpeval guidance: demo\n"));
+  assert.match(text, /\*\*Result: failed\*\*: 1 required-tool defect/);
+  assert.match(text, /\| none \| 2 \| yes \| complete \|/);
+  assert.match(text, /### Review candidates \(1\)/);
+  assert.match(text, /\| none \| `list-workspace-files` \| roots \|/);
+  assert.match(text, /### Defects \(1\)/);
+});
+
+Deno.test("the step summary without write permission: exit 2 naming the flag, before discovery", async () => {
+  const summary = join(await Deno.makeTempDir(), "summary.md");
+  const result = await mcpeval(["guidance", "--format", "github", ...FINDINGS, ...DEMO], {
+    permissions: [`--allow-run=${DENO}`, "--allow-env=GITHUB_STEP_SUMMARY"],
+    env: { GITHUB_STEP_SUMMARY: summary },
+  });
+  assert.equal(result.code, 2);
+  assert.equal(result.stdout, "");
+  assert.equal(
+    result.stderr,
+    `mcpeval: Permission to write the step summary is missing: add --allow-write=${summary}\n`,
+  );
+});
+
+const xml = new XMLParser({
+  ignoreAttributes: false,
+  attributeNamePrefix: "",
+  isArray: (name) => ["testsuite", "testcase", "property"].includes(name),
+});
+
+Deno.test("--format junit: a suite per profile, a case per check, valid XML", async () => {
+  const result = await mcpeval(["guidance", "--format", "junit", ...FINDINGS, ...DEMO]);
+  assert.equal(result.code, 1);
+  assert.equal(XMLValidator.validate(result.stdout), true);
+  const { testsuites } = xml.parse(result.stdout);
+  assert.deepEqual(
+    [testsuites.tests, testsuites.failures, testsuites.errors, testsuites.skipped],
+    ["5", "1", "0", "1"],
+  );
+  assert.deepEqual(testsuites.testsuite.map((s: { name: string }) => s.name), [
+    "mcpeval.demo.none",
+    "mcpeval.demo.roots",
+  ]);
+  const none = testsuite(testsuites, 0);
+  assert.deepEqual(none.map((c) => [c.name, c.outcome]), [
+    ["discovery", "passed"],
+    ["requires list-workspace-files", "failure"],
+    ["references list-workspace-files", "skipped"],
+  ]);
+  assert.deepEqual(testsuite(testsuites, 1).map((c) => [c.name, c.outcome]), [
+    ["discovery", "passed"],
+    ["requires list-workspace-files", "passed"],
+  ]);
+});
+
+Deno.test("--format junit: an incomplete profile is an error", async () => {
+  const result = await mcpeval(["guidance", "--format", "junit", ...INCOMPLETE]);
+  assert.equal(result.code, 3);
+  assert.equal(XMLValidator.validate(result.stdout), true);
+  const { testsuites } = xml.parse(result.stdout);
+  assert.deepEqual(testsuite(testsuites, 0).map((c) => [c.name, c.outcome]), [[
+    "discovery",
+    "error",
+  ]]);
+  assert.ok(!result.stdout.includes(CANARY));
+});
+
+function testsuite(
+  testsuites: { testsuite: { testcase: Record<string, unknown>[] }[] },
+  index: number,
+) {
+  return testsuites.testsuite[index].testcase.map((c) => ({
+    name: c.name,
+    outcome: "failure" in c
+      ? "failure"
+      : "error" in c
+      ? "error"
+      : "skipped" in c
+      ? "skipped"
+      : "passed",
+  }));
+}
+
+// deno-lint-ignore no-explicit-any
+const validateSarif = new (AjvDraft04 as any)({
+  strict: false,
+  validateFormats: false,
+  unicodeRegExp: false, // the schema has a pattern that is invalid with the u flag
+}).compile(
+  sarifSchema,
+);
+
+Deno.test("--format sarif: valid SARIF 2.1.0, candidates as warnings, defects as errors", async () => {
+  const result = await mcpeval(["guidance", "--format", "sarif", ...FINDINGS, ...DEMO]);
+  assert.equal(result.code, 1);
+  const log = JSON.parse(result.stdout);
+  assert.ok(validateSarif(log), JSON.stringify(validateSarif.errors));
+  assert.equal(log.version, "2.1.0");
+  const [run] = log.runs;
+  assert.deepEqual(run.tool.driver.rules.map((r: { id: string }) => r.id), [
+    "referenced-tool-unavailable",
+    "required-tool-unavailable",
+    "profile-incomplete",
+  ]);
+  assert.deepEqual(
+    run.results.map((
+      r: {
+        ruleId: string;
+        level: string;
+        locations: { logicalLocations: { fullyQualifiedName: string }[] }[];
+      },
+    ) => [
+      r.ruleId,
+      r.level,
+      r.locations[0].logicalLocations[0].fullyQualifiedName,
+    ]),
+    [
+      ["referenced-tool-unavailable", "warning", "demo/none/list-workspace-files"],
+      ["required-tool-unavailable", "error", "demo/none/list-workspace-files"],
+    ],
+  );
+});
+
+Deno.test("--format sarif: an incomplete profile is an error result; valid SARIF", async () => {
+  const result = await mcpeval(["guidance", "--format", "sarif", ...INCOMPLETE]);
+  assert.equal(result.code, 3);
+  const log = JSON.parse(result.stdout);
+  assert.ok(validateSarif(log), JSON.stringify(validateSarif.errors));
+  assert.deepEqual(
+    log.runs[0].results.map((r: { ruleId: string; level: string }) => [r.ruleId, r.level]),
+    [
+      ["profile-incomplete", "error"],
+    ],
+  );
+  assert.equal(log.runs[0].invocations[0].executionSuccessful, false);
+});
+
+Deno.test("--output writes machine reports to files while the console shows text", async () => {
+  const dir = await Deno.makeTempDir();
+  const [json, sarif, junit] = ["report.json", "report.sarif", "report.xml"].map((name) =>
+    join(dir, name)
+  );
+  const result = await mcpeval(
+    [
+      "guidance",
+      "--output",
+      `json=${json}`,
+      "--output",
+      `sarif=${sarif}`,
+      "--output",
+      `junit=${junit}`,
+      ...FINDINGS,
+      ...DEMO,
+    ],
+    { permissions: [`--allow-run=${DENO}`, `--allow-write=${dir}`] },
+  );
+  assert.equal(result.code, 1, result.stderr);
+  assert.match(result.stdout, /^mcpeval guidance {2}server demo\n/);
+  const report = JSON.parse(await Deno.readTextFile(json));
+  await assertValidReport(report);
+  assert.equal(report.defects.length, 1);
+  assert.ok(validateSarif(JSON.parse(await Deno.readTextFile(sarif))));
+  assert.equal(XMLValidator.validate(await Deno.readTextFile(junit)), true);
+});
+
+Deno.test("--output without write permission: exit 2 naming the flag, nothing discovered", async () => {
+  const file = join(await Deno.makeTempDir(), "report.json");
+  const result = await mcpeval(["guidance", "--output", `json=${file}`, ...FINDINGS, ...DEMO]);
+  assert.equal(result.code, 2);
+  assert.equal(result.stdout, "");
+  assert.equal(
+    result.stderr,
+    `mcpeval: Permission to write a report file is missing: add --allow-write=${file}\n`,
+  );
+});
