@@ -95,42 +95,26 @@ for (const [scenario, expected, check] of CASES) {
   });
 }
 
-Deno.test("version mismatch: no notifications/initialized and no tools/list are sent", async () => {
+/** The methods a hostile fixture received, in order. */
+async function methodsReceived(scenario: string): Promise<string[]> {
   const log = await fixtureLog();
-  await guidanceJson([
-    "--server",
-    "h",
-    "--profile",
-    "none",
-    ...FAST,
-    "--",
-    ...hostile("version-mismatch"),
-  ], {
+  await guidanceJson(["--server", "h", "--profile", "none", ...FAST, "--", ...hostile(scenario)], {
     env: { MCPEVAL_FIXTURE_LOG: log.path },
   });
-  const methods = log.entries().flatMap((e) =>
+  return log.entries().flatMap((e) =>
     (e as { received?: { method?: string } }).received?.method ?? []
   );
-  assert.deepEqual(methods, ["initialize"]);
+}
+
+Deno.test("version mismatch: no notifications/initialized and no tools/list are sent", async () => {
+  assert.deepEqual(await methodsReceived("version-mismatch"), ["initialize"]);
 });
 
 Deno.test("no tools capability: no tools/list is sent", async () => {
-  const log = await fixtureLog();
-  await guidanceJson([
-    "--server",
-    "h",
-    "--profile",
-    "none",
-    ...FAST,
-    "--",
-    ...hostile("no-tools-capability"),
-  ], {
-    env: { MCPEVAL_FIXTURE_LOG: log.path },
-  });
-  const methods = log.entries().flatMap((e) =>
-    (e as { received?: { method?: string } }).received?.method ?? []
-  );
-  assert.deepEqual(methods, ["initialize", "notifications/initialized"]);
+  assert.deepEqual(await methodsReceived("no-tools-capability"), [
+    "initialize",
+    "notifications/initialized",
+  ]);
 });
 
 Deno.test("roots/list: 8 per client request complete, the 9th ends the profile", async () => {

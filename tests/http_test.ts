@@ -5,6 +5,14 @@ import { fixtureLog, guidanceJson, httpFixture, mcpeval, startHttp } from "./_cl
 import { EVERYTHING_CANDIDATES, EVERYTHING_PROFILES } from "./_everything.ts";
 
 const FAST = ["--settle-ms", "0", "--timeout-ms", "1000"];
+/** Per profile: the 9th roots/list ends the profiles that declare roots. */
+const ROOTS_LIMITED = [
+  "complete",
+  "roots-request-limit",
+  "complete",
+  "complete",
+  "roots-request-limit",
+];
 const net = (host: string) => [`--allow-net=${host}`];
 
 type Recorded = {
@@ -61,13 +69,7 @@ Deno.test("SDK server transport: 8 roots/list requests in one POST stream comple
     permissions: net(server.host),
   });
   assert.equal(code, 3);
-  assert.deepEqual(report.profiles.map((p) => p.incomplete?.reason ?? "complete"), [
-    "complete",
-    "roots-request-limit",
-    "complete",
-    "complete",
-    "roots-request-limit",
-  ]);
+  assert.deepEqual(report.profiles.map((p) => p.incomplete?.reason ?? "complete"), ROOTS_LIMITED);
 });
 
 Deno.test("server-everything over Streamable HTTP: the same catalogs and candidates as stdio", async () => {
@@ -141,13 +143,7 @@ Deno.test("hostile HTTP server: the 9th roots/list in one POST stream ends the p
     permissions: net(server.host),
   });
   assert.equal(code, 3);
-  assert.deepEqual(report.profiles.map((p) => p.incomplete?.reason ?? "complete"), [
-    "complete",
-    "roots-request-limit",
-    "complete",
-    "complete",
-    "roots-request-limit",
-  ]);
+  assert.deepEqual(report.profiles.map((p) => p.incomplete?.reason ?? "complete"), ROOTS_LIMITED);
 });
 
 Deno.test("HTTP headers: session id and protocol version after initialize, --header values sent", async () => {
