@@ -334,3 +334,21 @@ Deno.test("a missing run permission names the flag to add, and nothing runs", as
     `mcpeval: Permission to run the server command is missing: add --allow-run=${DENO}\n`,
   );
 });
+
+Deno.test({
+  name: "a server command that is not executable: exit 2, one line",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const file = await Deno.makeTempFile({ prefix: "mcpeval-not-executable-" });
+    await Deno.chmod(file, 0o644);
+    const result = await mcpeval(["guidance", "--server", "a", "--", file], {
+      permissions: ["--allow-run"],
+    });
+    assert.equal(result.code, 2);
+    assert.equal(result.stdout, "");
+    assert.equal(
+      result.stderr,
+      "mcpeval: Cannot start the server command: permission denied (is it executable, and allowed by --allow-run?)\n",
+    );
+  },
+});

@@ -1,7 +1,8 @@
 /** Broken and hostile stdio servers: each is classified exactly, within its time bound. */
 import assert from "node:assert/strict";
 import { SHUTDOWN_GRACE_MS, SHUTDOWN_TERM_MS } from "../src/limits.ts";
-import { fixtureLog, guidanceJson, hostile } from "./_cli.ts";
+import { CANARY } from "../fixtures/hostile.ts";
+import { fixtureLog, guidanceJson, hostile, mcpeval } from "./_cli.ts";
 
 const FAST = ["--settle-ms", "0", "--timeout-ms", "1000"];
 
@@ -177,4 +178,22 @@ Deno.test("answers to server requests follow each profile's capabilities", async
     expected(false, false, true),
     expected(true, true, true),
   ]);
+});
+
+Deno.test("--server-stderr inherit passes the server's stderr through; discard drops it", async () => {
+  const args = ["--server", "h", "--profile", "none", ...FAST];
+  const inherit = await mcpeval([
+    "guidance",
+    ...args,
+    "--server-stderr",
+    "inherit",
+    "--",
+    ...hostile("stderr-canary"),
+  ]);
+  assert.equal(inherit.code, 0);
+  assert.ok(inherit.stderr.includes(CANARY), "the user asked for the server's stderr");
+  assert.ok(!inherit.stdout.includes(CANARY));
+  const discard = await mcpeval(["guidance", ...args, "--", ...hostile("stderr-canary")]);
+  assert.equal(discard.code, 0);
+  assert.equal(discard.stderr, "");
 });

@@ -75,7 +75,11 @@ class HttpTransport implements Transport {
     }
     if (response.status < 200 || response.status > 299) {
       await response.body?.cancel().catch(() => {});
-      return this.#fail({ reason: "http-status", httpStatus: response.status });
+      const status = response.status;
+      return this.#fail({
+        reason: "http-status",
+        ...(status >= 100 && status <= 599 ? { httpStatus: status } : {}),
+      });
     }
     if (first) {
       const sessionId = response.headers.get("mcp-session-id");
