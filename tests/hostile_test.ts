@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { SHUTDOWN_GRACE_MS, SHUTDOWN_TERM_MS } from "../src/limits.ts";
 import { CANARY } from "../fixtures/hostile.ts";
+import { ANSWERS_BY_PROFILE } from "./_answers.ts";
 import { fixtureLog, guidanceJson, hostile, mcpeval } from "./_cli.ts";
 
 const FAST = ["--settle-ms", "0", "--timeout-ms", "1000"];
@@ -149,16 +150,6 @@ Deno.test("answers to server requests follow each profile's capabilities", async
     env: { MCPEVAL_FIXTURE_LOG: log.path },
   });
   assert.equal(code, 0);
-  const NOT_FOUND = { error: { code: -32601, message: "Method not found" } };
-  const expected = (roots: boolean, sampling: boolean, elicitation: boolean) => ({
-    "sampling/createMessage": sampling
-      ? { error: { code: -1, message: "sampling is not performed during discovery" } }
-      : NOT_FOUND,
-    "elicitation/create": elicitation ? { result: { action: "decline" } } : NOT_FOUND,
-    "roots/list": roots ? { result: { roots: [] } } : NOT_FOUND,
-    "ping": { result: {} },
-    "x/unknown": NOT_FOUND,
-  });
   // With --concurrency 1 the profiles run in canonical order, one process each.
   const answers: Record<string, unknown>[] = [];
   for (
@@ -171,13 +162,7 @@ Deno.test("answers to server requests follow each profile's capabilities", async
       answers[answers.length - 1][String(id)] = answer;
     }
   }
-  assert.deepEqual(answers, [
-    expected(false, false, false),
-    expected(true, false, false),
-    expected(false, true, false),
-    expected(false, false, true),
-    expected(true, true, true),
-  ]);
+  assert.deepEqual(answers, ANSWERS_BY_PROFILE);
 });
 
 Deno.test("--server-stderr inherit passes the server's stderr through; discard drops it", async () => {

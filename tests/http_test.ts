@@ -1,6 +1,7 @@
 /** Streamable HTTP discovery through the real CLI, against SDK, raw and reference servers. */
 import assert from "node:assert/strict";
 import { CANARY } from "../fixtures/hostile.ts";
+import { ANSWERS_BY_PROFILE } from "./_answers.ts";
 import { fixtureLog, guidanceJson, httpFixture, mcpeval, startHttp } from "./_cli.ts";
 import { EVERYTHING_CANDIDATES, EVERYTHING_PROFILES } from "./_everything.ts";
 
@@ -250,4 +251,26 @@ Deno.test("an endpoint that refuses connections: transport-lost, exit 3", async 
   );
   assert.equal(code, 3);
   assert.equal(report.profiles[0].incomplete?.reason, "transport-lost");
+});
+
+Deno.test("server requests inside a POST stream are answered per profile, each with a new POST", async () => {
+  const log = await fixtureLog();
+  await using server = await startHttp(httpFixture("http_hostile.ts", "client-requests"), {
+    MCPEVAL_FIXTURE_LOG: log.path,
+  });
+  const { code } = await guidanceJson(
+    ["--server", "h", "--concurrency", "1", ...FAST, "--url", server.url],
+    { permissions: net(server.host) },
+  );
+  assert.equal(code, 0);
+  // With --concurrency 1 the profiles run in canonical order; each starts with initialize.
+  const answers: Record<string, unknown>[] = [];
+  for (const { message } of log.entries() as { message?: Record<string, unknown> }[]) {
+    if (message?.method === "initialize") answers.push({});
+    if (message && "id" in message && !("method" in message)) {
+      const { id, jsonrpc: _, ...answer } = message;
+      answers[answers.length - 1][String(id)] = answer;
+    }
+  }
+  assert.deepEqual(answers, ANSWERS_BY_PROFILE);
 });
