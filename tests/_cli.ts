@@ -64,8 +64,16 @@ export function fixture(file: string, ...args: string[]): string[] {
 }
 
 /** The wrapper fixture (it starts processes itself, so it gets every permission). */
-export function wrapper(scenario: string): string[] {
-  return [DENO, "run", "--quiet", "--allow-all", join(ROOT, "fixtures", "wrapper.ts"), scenario];
+export function wrapper(scenario: string, ...flags: string[]): string[] {
+  return [
+    DENO,
+    "run",
+    "--quiet",
+    "--allow-all",
+    join(ROOT, "fixtures", "wrapper.ts"),
+    scenario,
+    ...flags,
+  ];
 }
 
 /** The command line of the hostile fixture in one scenario. */

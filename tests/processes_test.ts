@@ -65,6 +65,34 @@ Deno.test({
   },
 });
 
+Deno.test({
+  name: "a leftover process that holds stdout and stderr open does not keep mcpeval waiting",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const log = await fixtureLog();
+    const { code, ms } = await guidanceJson(
+      [
+        "--server",
+        "w",
+        "--profile",
+        "none",
+        "--settle-ms",
+        "0",
+        "--",
+        ...wrapper("default", "--sleeper-holds-pipes"),
+      ],
+      { env: { MCPEVAL_FIXTURE_LOG: log.path } },
+    );
+    assert.equal(code, 0);
+    assert.ok(ms < SHUTDOWN_GRACE_MS + SHUTDOWN_TERM_MS + 3_000, `took ${ms} ms`);
+    const [pids] = log.entries().filter((e): e is Pids =>
+      typeof e === "object" && e !== null && "wrapper" in e
+    );
+    assert.ok(isRunning(pids.sleeper), "with a narrow --allow-run it cannot be signalled");
+    Deno.kill(pids.sleeper, "SIGKILL");
+  },
+});
+
 Deno.test("a server that ignores stdin EOF and SIGTERM is killed within the ladder", async () => {
   const log = await fixtureLog();
   const { code, ms } = await guidanceJson(

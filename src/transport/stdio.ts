@@ -90,6 +90,9 @@ class StdioTransport implements Transport {
   readonly incoming: ReadableStream<Incoming>;
   readonly #child: Deno.ChildProcess;
   readonly #writer: WritableStreamDefaultWriter<Uint8Array>;
+  readonly #messages: ClosableStream<Incoming>;
+  /** Stops draining stderr: a leftover process may hold the pipe open for ever. */
+  readonly #stopDraining = new AbortController();
   readonly #stderrDrained: Promise<void>;
   #exited = false;
   #closing?: Promise<void>;
@@ -100,11 +103,13 @@ class StdioTransport implements Transport {
     this.#writer.closed.catch(() => {});
     child.status.then(() => (this.#exited = true));
     this.#stderrDrained = stderrPiped
-      ? child.stderr.pipeTo(new WritableStream()).catch(() => {})
+      ? child.stderr.pipeTo(new WritableStream(), { signal: this.#stopDraining.signal })
+        .catch(() => {})
       : Promise.resolve();
-    this.incoming = failuresAsItems(
+    this.#messages = closableFailuresAsItems(
       child.stdout.pipeThrough(lineSplitter(MAX_MESSAGE_BYTES)).pipeThrough(messageFramer()),
     );
+    this.incoming = this.#messages.stream;
   }
 
   async send(message: JsonRpcMessage): Promise<void> {
@@ -120,7 +125,8 @@ class StdioTransport implements Transport {
   }
 
   async #shutdown(): Promise<void> {
-    await this.#writer.close().catch(() => {});
+    // Not awaited: a server that stops reading stdin would hold a pending write for ever.
+    this.#writer.close().catch(() => {});
     if (!(await this.#exitsWithin(SHUTDOWN_GRACE_MS))) {
       this.#signal("SIGTERM");
       if (!(await this.#exitsWithin(SHUTDOWN_TERM_MS))) {
@@ -129,7 +135,9 @@ class StdioTransport implements Transport {
     }
     await this.#child.status;
     await this.#sweepProcessGroup();
-    await this.incoming.cancel().catch(() => {});
+    // Whoever still holds the pipes (a process mcpeval may not signal) no longer matters.
+    await this.#messages.close();
+    this.#stopDraining.abort();
     await this.#stderrDrained;
   }
 
@@ -200,25 +208,55 @@ function messageFramer(): TransformStream<Uint8Array, Incoming> {
   );
 }
 
-/** Turns a stream error into a final failure item, so `incoming` itself never errors. */
-function failuresAsItems(stream: ReadableStream<Incoming>): ReadableStream<Incoming> {
-  const reader = stream.getReader();
-  return new ReadableStream<Incoming>({
-    async pull(controller) {
+/** A stream that can be ended from outside even while a reader holds it. */
+interface ClosableStream<T> {
+  readonly stream: ReadableStream<T>;
+  /** Ends the stream (a pending read resolves as done) and cancels its source. */
+  close(): Promise<void>;
+}
+
+/**
+ * Wraps the message pipeline: a stream error becomes a final failure item, so `incoming` itself
+ * never errors, and shutdown can end it whether or not the session still reads it.
+ */
+function closableFailuresAsItems(source: ReadableStream<Incoming>): ClosableStream<Incoming> {
+  const reader = source.getReader();
+  let controller!: ReadableStreamDefaultController<Incoming>;
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
+    controller.close();
+  };
+  const stream = new ReadableStream<Incoming>({
+    start(c) {
+      controller = c;
+    },
+    async pull() {
       try {
         const { done, value } = await reader.read();
-        if (done) controller.close();
+        if (ended) return;
+        if (done) end();
         else controller.enqueue(value);
       } catch (error) {
+        if (ended) return;
         const reason = error instanceof MessageTooLargeError
           ? "message-too-large"
           : "transport-lost";
         controller.enqueue({ kind: "failure", incomplete: { reason } });
-        controller.close();
+        end();
       }
     },
     cancel(reason) {
+      ended = true;
       return reader.cancel(reason);
     },
   });
+  return {
+    stream,
+    close: async () => {
+      end();
+      await reader.cancel().catch(() => {});
+    },
+  };
 }
