@@ -1,0 +1,79 @@
+/** Every numeric and length limit of the command line is accepted at the limit itself. */
+import assert from "node:assert/strict";
+import { parseGuidanceArgs } from "../src/cli/args.ts";
+import { InvocationError } from "../src/cli/errors.ts";
+import { CONCURRENCY, SETTLE_MS, TIMEOUT_MS } from "../src/limits.ts";
+
+const noEnv = () => undefined;
+const parse = (...argv: string[]) => {
+  const request = parseGuidanceArgs(["--server", "s", ...argv, "--", "server"], noEnv);
+  assert.ok(!request.help);
+  return request.options;
+};
+
+Deno.test("numeric options at both ends of their range", () => {
+  for (
+    const [option, range, key] of [
+      ["--settle-ms", SETTLE_MS, "settleMs"],
+      ["--timeout-ms", TIMEOUT_MS, "timeoutMs"],
+      ["--concurrency", CONCURRENCY, "concurrency"],
+    ] as const
+  ) {
+    assert.equal(parse()[key], range.default);
+    assert.equal(parse(option, String(range.min))[key], range.min);
+    assert.equal(parse(`${option}=${range.max}`)[key], range.max);
+    assert.throws(() => parse(option, String(range.max + 1)), InvocationError);
+    if (range.min > 0) assert.throws(() => parse(option, String(range.min - 1)), InvocationError);
+  }
+});
+
+Deno.test("a 64-character server label and a 128-character required tool are accepted", () => {
+  const label = "s".repeat(64);
+  const request = parseGuidanceArgs(["--server", label, "--", "x"], noEnv);
+  assert.ok(!request.help && request.options.server === label);
+  assert.deepEqual(parse("--require-tool", "t".repeat(128)).requiredTools, ["t".repeat(128)]);
+});
+
+Deno.test("profiles and required tools: duplicates collapse, canonical and sorted order", () => {
+  const options = parse(
+    "--profile=all",
+    "--profile",
+    "none",
+    "--profile",
+    "all",
+    "--require-tool",
+    "b",
+    "--require-tool",
+    "a",
+    "--require-tool",
+    "b",
+  );
+  assert.deepEqual(options.profiles, ["none", "all"]);
+  assert.deepEqual(options.requiredTools, ["a", "b"]);
+});
+
+Deno.test("loopback URLs may use http:, remote ones need https: and --allow-remote-http", () => {
+  const url = (...argv: string[]) => {
+    const request = parseGuidanceArgs(["--server", "s", ...argv], noEnv);
+    assert.ok(!request.help && request.options.target.kind === "streamable-http");
+    return request.options.target.url.host;
+  };
+  assert.equal(url("--url", "http://localhost:1/mcp"), "localhost:1");
+  assert.equal(url("--url", "http://127.9.8.7/mcp"), "127.9.8.7");
+  assert.equal(url("--url", "http://[::1]:9/mcp"), "[::1]:9");
+  assert.equal(
+    url("--allow-remote-http", "--url", "https://mcp.example.com/mcp"),
+    "mcp.example.com",
+  );
+  assert.throws(() => url("--url", "http://127.0.0.1.example.com/mcp"), InvocationError);
+  assert.throws(() => url("--url", "http://[::2]/mcp"), InvocationError);
+});
+
+Deno.test("--header reads the value from the environment", () => {
+  const request = parseGuidanceArgs(
+    ["--server", "s", "--header", "Authorization=TOKEN", "--url", "http://127.0.0.1:1/mcp"],
+    (name) => (name === "TOKEN" ? "Bearer x" : undefined),
+  );
+  assert.ok(!request.help && request.options.target.kind === "streamable-http");
+  assert.deepEqual(request.options.target.headers, [["Authorization", "Bearer x"]]);
+});
