@@ -4,7 +4,7 @@
  *
  * @example
  * ```ts
- * import { runGuidance } from "@mcpeval/guidance";
+ * import { runGuidance } from "jsr:@mcpeval/guidance/lib";
  *
  * const report = await runGuidance({
  *   server: "example",
