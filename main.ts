@@ -49,7 +49,18 @@ export function processContext(signal?: AbortSignal): CliContext {
   };
 }
 
+/** The last resort for a bug that escaped `run`: one line, exit 70, never a stack trace. */
+function exitOnInternalError(event: Event): void {
+  event.preventDefault();
+  Deno.stderr.writeSync(
+    new TextEncoder().encode("mcpeval: internal error (uncaught); this is a bug in mcpeval\n"),
+  );
+  Deno.exit(70);
+}
+
 if (import.meta.main) {
+  globalThis.addEventListener("unhandledrejection", exitOnInternalError);
+  globalThis.addEventListener("error", exitOnInternalError);
   const interrupt = new AbortController();
   const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
   const onSignal = () => interrupt.abort();

@@ -9,7 +9,7 @@ import { inlineCodeSpans } from "../analysis/references.ts";
 import { MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST, PROTOCOL_VERSION } from "../limits.ts";
 import { capabilitiesOf, type ClientCapabilities, type Profile } from "../profiles.ts";
 import type { Incoming, Transport } from "../transport/transport.ts";
-import { before, DEADLINE, Deadline } from "../time.ts";
+import { DEADLINE, Deadline } from "../time.ts";
 import { CatalogBuilder } from "./catalog.ts";
 import { isToolName } from "../tool_name.ts";
 import type { Incomplete, IncompleteReason } from "./incomplete.ts";
@@ -19,7 +19,6 @@ import {
   type JsonRpcError,
   type JsonRpcMessage,
   type JsonRpcRequest,
-  type JsonRpcResult,
 } from "./messages.ts";
 
 /** The knobs one session needs. */
@@ -158,9 +157,7 @@ class Session {
       const { message } = next;
       if (isResponse(message)) {
         if (message.id !== id) continue;
-        return "error" in message
-          ? { error: message.error }
-          : { result: (message as JsonRpcResult).result };
+        return "error" in message ? { error: message.error } : { result: message.result };
       }
       const problem = await this.#serve(message, deadline);
       if (problem) return { incomplete: problem };
@@ -169,8 +166,8 @@ class Session {
 
   /** Sends a notification; resolves once the transport has handed it over. */
   async notify(method: string): Promise<Incomplete | undefined> {
-    const deadline = Date.now() + this.#timeoutMs;
-    const sent = await before(deadline, this.#transport.send({ jsonrpc: "2.0", method }));
+    using deadline = new Deadline(Date.now() + this.#timeoutMs);
+    const sent = await deadline.race(this.#transport.send({ jsonrpc: "2.0", method }));
     return sent === DEADLINE ? { reason: "timeout" } : undefined;
   }
 

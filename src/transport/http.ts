@@ -97,7 +97,7 @@ class HttpTransport implements Transport {
       return;
     }
     // Read the answer in the background: the session waits on `incoming`, with its deadline.
-    this.#readAnswer(response, message.id);
+    this.#readAnswer(response, message.id).catch(() => this.#fail({ reason: "transport-lost" }));
   }
 
   close(): Promise<void> {
