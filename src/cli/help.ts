@@ -55,4 +55,5 @@ Exit codes:
   2  invalid invocation (no discovery, no report)
   3  discovery incomplete for at least one profile
   70 internal error in mcpeval
+  130 interrupted (SIGINT or SIGTERM); every server process is stopped first
 `;
