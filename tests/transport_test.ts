@@ -1,0 +1,63 @@
+/**
+ * The transports in-process with Deno's op and resource sanitizers on: a finished discovery,
+ * complete or not, leaves no timer, stream, process or connection behind.
+ */
+import assert from "node:assert/strict";
+import { discoverProfile } from "../src/discovery/session.ts";
+import { openHttp } from "../src/transport/http.ts";
+import { openStdio } from "../src/transport/stdio.ts";
+import { fixture, hostile, httpFixture, startHttp } from "./_cli.ts";
+
+const SETTINGS = { settleMs: 50, timeoutMs: 2_000, clientVersion: "test" };
+const sanitized = { sanitizeOps: true, sanitizeResources: true };
+
+Deno.test({
+  name: "stdio transport: a complete discovery releases everything",
+  ...sanitized,
+  fn: async () => {
+    const [command, ...args] = fixture("demo_server.ts");
+    const transport = openStdio({ command, args, stderr: "discard" });
+    const outcome = await discoverProfile(transport, "all", SETTINGS);
+    await transport.close();
+    assert.equal(outcome.complete, true);
+    assert.ok(outcome.complete && outcome.tools.length === 5);
+  },
+});
+
+Deno.test({
+  name: "stdio transport: a timed-out discovery releases everything",
+  ...sanitized,
+  fn: async () => {
+    const [command, ...args] = hostile("silent-list");
+    const transport = openStdio({ command, args, stderr: "discard" });
+    const outcome = await discoverProfile(transport, "none", { ...SETTINGS, timeoutMs: 300 });
+    await transport.close();
+    assert.ok(!outcome.complete && outcome.incomplete.reason === "timeout");
+  },
+});
+
+Deno.test({
+  name: "HTTP transport: discovery and the closing DELETE release every connection",
+  ...sanitized,
+  fn: async () => {
+    await using server = await startHttp(httpFixture("http_server.ts"));
+    for (const profile of ["none", "roots"] as const) {
+      const transport = openHttp({ url: new URL(server.url), headers: [] });
+      const outcome = await discoverProfile(transport, profile, SETTINGS);
+      await transport.close();
+      assert.equal(outcome.complete, true);
+    }
+  },
+});
+
+Deno.test({
+  name: "HTTP transport: a never-ending SSE stream is released on close",
+  ...sanitized,
+  fn: async () => {
+    await using server = await startHttp(httpFixture("http_hostile.ts", "sse-never-ends"));
+    const transport = openHttp({ url: new URL(server.url), headers: [] });
+    const outcome = await discoverProfile(transport, "none", { ...SETTINGS, timeoutMs: 300 });
+    await transport.close();
+    assert.ok(!outcome.complete && outcome.incomplete.reason === "timeout");
+  },
+});
