@@ -33,18 +33,13 @@ export function processContext(signal?: AbortSignal): CliContext {
       if (!(error instanceof Deno.errors.BrokenPipe)) throw error;
     }
   };
-  let noColor = true;
-  try {
-    noColor = Deno.noColor || Deno.env.get("NO_COLOR") !== undefined;
-  } catch {
-    // Without --allow-env, stay plain.
-  }
   return {
     stdout: write(Deno.stdout),
     stderr: write(Deno.stderr),
     env: (name) => Deno.env.get(name),
     writeFile: (path, text, { append }) => Deno.writeTextFile(path, text, { append }),
-    color: Deno.stdout.isTerminal() && !noColor,
+    // Deno.noColor reflects NO_COLOR without needing --allow-env.
+    color: Deno.stdout.isTerminal() && !Deno.noColor,
     signal,
   };
 }

@@ -1,6 +1,7 @@
 /** The bundled demo target through the real CLI: the text report a person reads. */
 import assert from "node:assert/strict";
-import { fixture, guidanceJson, mcpeval } from "./_cli.ts";
+import { join } from "node:path";
+import { DENO, fixture, guidanceJson, mcpeval, ROOT } from "./_cli.ts";
 
 const DEMO = ["--server", "demo", "--settle-ms", "100", "--", ...fixture("demo_server.ts")];
 
@@ -90,4 +91,45 @@ Deno.test("demo: JSON report fields", async () => {
     pages: 1,
     incomplete: null,
   }]);
+});
+
+const hasScript = Deno.build.os === "linux" &&
+  (() => {
+    try {
+      return new Deno.Command("script", { args: ["--version"] }).outputSync().success;
+    } catch {
+      return false;
+    }
+  })();
+
+/** Runs the CLI on a pseudo-terminal (util-linux `script`), as a person at a terminal would. */
+async function onTerminal(env: Record<string, string>): Promise<string> {
+  const line = [
+    DENO,
+    "run",
+    "--quiet",
+    `--allow-run=${DENO}`,
+    join(ROOT, "main.ts"),
+    "guidance",
+    ...DEMO,
+  ]
+    .join(" ");
+  const output = await new Deno.Command("script", {
+    args: ["-qc", line, "/dev/null"],
+    env,
+    clearEnv: true,
+    stdin: "null",
+  }).output();
+  return new TextDecoder().decode(output.stdout);
+}
+
+Deno.test({
+  name: "colour on a terminal (with narrow permissions), none with NO_COLOR",
+  ignore: !hasScript,
+  fn: async () => {
+    const path = Deno.env.get("PATH") ?? "";
+    const ESC = String.fromCharCode(0x1b);
+    assert.ok((await onTerminal({ PATH: path })).includes(`${ESC}[32mResult: passed`));
+    assert.ok(!(await onTerminal({ PATH: path, NO_COLOR: "1" })).includes(ESC));
+  },
 });
