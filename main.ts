@@ -21,7 +21,7 @@ export { run } from "./src/cli/run.ts";
  * const code = await run(["--version"], processContext());
  * ```
  */
-export function processContext(signal?: AbortSignal): CliContext {
+export function processContext(): CliContext {
   const write = (stream: typeof Deno.stdout) => async (text: string) => {
     const bytes = new TextEncoder().encode(text);
     try {
@@ -40,8 +40,19 @@ export function processContext(signal?: AbortSignal): CliContext {
     writeFile: (path, text, { append }) => Deno.writeTextFile(path, text, { append }),
     // Deno.noColor reflects NO_COLOR without needing --allow-env.
     color: Deno.stdout.isTerminal() && !Deno.noColor,
-    signal,
+    interrupted: listenForInterrupts,
   };
+}
+
+let interrupts: AbortSignal | undefined;
+
+/** Aborted on SIGINT (and SIGTERM off Windows); listening starts with the first call. */
+function listenForInterrupts(): AbortSignal {
+  if (interrupts) return interrupts;
+  const controller = new AbortController();
+  const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
+  for (const signal of signals) Deno.addSignalListener(signal, () => controller.abort());
+  return interrupts = controller.signal;
 }
 
 /** The last resort for a bug that escaped `run`: one line, exit 70, never a stack trace. */
@@ -56,11 +67,5 @@ function exitOnInternalError(event: Event): void {
 if (import.meta.main) {
   globalThis.addEventListener("unhandledrejection", exitOnInternalError);
   globalThis.addEventListener("error", exitOnInternalError);
-  const interrupt = new AbortController();
-  const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
-  const onSignal = () => interrupt.abort();
-  for (const signal of signals) Deno.addSignalListener(signal, onSignal);
-  const code = await run(Deno.args, processContext(interrupt.signal));
-  for (const signal of signals) Deno.removeSignalListener(signal, onSignal);
-  Deno.exit(code);
+  Deno.exit(await run(Deno.args, processContext()));
 }

@@ -19,15 +19,16 @@ export async function runGuidanceCommand(
   context: CliContext,
 ): Promise<number> {
   await checkPermissions(options);
+  const signal = context.interrupted?.();
 
   let outcomes;
   try {
-    outcomes = await discoverAll(options, context.signal);
+    outcomes = await discoverAll(options, signal);
   } catch (error) {
     if (error instanceof SpawnError) throw spawnProblem(error);
     throw error;
   }
-  if (context.signal?.aborted) {
+  if (signal?.aborted) {
     await context.stderr("mcpeval: interrupted; every server process was stopped\n");
     return EXIT_INTERRUPTED;
   }

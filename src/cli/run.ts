@@ -3,7 +3,6 @@
  *
  * @module
  */
-import reportSchema from "../report/guidance-report.schema.json" with { type: "json" };
 import { VERSION } from "../version.ts";
 import { EXIT, InvocationError } from "./errors.ts";
 import { GUIDANCE_HELP, MAIN_HELP, USAGE } from "./help.ts";
@@ -20,8 +19,11 @@ export interface CliContext {
   readonly writeFile: (path: string, text: string, options: { append: boolean }) => Promise<void>;
   /** Whether text output may be coloured (a terminal, and NO_COLOR unset). */
   readonly color: boolean;
-  /** Aborts a running discovery (SIGINT, SIGTERM). */
-  readonly signal?: AbortSignal;
+  /**
+   * A signal that aborts a running discovery (SIGINT, SIGTERM). Called only by commands that
+   * start servers, so the others do not pay for signal handling.
+   */
+  readonly interrupted?: () => AbortSignal;
 }
 
 /**
@@ -60,12 +62,16 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
     case "-V":
       await context.stdout(`mcpeval ${VERSION}\n`);
       return EXIT.passed;
-    case "schema":
+    case "schema": {
       if (rest.length !== 1 || rest[0] !== "guidance") {
         throw new InvocationError("Usage: mcpeval schema guidance");
       }
-      await context.stdout(JSON.stringify(reportSchema, null, 2) + "\n");
+      const { default: schema } = await import("../report/guidance-report.schema.json", {
+        with: { type: "json" },
+      });
+      await context.stdout(JSON.stringify(schema, null, 2) + "\n");
       return EXIT.passed;
+    }
     case "guidance": {
       // Loaded only when needed, so --help, --version and schema start fast.
       const { parseGuidanceArgs } = await import("./args.ts");
