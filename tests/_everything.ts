@@ -1,4 +1,6 @@
 /** What @modelcontextprotocol/server-everything@2026.8.31 serves, on any transport. */
+import assert from "node:assert/strict";
+import type { Report } from "./_cli.ts";
 
 const ALWAYS = [
   "echo",
@@ -43,3 +45,16 @@ export const EVERYTHING_CANDIDATES: [string, string, string[]][] = [
   ["elicitation", "get-roots-list", ["roots", "all"]],
   ["elicitation", "trigger-sampling-request", ["sampling", "all"]],
 ];
+
+/** Asserts a report shows exactly those catalogs and candidates. */
+export function assertEverythingCatalogs(report: Report): void {
+  assert.deepEqual(
+    report.profiles.map((p) => [p.profile, p.complete, p.instructions_present, p.tools]),
+    EVERYTHING_PROFILES,
+  );
+  // Backticked non-tools (GZIP_MAX_FETCH_SIZE, ...) and tools every profile sees give nothing.
+  assert.deepEqual(
+    report.candidates.map((c) => [c.profile, c.tool, c.available_in]),
+    EVERYTHING_CANDIDATES,
+  );
+}

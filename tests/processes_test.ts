@@ -7,21 +7,42 @@ import { DENO, fixtureLog, guidanceJson, hostile, isRunning, ROOT, wrapper } fro
 
 type Pids = { wrapper: number; server: number; sleeper: number };
 
+/**
+ * Runs mcpeval on the wrapper fixture and returns the exit code, the wall time, and the process
+ * ids of each run's wrapper, server and sleeper.
+ */
+async function runWrapper(
+  guidanceArgs: string[],
+  wrapperFlags: string[],
+  permissions?: string[],
+): Promise<{ code: number; ms: number; profiles: number; runs: Pids[] }> {
+  const log = await fixtureLog();
+  const { code, ms, report } = await guidanceJson(
+    [
+      "--server",
+      "w",
+      "--settle-ms",
+      "0",
+      ...guidanceArgs,
+      "--",
+      ...wrapper("default", ...wrapperFlags),
+    ],
+    { permissions, env: { MCPEVAL_FIXTURE_LOG: log.path } },
+  );
+  const runs = log.entries().filter((e): e is Pids =>
+    typeof e === "object" && e !== null && "wrapper" in e
+  );
+  return { code, ms, profiles: report.profiles.length, runs };
+}
+
 Deno.test({
   name: "a wrapper's server and the grandchild it forked are all gone after the run",
   ignore: Deno.build.os === "windows",
   fn: async () => {
-    const log = await fixtureLog();
-    const { code, report } = await guidanceJson(
-      ["--server", "w", "--settle-ms", "0", "--", ...wrapper("default")],
-      // Unscoped --allow-run lets mcpeval signal the whole process group (Deno.kill needs it).
-      { permissions: ["--allow-run"], env: { MCPEVAL_FIXTURE_LOG: log.path } },
-    );
+    // Unscoped --allow-run lets mcpeval signal the whole process group (Deno.kill needs it).
+    const { code, profiles, runs } = await runWrapper([], [], ["--allow-run"]);
     assert.equal(code, 0);
-    assert.equal(report.profiles.length, 5);
-    const runs = log.entries().filter((e): e is Pids =>
-      typeof e === "object" && e !== null && "wrapper" in e
-    );
+    assert.equal(profiles, 5);
     assert.equal(runs.length, 5);
     for (const pids of runs) {
       for (const [role, pid] of Object.entries(pids)) {
@@ -35,24 +56,8 @@ Deno.test({
   name: "with a narrow --allow-run the wrapper and its server still end (stdin EOF, then signals)",
   ignore: Deno.build.os === "windows",
   fn: async () => {
-    const log = await fixtureLog();
-    const { code } = await guidanceJson(
-      [
-        "--server",
-        "w",
-        "--profile",
-        "none",
-        "--settle-ms",
-        "0",
-        "--",
-        ...wrapper("default"),
-      ],
-      { env: { MCPEVAL_FIXTURE_LOG: log.path } },
-    );
+    const { code, runs: [pids] } = await runWrapper(["--profile", "none"], []);
     assert.equal(code, 0);
-    const [pids] = log.entries().filter((e): e is Pids =>
-      typeof e === "object" && e !== null && "wrapper" in e
-    );
     assert.ok(!isRunning(pids.wrapper) && !isRunning(pids.server));
     // The sleeper can only be reached by a group signal, which Deno allows only with an
     // unscoped --allow-run (see README); it is still running, so end it here.
@@ -69,25 +74,11 @@ Deno.test({
   name: "a leftover process that holds stdout and stderr open does not keep mcpeval waiting",
   ignore: Deno.build.os === "windows",
   fn: async () => {
-    const log = await fixtureLog();
-    const { code, ms } = await guidanceJson(
-      [
-        "--server",
-        "w",
-        "--profile",
-        "none",
-        "--settle-ms",
-        "0",
-        "--",
-        ...wrapper("default", "--sleeper-holds-pipes"),
-      ],
-      { env: { MCPEVAL_FIXTURE_LOG: log.path } },
-    );
+    const { code, ms, runs: [pids] } = await runWrapper(["--profile", "none"], [
+      "--sleeper-holds-pipes",
+    ]);
     assert.equal(code, 0);
     assert.ok(ms < SHUTDOWN_GRACE_MS + SHUTDOWN_TERM_MS + 3_000, `took ${ms} ms`);
-    const [pids] = log.entries().filter((e): e is Pids =>
-      typeof e === "object" && e !== null && "wrapper" in e
-    );
     assert.ok(isRunning(pids.sleeper), "with a narrow --allow-run it cannot be signalled");
     Deno.kill(pids.sleeper, "SIGKILL");
   },
@@ -99,7 +90,7 @@ Deno.test({
   ignore: Deno.build.os === "windows",
   fn: async () => {
     const log = await fixtureLog();
-    const { code, ms } = await guidanceJson(
+    const { code, ms, report } = await guidanceJson(
       ["--server", "s", "--profile", "none", "--settle-ms", "0", "--", ...hostile("stubborn")],
       { env: { MCPEVAL_FIXTURE_LOG: log.path } },
     );

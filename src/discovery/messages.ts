@@ -46,11 +46,6 @@ export function isRequest(message: JsonRpcMessage): message is JsonRpcRequest {
   return "method" in message && "id" in message;
 }
 
-/** Whether `message` is a notification. */
-export function isNotification(message: JsonRpcMessage): message is JsonRpcNotification {
-  return "method" in message && !("id" in message);
-}
-
 /** Whether `message` is a response (result or error). */
 export function isResponse(message: JsonRpcMessage): message is JsonRpcResult | JsonRpcError {
   return !("method" in message);
