@@ -90,7 +90,7 @@ Deno.test({
   ignore: Deno.build.os === "windows",
   fn: async () => {
     const log = await fixtureLog();
-    const { code, ms, report } = await guidanceJson(
+    const { code, ms } = await guidanceJson(
       ["--server", "s", "--profile", "none", "--settle-ms", "0", "--", ...hostile("stubborn")],
       { env: { MCPEVAL_FIXTURE_LOG: log.path } },
     );
