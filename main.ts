@@ -8,9 +8,11 @@
  *
  * @module
  */
-import { type CliContext, run } from "./src/cli/run.ts";
+import type { CliContext } from "./src/cli/context.ts";
+import { run } from "./src/cli/run.ts";
+import { EXIT } from "./src/exit.ts";
 
-export type { CliContext } from "./src/cli/run.ts";
+export type { CliContext } from "./src/cli/context.ts";
 export { run } from "./src/cli/run.ts";
 
 /**
@@ -37,11 +39,28 @@ export function processContext(): CliContext {
     stdout: write(Deno.stdout),
     stderr: write(Deno.stderr),
     env: (name) => Deno.env.get(name),
+    permission: async (descriptor) => (await Deno.permissions.query(descriptor)).state,
+    reserveFile,
+    removeFile: (path) => Deno.remove(path),
     writeFile: (path, text, { append }) => Deno.writeTextFile(path, text, { append }),
+    openTransport: async (target) =>
+      (await import("./src/transport/open.ts")).openTransport(target),
     // Deno.noColor reflects NO_COLOR without needing --allow-env.
     color: Deno.stdout.isTerminal() && !Deno.noColor,
     interrupted: listenForInterrupts,
   };
+}
+
+/** Opens (creating when missing) a report file for writing, proving its folder exists. */
+async function reserveFile(path: string): Promise<{ created: boolean }> {
+  try {
+    (await Deno.open(path, { write: true, createNew: true })).close();
+    return { created: true };
+  } catch (error) {
+    if (!(error instanceof Deno.errors.AlreadyExists)) throw error;
+  }
+  (await Deno.open(path, { write: true })).close();
+  return { created: false };
 }
 
 let interrupts: AbortSignal | undefined;
@@ -61,7 +80,7 @@ function exitOnInternalError(event: Event): void {
   Deno.stderr.writeSync(
     new TextEncoder().encode("mcpeval: internal error (uncaught); this is a bug in mcpeval\n"),
   );
-  Deno.exit(70);
+  Deno.exit(EXIT.internalError);
 }
 
 if (import.meta.main) {

@@ -8,7 +8,7 @@
  *
  * const report = await runGuidance({
  *   server: "example",
- *   target: { kind: "stdio", command: "your-mcp-server", args: [], stderr: "discard" },
+ *   target: { kind: "stdio", command: "your-mcp-server" },
  * });
  * console.log(report.passed);
  * ```
@@ -16,15 +16,25 @@
  * @module
  */
 import { discoverAll } from "./src/discovery/discover.ts";
-import { CONCURRENCY, SETTLE_MS, TIMEOUT_MS } from "./src/limits.ts";
-import type { GuidanceOptions, TargetOptions } from "./src/options.ts";
-import { canonicalProfiles, type Profile, PROFILES } from "./src/profiles.ts";
 import { buildReport } from "./src/report/build.ts";
 import type { GuidanceReport } from "./src/report/schema.ts";
+import { type GuidanceInput, validateDiscovery } from "./src/request.ts";
+import { openTransport } from "./src/transport/open.ts";
 
-export type { GuidanceOptions, TargetOptions } from "./src/options.ts";
 export type { Profile } from "./src/profiles.ts";
 export { PROFILES } from "./src/profiles.ts";
+export {
+  type DiscoveryRequest,
+  type GuidanceInput,
+  type HttpTargetInput,
+  RequestError,
+  type RequestField,
+  type StdioTargetInput,
+  type TargetInput,
+  validateDiscovery,
+} from "./src/request.ts";
+export type { HttpTarget, ServerStderr, StdioTarget, Target } from "./src/target.ts";
+export { SpawnError } from "./src/transport/stdio.ts";
 export {
   type CandidateReport,
   type DefectReport,
@@ -39,33 +49,28 @@ export { renderJunit } from "./src/report/junit.ts";
 export { renderSarif } from "./src/report/sarif.ts";
 export { renderText, type TextStyle } from "./src/report/text.ts";
 
-/** What {@linkcode runGuidance} needs; everything but `server` and `target` has a default. */
-export interface RunGuidanceOptions {
-  readonly server: string;
-  readonly target: TargetOptions;
-  readonly profiles?: readonly Profile[];
-  readonly requiredTools?: readonly string[];
-  readonly settleMs?: number;
-  readonly timeoutMs?: number;
-  readonly concurrency?: number;
+/** What {@linkcode runGuidance} takes: a run as given, and a signal that aborts it. */
+export interface RunGuidanceOptions extends GuidanceInput {
+  /** Aborts discovery: every connection is closed and the run ends incomplete. */
   readonly signal?: AbortSignal;
 }
 
 /**
- * Runs discovery for the selected profiles and returns the validated report. The options are
- * taken as given (the CLI validates its own); a target that cannot be started throws.
+ * Validates `options`, runs discovery for the selected profiles and returns the validated
+ * report. Invalid options throw {@linkcode RequestError} before anything starts; a command that
+ * cannot be started throws {@linkcode SpawnError}.
+ *
+ * @example
+ * ```ts
+ * const report = await runGuidance({
+ *   server: "example",
+ *   target: { kind: "streamable-http", url: "http://127.0.0.1:3001/mcp" },
+ *   profiles: ["none", "roots"],
+ *   settleMs: 500,
+ * });
+ * ```
  */
 export async function runGuidance(options: RunGuidanceOptions): Promise<GuidanceReport> {
-  const resolved: GuidanceOptions = {
-    server: options.server,
-    format: "json",
-    profiles: canonicalProfiles(options.profiles ?? PROFILES),
-    requiredTools: [...new Set(options.requiredTools ?? [])].sort(),
-    settleMs: options.settleMs ?? SETTLE_MS.default,
-    timeoutMs: options.timeoutMs ?? TIMEOUT_MS.default,
-    concurrency: options.concurrency ?? CONCURRENCY.default,
-    target: options.target,
-    outputs: [],
-  };
-  return buildReport(resolved, await discoverAll(resolved, options.signal));
+  const request = validateDiscovery(options);
+  return buildReport(request, await discoverAll(request, openTransport, options.signal));
 }

@@ -5,9 +5,6 @@
  * @module
  */
 
-/** The MCP protocol revision that discovery speaks and requires. */
-export const PROTOCOL_VERSION = "2025-06-18";
-
 /** At most this many `tools/list` requests per profile. */
 export const MAX_PAGES = 20;
 

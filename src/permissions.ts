@@ -1,46 +1,70 @@
 /**
- * Deno permission checks for the target, before discovery. Never prompts.
+ * The Deno permissions a run needs, computed from the validated request (pure); the CLI queries
+ * them through its context before anything starts.
  *
  * @module
  */
-import { InvocationError } from "./cli/errors.ts";
-import type { GuidanceOptions, TargetOptions } from "./options.ts";
+import { shown } from "./printable.ts";
+import type { DiscoveryRequest, OutputRequest } from "./request.ts";
 
-/**
- * Throws {@linkcode InvocationError} naming the exact flag to add when the Deno permissions do
- * not cover the target, a report file, or the step summary.
- */
-export async function checkPermissions(options: GuidanceOptions): Promise<void> {
-  await checkTarget(options.target);
-  const files = [
-    ...options.outputs.map((output) => ({ path: output.path, what: "a report file" })),
-    ...(options.stepSummary ? [{ path: options.stepSummary, what: "the step summary" }] : []),
-  ];
-  for (const { path, what } of files) {
-    const { state } = await Deno.permissions.query({ name: "write", path });
-    if (state !== "granted") {
-      throw new InvocationError(
-        `Permission to write ${what} is missing: add --allow-write=${path}`,
-      );
-    }
-  }
+/** One permission a run needs. */
+export interface PermissionNeed {
+  readonly descriptor: Deno.PermissionDescriptor;
+  /** What it is for, as a clause: "run the server command". */
+  readonly what: string;
+  /** The Deno flag name: `--allow-run`. */
+  readonly flag: "--allow-run" | "--allow-net" | "--allow-write";
+  /** The flag's value, or undefined when the value cannot be shown (control characters). */
+  readonly value: string | undefined;
 }
 
-async function checkTarget(target: TargetOptions): Promise<void> {
-  if (target.kind === "stdio") {
-    const { state } = await Deno.permissions.query({ name: "run", command: target.command });
-    if (state !== "granted") {
-      throw new InvocationError(
-        `Permission to run the server command is missing: add --allow-run=${target.command}`,
-      );
-    }
-    return;
+/** Every permission the run needs, in the order they are checked. */
+export function permissionsNeeded(
+  discovery: Pick<DiscoveryRequest, "target">,
+  output: OutputRequest,
+): PermissionNeed[] {
+  const { target } = discovery;
+  const needs: PermissionNeed[] = target.kind === "stdio"
+    ? [{
+      descriptor: { name: "run", command: target.command },
+      what: "run the server command",
+      flag: "--allow-run",
+      value: shown(target.command),
+    }]
+    : [{
+      descriptor: { name: "net", host: target.url.host },
+      what: "reach the server",
+      flag: "--allow-net",
+      value: target.url.host,
+    }];
+  const files = [
+    ...output.files.map(({ path }) => ({ path, what: "write a report file" })),
+    ...(output.stepSummary ? [{ path: output.stepSummary, what: "write the step summary" }] : []),
+  ];
+  for (const { path, what } of files) {
+    needs.push({
+      descriptor: { name: "write", path },
+      what,
+      flag: "--allow-write",
+      value: shown(path),
+    });
   }
-  const host = target.url.host;
-  const { state } = await Deno.permissions.query({ name: "net", host });
-  if (state !== "granted") {
-    throw new InvocationError(
-      `Permission to reach the server is missing: add --allow-net=${host}`,
-    );
+  return needs;
+}
+
+/** The one-line message for missing permissions: what they are for and the flags to add. */
+export function missingPermissionsMessage(missing: readonly PermissionNeed[]): string {
+  const whats = [...new Set(missing.map((need) => need.what))];
+  const flags = new Map<string, string[]>();
+  for (const need of missing) {
+    const values = flags.get(need.flag) ?? [];
+    if (need.value !== undefined && !values.includes(need.value)) values.push(need.value);
+    flags.set(need.flag, values);
   }
+  const add = [...flags].map(([flag, values]) =>
+    values.length === 0
+      ? `${flag} (for a value that cannot be shown)`
+      : `${flag}=${values.join(",")}`
+  );
+  return `Permission to ${whats.join(" and ")} is missing: add ${add.join(" ")}`;
 }

@@ -1,6 +1,6 @@
 /** Reference detection and findings: pure functions. */
 import assert from "node:assert/strict";
-import { findingsOf, type ObservedProfile } from "../src/analysis/findings.ts";
+import { analyze, type ObservedProfile } from "../src/analysis/findings.ts";
 import { inlineCodeSpans } from "../src/analysis/references.ts";
 
 Deno.test("inline code spans: CommonMark spans only, not code blocks", () => {
@@ -34,23 +34,32 @@ const profile = (name: ObservedProfile["profile"], tools: string[], spans: strin
 });
 
 Deno.test("findings: a candidate only for a known tool missing from the referencing profile", () => {
-  const { candidates, defects } = findingsOf([
+  const { findings, passed } = analyze([
     profile("none", ["echo"], ["pick", "echo", "UNKNOWN_WORD"]),
     profile("roots", ["echo", "pick"], ["pick"]),
     profile("all", ["echo", "pick", "ask"], ["ask"]),
   ], []);
-  assert.deepEqual(candidates, [{ profile: "none", tool: "pick", availableIn: ["roots", "all"] }]);
-  assert.deepEqual(defects, []);
+  assert.deepEqual(findings, [
+    {
+      kind: "referenced-tool-unavailable",
+      profile: "none",
+      tool: "pick",
+      availableIn: ["roots", "all"],
+    },
+  ]);
+  assert.equal(passed, true, "candidates never fail the gate");
 });
 
 Deno.test("findings: a defect per profile missing a required tool, even if no profile has it", () => {
-  const { defects } = findingsOf([
+  const { findings, passed } = analyze([
     profile("none", ["echo"]),
     profile("sampling", ["echo", "sample"]),
   ], ["sample", "ghost"]);
-  assert.deepEqual(defects, [
-    { profile: "none", tool: "ghost", availableIn: [] },
-    { profile: "none", tool: "sample", availableIn: ["sampling"] },
-    { profile: "sampling", tool: "ghost", availableIn: [] },
+  const kind = "required-tool-unavailable";
+  assert.deepEqual(findings, [
+    { kind, profile: "none", tool: "ghost", availableIn: [] },
+    { kind, profile: "none", tool: "sample", availableIn: ["sampling"] },
+    { kind, profile: "sampling", tool: "ghost", availableIn: [] },
   ]);
+  assert.equal(passed, false);
 });

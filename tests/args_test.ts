@@ -8,7 +8,7 @@ const noEnv = () => undefined;
 const parse = (...argv: string[]) => {
   const request = parseGuidanceArgs(["--server", "s", ...argv, "--", "server"], noEnv);
   assert.ok(!request.help);
-  return request.options;
+  return request.request.discovery;
 };
 
 Deno.test("numeric options at both ends of their range", () => {
@@ -30,7 +30,7 @@ Deno.test("numeric options at both ends of their range", () => {
 Deno.test("a 64-character server label and a 128-character required tool are accepted", () => {
   const label = "s".repeat(64);
   const request = parseGuidanceArgs(["--server", label, "--", "x"], noEnv);
-  assert.ok(!request.help && request.options.server === label);
+  assert.ok(!request.help && request.request.discovery.server === label);
   assert.deepEqual(parse("--require-tool", "t".repeat(128)).requiredTools, ["t".repeat(128)]);
 });
 
@@ -55,8 +55,8 @@ Deno.test("profiles and required tools: duplicates collapse, canonical and sorte
 Deno.test("loopback URLs may use http:, remote ones need https: and --allow-remote-http", () => {
   const url = (...argv: string[]) => {
     const request = parseGuidanceArgs(["--server", "s", ...argv], noEnv);
-    assert.ok(!request.help && request.options.target.kind === "streamable-http");
-    return request.options.target.url.host;
+    assert.ok(!request.help && request.request.discovery.target.kind === "streamable-http");
+    return request.request.discovery.target.url.host;
   };
   assert.equal(url("--url", "http://localhost:1/mcp"), "localhost:1");
   assert.equal(url("--url", "http://127.9.8.7/mcp"), "127.9.8.7");
@@ -74,6 +74,6 @@ Deno.test("--header reads the value from the environment", () => {
     ["--server", "s", "--header", "Authorization=TOKEN", "--url", "http://127.0.0.1:1/mcp"],
     (name) => (name === "TOKEN" ? "Bearer x" : undefined),
   );
-  assert.ok(!request.help && request.options.target.kind === "streamable-http");
-  assert.deepEqual(request.options.target.headers, [["Authorization", "Bearer x"]]);
+  assert.ok(!request.help && request.request.discovery.target.kind === "streamable-http");
+  assert.deepEqual(request.request.discovery.target.headers, [["Authorization", "Bearer x"]]);
 });

@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { CANARY } from "../fixtures/hostile.ts";
-import { FORMATS } from "../src/options.ts";
+import { FORMATS } from "../src/formats.ts";
 import { DENO, hostile, mcpeval } from "./_cli.ts";
 
 const SCENARIOS = [

@@ -210,7 +210,7 @@ const INVALID: [string, string[], string][] = [
     "Mcp-Session-Id=HOME",
     "--url",
     "http://127.0.0.1:1/mcp",
-  ], "--header may not set Mcp-Session-Id"],
+  ], "--header may not set a header that mcpeval sets itself"],
   ["--header with an unset variable", [
     "guidance",
     "--server",

@@ -1,6 +1,6 @@
 /** The JSON-RPC 2.0 envelope check of MCP 2025-06-18. */
 import assert from "node:assert/strict";
-import { parseMessage } from "../src/discovery/messages.ts";
+import { parseMessage } from "../src/protocol/messages.ts";
 
 const VALID = [
   { jsonrpc: "2.0", id: 0, method: "roots/list" },

@@ -16,7 +16,7 @@ Deno.test({
   ...sanitized,
   fn: async () => {
     const [command, ...args] = fixture("demo_server.ts");
-    const transport = openStdio({ command, args, stderr: "discard" });
+    const transport = openStdio({ kind: "stdio", command, args, stderr: "discard" });
     const outcome = await discoverProfile(transport, "all", SETTINGS);
     await transport.close();
     assert.equal(outcome.complete, true);
@@ -29,7 +29,7 @@ Deno.test({
   ...sanitized,
   fn: async () => {
     const [command, ...args] = hostile("silent-list");
-    const transport = openStdio({ command, args, stderr: "discard" });
+    const transport = openStdio({ kind: "stdio", command, args, stderr: "discard" });
     const outcome = await discoverProfile(transport, "none", { ...SETTINGS, timeoutMs: 300 });
     await transport.close();
     assert.ok(!outcome.complete && outcome.incomplete.reason === "timeout");
@@ -42,7 +42,11 @@ Deno.test({
   fn: async () => {
     await using server = await startHttp(httpFixture("http_server.ts"));
     for (const profile of ["none", "roots"] as const) {
-      const transport = openHttp({ url: new URL(server.url), headers: [] });
+      const transport = openHttp({
+        kind: "streamable-http",
+        url: new URL(server.url),
+        headers: [],
+      });
       const outcome = await discoverProfile(transport, profile, SETTINGS);
       await transport.close();
       assert.equal(outcome.complete, true);
@@ -55,7 +59,7 @@ Deno.test({
   ...sanitized,
   fn: async () => {
     await using server = await startHttp(httpFixture("http_hostile.ts", "sse-never-ends"));
-    const transport = openHttp({ url: new URL(server.url), headers: [] });
+    const transport = openHttp({ kind: "streamable-http", url: new URL(server.url), headers: [] });
     const outcome = await discoverProfile(transport, "none", { ...SETTINGS, timeoutMs: 300 });
     await transport.close();
     assert.ok(!outcome.complete && outcome.incomplete.reason === "timeout");

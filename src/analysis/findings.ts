@@ -1,9 +1,10 @@
 /**
- * Candidates, defects and the gate, as pure functions of the profiles' catalogs.
+ * Findings and the gate, as pure functions of the profiles' catalogs.
  *
  * @module
  */
 import type { Profile } from "../profiles.ts";
+import { type FindingKind, RULES } from "./rules.ts";
 
 /** What analysis needs to know about one completed profile. */
 export interface ObservedProfile {
@@ -16,18 +17,19 @@ export interface ObservedProfile {
 
 /** One finding: a tool that a profile cannot see, and where it is visible. */
 export interface Finding {
+  readonly kind: FindingKind;
   readonly profile: Profile;
   readonly tool: string;
   /** Profiles whose catalogs list the tool, in the order given. */
   readonly availableIn: readonly Profile[];
 }
 
-/** The review candidates and defects of a complete run. */
-export interface Findings {
-  /** `referenced-tool-unavailable`, sorted by profile order, then tool. */
-  readonly candidates: readonly Finding[];
-  /** `required-tool-unavailable`, sorted by profile order, then tool. */
-  readonly defects: readonly Finding[];
+/** The findings of a complete run and whether it passes the gate. */
+export interface Analysis {
+  /** Every finding, in rule order, then profile order, then tool. */
+  readonly findings: readonly Finding[];
+  /** False when any finding's rule gates. */
+  readonly passed: boolean;
 }
 
 /**
@@ -38,30 +40,45 @@ export interface Findings {
  * ```ts
  * const none = { profile: "none", codeSpans: new Set(["pick"]), tools: ["echo"] } as const;
  * const all = { profile: "all", codeSpans: new Set<string>(), tools: ["echo", "pick"] } as const;
- * findingsOf([none, all], []).candidates; // [{ profile: "none", tool: "pick", availableIn: ["all"] }]
+ * analyze([none, all], []).findings;
+ * // [{ kind: "referenced-tool-unavailable", profile: "none", tool: "pick", availableIn: ["all"] }]
  * ```
  */
-export function findingsOf(
+export function analyze(
   profiles: readonly ObservedProfile[],
   requiredTools: readonly string[],
-): Findings {
+): Analysis {
   const catalogs = profiles.map((observed) => ({ ...observed, has: new Set(observed.tools) }));
   const availableIn = (tool: string) =>
     catalogs.filter((catalog) => catalog.has.has(tool)).map((catalog) => catalog.profile);
+  const required = [...requiredTools].sort();
 
-  const candidates: Finding[] = [];
-  const defects: Finding[] = [];
+  const byKind: Record<FindingKind, Finding[]> = {
+    "referenced-tool-unavailable": [],
+    "required-tool-unavailable": [],
+  };
   for (const catalog of catalogs) {
     for (const tool of [...catalog.codeSpans].sort()) {
       if (catalog.has.has(tool)) continue;
       const where = availableIn(tool);
-      if (where.length > 0) candidates.push({ profile: catalog.profile, tool, availableIn: where });
+      if (where.length === 0) continue;
+      byKind["referenced-tool-unavailable"].push({
+        kind: "referenced-tool-unavailable",
+        profile: catalog.profile,
+        tool,
+        availableIn: where,
+      });
     }
-    for (const tool of [...requiredTools].sort()) {
-      if (!catalog.has.has(tool)) {
-        defects.push({ profile: catalog.profile, tool, availableIn: availableIn(tool) });
-      }
+    for (const tool of required) {
+      if (catalog.has.has(tool)) continue;
+      byKind["required-tool-unavailable"].push({
+        kind: "required-tool-unavailable",
+        profile: catalog.profile,
+        tool,
+        availableIn: availableIn(tool),
+      });
     }
   }
-  return { candidates, defects };
+  const findings = Object.values(byKind).flat();
+  return { findings, passed: !findings.some((finding) => RULES[finding.kind].gates) };
 }

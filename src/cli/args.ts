@@ -1,36 +1,41 @@
 /**
- * argv of `mcpeval guidance` → validated {@linkcode GuidanceOptions}. Every rule of the
- * command line lives here; a broken rule is an {@linkcode InvocationError} naming the option.
+ * argv of `mcpeval guidance` → a validated {@linkcode GuidanceRequest}. The command line's own
+ * rules (option syntax, `--` or `--url`, `--header NAME=ENV_VAR`) live here; the rules of the
+ * request itself are the shared validator's, named in the command line's terms.
  *
  * @module
  */
 import { parseArgs } from "node:util";
-import { isToolName, SERVER_LABEL } from "../tool_name.ts";
-import { CONCURRENCY, type IntegerRange, SETTLE_MS, TIMEOUT_MS } from "../limits.ts";
+import { FORMATS, isFormat } from "../formats.ts";
 import {
-  type Format,
-  FORMATS,
-  type GuidanceOptions,
+  type DiscoveryRequest,
+  type FieldLabels,
+  headerNameProblem,
+  headerValueProblem,
+  type OutputRequest,
   type ReportFile,
-  type TargetOptions,
-} from "../options.ts";
-import { canonicalProfiles, isProfile, type Profile, PROFILES } from "../profiles.ts";
+  RequestError,
+  type TargetInput,
+  validateDiscovery,
+} from "../request.ts";
 import { InvocationError } from "./errors.ts";
 
-const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/** Headers that mcpeval sets itself and that `--header` may not replace. */
-const RESERVED_HEADERS = new Set([
-  "accept",
-  "content-type",
-  "content-length",
-  "host",
-  "mcp-session-id",
-  "mcp-protocol-version",
-  "connection",
-  "transfer-encoding",
-]);
+/** How the command line names the request's fields. */
+export const CLI_LABELS: FieldLabels = {
+  server: "--server",
+  profiles: "--profile",
+  requiredTools: "--require-tool",
+  settleMs: "--settle-ms",
+  timeoutMs: "--timeout-ms",
+  concurrency: "--concurrency",
+  command: "The server command after '--'",
+  stderr: "--server-stderr",
+  url: "--url",
+  allowRemoteHttp: "--allow-remote-http",
+  headers: "--header",
+};
 
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const OPTIONS = {
   server: { type: "string" },
   format: { type: "string" },
@@ -49,19 +54,25 @@ const OPTIONS = {
 
 type OptionName = keyof typeof OPTIONS;
 
+/** A validated guidance run: what to discover, and where the reports go. */
+export interface GuidanceRequest {
+  readonly discovery: DiscoveryRequest;
+  readonly output: OutputRequest;
+}
+
 /** What the guidance command line asks for. */
-export type GuidanceRequest =
+export type GuidanceArgs =
   | { readonly help: true }
-  | { readonly help: false; readonly options: GuidanceOptions };
+  | { readonly help: false; readonly request: GuidanceRequest };
 
 /**
- * Parses the arguments that follow `guidance`. `env` resolves `--header NAME=ENV_VAR`.
- * Throws {@linkcode InvocationError} for any invalid invocation.
+ * Parses the arguments that follow `guidance`. `env` resolves `--header NAME=ENV_VAR` and
+ * `GITHUB_STEP_SUMMARY`. Throws {@linkcode InvocationError} for any invalid invocation.
  */
 export function parseGuidanceArgs(
   argv: readonly string[],
   env: (name: string) => string | undefined,
-): GuidanceRequest {
+): GuidanceArgs {
   const terminator = argv.indexOf("--");
   const own = terminator === -1 ? argv : argv.slice(0, terminator);
   const command = terminator === -1 ? undefined : argv.slice(terminator + 1);
@@ -70,56 +81,35 @@ export function parseGuidanceArgs(
 
   const server = single(given, "server");
   if (server === undefined) throw new InvocationError("--server is required");
-  if (!SERVER_LABEL.test(server)) {
-    throw new InvocationError(
-      "--server must be 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit",
-    );
-  }
-
   const format = single(given, "format") ?? "text";
-  if (!(FORMATS as readonly string[]).includes(format)) {
+  if (!isFormat(format)) {
     throw new InvocationError(`--format must be one of: ${FORMATS.join(", ")}`);
   }
-
-  const profileValues = given.get("profile") ?? [];
-  if (profileValues.some((value) => !isProfile(value))) {
-    throw new InvocationError(`--profile must be one of: ${PROFILES.join(", ")}`);
+  let discovery: DiscoveryRequest;
+  try {
+    discovery = validateDiscovery({
+      server,
+      profiles: given.get("profile"),
+      requiredTools: given.get("require-tool"),
+      settleMs: integer(given, "settle-ms"),
+      timeoutMs: integer(given, "timeout-ms"),
+      concurrency: integer(given, "concurrency"),
+      target: targetOf(given, command, env),
+    }, CLI_LABELS);
+  } catch (error) {
+    if (error instanceof RequestError) throw new InvocationError(error.message);
+    throw error;
   }
-  const profiles = profileValues.length === 0
-    ? [...PROFILES]
-    : canonicalProfiles(profileValues as Profile[]);
-
-  const requireValues = given.get("require-tool") ?? [];
-  if (requireValues.some((value) => !isToolName(value))) {
-    throw new InvocationError(
-      "--require-tool must be a tool name of 1 to 128 letters, digits, '_', '.', '/' or '-'",
-    );
-  }
-  const requiredTools = [...new Set(requireValues)].sort();
-
-  const settleMs = integer(given, "settle-ms", SETTLE_MS);
-  const timeoutMs = integer(given, "timeout-ms", TIMEOUT_MS);
-  const concurrency = integer(given, "concurrency", CONCURRENCY);
-  const target = targetOf(given, command, env);
-  const outputs = (given.get("output") ?? []).map(reportFileOf);
-  if (new Set(outputs.map((output) => output.path)).size !== outputs.length) {
+  const files = (given.get("output") ?? []).map(reportFileOf);
+  if (new Set(files.map((file) => file.path)).size !== files.length) {
     throw new InvocationError("--output names the same file twice");
   }
   const stepSummary = format === "github" ? readOptional(env, "GITHUB_STEP_SUMMARY") : undefined;
-
   return {
     help: false,
-    options: {
-      server,
-      format: format as Format,
-      profiles,
-      requiredTools,
-      settleMs,
-      timeoutMs,
-      concurrency,
-      target,
-      outputs,
-      ...(stepSummary ? { stepSummary } : {}),
+    request: {
+      discovery,
+      output: { format, files, ...(stepSummary ? { stepSummary } : {}) },
     },
   };
 }
@@ -175,23 +165,18 @@ function single(given: Map<OptionName, string[]>, name: OptionName): string | un
   return given.get(name)?.[0];
 }
 
-function integer(given: Map<OptionName, string[]>, name: OptionName, range: IntegerRange): number {
+/** A numeric option as a number (NaN when it is not digits); the validator checks the range. */
+function integer(given: Map<OptionName, string[]>, name: OptionName): number | undefined {
   const text = single(given, name);
-  if (text === undefined) return range.default;
-  const value = /^[0-9]{1,7}$/.test(text) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(value) || value < range.min || value > range.max) {
-    throw new InvocationError(
-      `--${name} must be an integer from ${range.min} to ${range.max}`,
-    );
-  }
-  return value;
+  if (text === undefined) return undefined;
+  return /^[0-9]{1,7}$/.test(text) ? Number(text) : NaN;
 }
 
 function targetOf(
   given: Map<OptionName, string[]>,
   command: readonly string[] | undefined,
   env: (name: string) => string | undefined,
-): TargetOptions {
+): TargetInput {
   const url = single(given, "url");
   if (url !== undefined && command !== undefined) {
     throw new InvocationError("Give either a server command after '--' or --url, not both");
@@ -205,54 +190,22 @@ function targetOf(
         throw new InvocationError(`--${name} applies only to --url targets`);
       }
     }
-    if (command.length === 0 || command[0] === "") {
-      throw new InvocationError("The server command after '--' is empty");
-    }
-    const stderr = single(given, "server-stderr") ?? "discard";
-    if (stderr !== "discard" && stderr !== "inherit") {
-      throw new InvocationError("--server-stderr must be one of: discard, inherit");
-    }
-    return { kind: "stdio", command: command[0], args: command.slice(1), stderr };
+    return {
+      kind: "stdio",
+      command: command[0] ?? "",
+      args: command.slice(1),
+      stderr: single(given, "server-stderr"),
+    };
   }
   if (given.has("server-stderr")) {
     throw new InvocationError("--server-stderr applies only to stdio targets");
   }
   return {
     kind: "streamable-http",
-    url: endpointOf(url!, given.has("allow-remote-http")),
+    url: url!,
+    allowRemoteHttp: given.has("allow-remote-http"),
     headers: (given.get("header") ?? []).map((spec) => headerOf(spec, env)),
   };
-}
-
-function endpointOf(text: string, allowRemote: boolean): URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new InvocationError("--url must be an absolute http: or https: URL");
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new InvocationError("--url must be an absolute http: or https: URL");
-  }
-  if (url.username !== "" || url.password !== "") {
-    throw new InvocationError(
-      "--url must not contain credentials; send them with --header NAME=ENV_VAR",
-    );
-  }
-  if (!isLoopback(url.hostname) && (url.protocol !== "https:" || !allowRemote)) {
-    throw new InvocationError(
-      "--url to a host that is not loopback needs https: and --allow-remote-http",
-    );
-  }
-  return url;
-}
-
-/** Whether `hostname` (as `URL` spells it) is `localhost`, in 127.0.0.0/8, or `[::1]`. */
-export function isLoopback(hostname: string): boolean {
-  if (hostname === "localhost" || hostname === "[::1]") return true;
-  const octets = hostname.split(".");
-  return octets.length === 4 && octets[0] === "127" &&
-    octets.every((octet) => /^[0-9]{1,3}$/.test(octet) && Number(octet) <= 255);
 }
 
 function headerOf(
@@ -262,14 +215,13 @@ function headerOf(
   const equals = spec.indexOf("=");
   const name = spec.slice(0, equals);
   const variable = spec.slice(equals + 1);
-  if (equals <= 0 || !HEADER_NAME.test(name) || !ENV_NAME.test(variable)) {
+  if (equals <= 0 || !ENV_NAME.test(variable)) {
     throw new InvocationError(
       "--header must be NAME=ENV_VAR: an HTTP header name and an environment variable name",
     );
   }
-  if (RESERVED_HEADERS.has(name.toLowerCase())) {
-    throw new InvocationError(`--header may not set ${name}: mcpeval sets it itself`);
-  }
+  const nameProblem = headerNameProblem(name);
+  if (nameProblem) throw new InvocationError(`--header ${nameProblem}`);
   let value: string | undefined;
   try {
     value = env(variable);
@@ -281,9 +233,9 @@ function headerOf(
   if (value === undefined) {
     throw new InvocationError(`--header ${name}: environment variable ${variable} is not set`);
   }
-  if (/[\r\n\0]/.test(value)) {
+  if (headerValueProblem(value)) {
     throw new InvocationError(
-      `--header ${name}: environment variable ${variable} holds a character not allowed in headers`,
+      `--header ${name}: environment variable ${variable} holds a value HTTP cannot carry (only visible ASCII, spaces and tabs, none at either end)`,
     );
   }
   return [name, value];
@@ -293,12 +245,12 @@ function reportFileOf(spec: string): ReportFile {
   const equals = spec.indexOf("=");
   const format = spec.slice(0, equals);
   const path = spec.slice(equals + 1);
-  if (equals <= 0 || !(FORMATS as readonly string[]).includes(format) || path === "") {
+  if (equals <= 0 || !isFormat(format) || path === "") {
     throw new InvocationError(
       `--output must be FORMAT=PATH with FORMAT one of: ${FORMATS.join(", ")}`,
     );
   }
-  return { format: format as Format, path };
+  return { format, path };
 }
 
 /** An environment variable, or undefined when it is unset or not readable. */

@@ -4,15 +4,7 @@
  *
  * @module
  */
-
-/** Exit codes of the guidance command. */
-export const EXIT = {
-  passed: 0,
-  defect: 1,
-  invalidInvocation: 2,
-  incomplete: 3,
-  internalError: 70,
-} as const;
+import { EXIT } from "../exit.ts";
 
 /** An invalid invocation: nothing is discovered and no report is written. */
 export class InvocationError extends Error {

@@ -1,36 +1,59 @@
 /**
- * `mcpeval guidance` once its options are valid: permissions, discovery, report, output.
+ * `mcpeval guidance` once its request is valid: permissions, report files, discovery, report,
+ * output, exit code.
  *
  * @module
  */
 import { discoverAll } from "../discovery/discover.ts";
-import type { GuidanceOptions } from "../options.ts";
-import { checkPermissions } from "../permissions.ts";
+import { EXIT } from "../exit.ts";
+import { missingPermissionsMessage, permissionsNeeded } from "../permissions.ts";
 import { SpawnError } from "../transport/stdio.ts";
-import { EXIT, InvocationError } from "./errors.ts";
-import type { CliContext } from "./run.ts";
+import type { GuidanceRequest } from "./args.ts";
+import type { CliContext } from "./context.ts";
+import { InvocationError } from "./errors.ts";
 
-/** Exit code of a run stopped by a signal. */
-const EXIT_INTERRUPTED = 130;
-
-/** Runs discovery for validated options, writes the report, and returns the exit code. */
+/** Runs discovery for a validated request, writes the reports, and returns the exit code. */
 export async function runGuidanceCommand(
-  options: GuidanceOptions,
+  { discovery, output }: GuidanceRequest,
   context: CliContext,
 ): Promise<number> {
-  await checkPermissions(options);
-  const signal = context.interrupted?.();
+  const missing = [];
+  for (const need of permissionsNeeded(discovery, output)) {
+    if (await context.permission(need.descriptor) !== "granted") missing.push(need);
+  }
+  if (missing.length > 0) throw new InvocationError(missingPermissionsMessage(missing));
 
+  const files = [
+    ...output.files.map((file) => ({ ...file, append: false })),
+    ...(output.stepSummary
+      ? [{ path: output.stepSummary, format: "summary" as const, append: true }]
+      : []),
+  ];
+  const created: string[] = [];
+  for (const { path } of files) {
+    try {
+      if ((await context.reserveFile(path)).created) created.push(path);
+    } catch (error) {
+      await removeAll(context, created);
+      throw new InvocationError(
+        `Cannot write a report file given to --output or the step summary (${problem(error)})`,
+      );
+    }
+  }
+
+  const signal = context.interrupted?.();
   let outcomes;
   try {
-    outcomes = await discoverAll(options, signal);
+    outcomes = await discoverAll(discovery, context.openTransport, signal);
   } catch (error) {
+    await removeAll(context, created);
     if (error instanceof SpawnError) throw spawnProblem(error);
     throw error;
   }
   if (signal?.aborted) {
+    await removeAll(context, created);
     await context.stderr("mcpeval: interrupted; every server process was stopped\n");
-    return EXIT_INTERRUPTED;
+    return EXIT.interrupted;
   }
 
   const [{ buildReport }, { render }, { renderGithubSummary }] = await Promise.all([
@@ -38,28 +61,39 @@ export async function runGuidanceCommand(
     import("../report/render.ts"),
     import("../report/github.ts"),
   ]);
-  const report = buildReport(options, outcomes);
-  const files = [
-    ...options.outputs.map(({ format, path }) => ({
-      path,
-      text: render(report, format, { color: false }),
-      append: false,
-    })),
-    ...(options.stepSummary
-      ? [{ path: options.stepSummary, text: renderGithubSummary(report), append: true }]
-      : []),
-  ];
-  for (const { path, text, append } of files) {
+  const report = buildReport(discovery, outcomes);
+  let unwritten: string | undefined;
+  for (const { path, format, append } of files) {
+    const text = format === "summary"
+      ? renderGithubSummary(report)
+      : render(report, format, { color: false });
     try {
       await context.writeFile(path, text, { append });
     } catch (error) {
-      const reason = error instanceof Error ? error.name : "error";
-      throw new InvocationError(`Cannot write the report file given to --output (${reason})`);
+      unwritten ??= problem(error);
     }
   }
-  await context.stdout(render(report, options.format, { color: context.color }));
+  await context.stdout(render(report, output.format, { color: context.color }));
+  if (unwritten !== undefined) {
+    await context.stderr(
+      `mcpeval: a report file could not be written (${unwritten}); the report on stdout was still printed\n`,
+    );
+    return EXIT.ioError;
+  }
   if (!report.complete) return EXIT.incomplete;
   return report.passed ? EXIT.passed : EXIT.defect;
+}
+
+async function removeAll(context: CliContext, paths: readonly string[]): Promise<void> {
+  for (const path of paths) await context.removeFile(path).catch(() => {});
+}
+
+/** A file-system error as a fixed word (its name), never its message (it holds the path). */
+function problem(error: unknown): string {
+  if (error instanceof Deno.errors.NotFound) return "its folder does not exist";
+  if (error instanceof Deno.errors.PermissionDenied) return "permission denied";
+  if (error instanceof Deno.errors.IsADirectory) return "it is a folder";
+  return error instanceof Error ? error.name : "error";
 }
 
 function spawnProblem(error: SpawnError): InvocationError {

@@ -3,8 +3,17 @@
  *
  * @module
  */
-import { MAX_PAGES, MAX_TOOLS, SETTLE_MS, TIMEOUT_MS } from "../limits.ts";
+import { EXIT_MEANINGS } from "../exit.ts";
+import { FORMATS } from "../formats.ts";
+import { CONCURRENCY, MAX_PAGES, MAX_TOOLS, SETTLE_MS, TIMEOUT_MS } from "../limits.ts";
+import { PROFILES } from "../profiles.ts";
+import { PROTOCOL_VERSION } from "../protocol/versions.ts";
+import { SERVER_STDERR_MODES } from "../target.ts";
 import { VERSION } from "../version.ts";
+
+/** "a, b or c". */
+const either = (values: readonly string[]) =>
+  `${values.slice(0, -1).join(", ")} or ${values[values.length - 1]}`;
 
 /** The short usage, printed on stderr after a misuse. */
 export const USAGE = `Usage:
@@ -25,8 +34,9 @@ ${USAGE}`;
 /** `mcpeval guidance --help`. */
 export const GUIDANCE_HELP =
   `mcpeval guidance: compare a server's instructions with the tool catalogs it serves
-under the client capability profiles none, roots, sampling, elicitation and all.
-Discovery only: initialize, notifications/initialized, a settle window, paged tools/list.
+under the client capability profiles ${either(PROFILES)}.
+Discovery only (protocol ${PROTOCOL_VERSION}): initialize, notifications/initialized, a settle
+window, paged tools/list.
 
 Usage:
   mcpeval guidance --server NAME [options] -- COMMAND [ARG...]   (stdio)
@@ -34,14 +44,16 @@ Usage:
 
 Options:
   --server NAME            report label (letters, digits, '.', '_', '-'; required)
-  --format F               report on stdout: text, json, github, junit or sarif (default text)
+  --format F               report on stdout: ${either(FORMATS)} (default ${FORMATS[0]})
   --output F=PATH          also write a report in format F to PATH; repeatable
-  --profile P              none, roots, sampling, elicitation or all; repeatable (default all five)
+  --profile P              ${either(PROFILES)}; repeatable (default all)
   --require-tool T         a tool every selected profile must list; repeatable
   --settle-ms N            wait after notifications/initialized, ${SETTLE_MS.min}-${SETTLE_MS.max} (default ${SETTLE_MS.default})
   --timeout-ms N           longest wait for one answer, ${TIMEOUT_MS.min}-${TIMEOUT_MS.max} (default ${TIMEOUT_MS.default})
-  --concurrency N          profiles run at once, 1-5 (default 5)
-  --server-stderr MODE     stdio: discard or inherit the server's stderr (default discard)
+  --concurrency N          profiles run at once, ${CONCURRENCY.min}-${CONCURRENCY.max} (default ${CONCURRENCY.default})
+  --server-stderr MODE     stdio: ${either(SERVER_STDERR_MODES)} the server's stderr (default ${
+    SERVER_STDERR_MODES[0]
+  })
   --url URL                Streamable HTTP endpoint; loopback may use http:
   --allow-remote-http      allow a non-loopback https: endpoint
   --header NAME=ENV_VAR    HTTP: send header NAME with the value of ENV_VAR; repeatable
@@ -50,10 +62,5 @@ Options:
 Bounds: ${MAX_PAGES} pages and ${MAX_TOOLS} tools per profile.
 
 Exit codes:
-  0  discovery complete, no defect
-  1  discovery complete, a required tool is missing from a profile
-  2  invalid invocation (no discovery, no report)
-  3  discovery incomplete for at least one profile
-  70 internal error in mcpeval
-  130 interrupted (SIGINT or SIGTERM); every server process is stopped first
+${EXIT_MEANINGS.map(([code, meaning]) => `  ${String(code).padEnd(4)}${meaning}`).join("\n")}
 `;

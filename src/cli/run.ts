@@ -3,28 +3,13 @@
  *
  * @module
  */
+import { EXIT } from "../exit.ts";
 import { VERSION } from "../version.ts";
-import { EXIT, InvocationError } from "./errors.ts";
+import type { CliContext } from "./context.ts";
+import { InvocationError } from "./errors.ts";
 import { GUIDANCE_HELP, MAIN_HELP, USAGE } from "./help.ts";
 
-/** Every effect the CLI has, so tests and embedders can supply their own. */
-export interface CliContext {
-  /** Writes to standard output. */
-  readonly stdout: (text: string) => Promise<void>;
-  /** Writes to standard error. */
-  readonly stderr: (text: string) => Promise<void>;
-  /** Reads an environment variable (for `--header`); may throw without permission. */
-  readonly env: (name: string) => string | undefined;
-  /** Writes (or appends to) a file: `--output` reports and the GitHub step summary. */
-  readonly writeFile: (path: string, text: string, options: { append: boolean }) => Promise<void>;
-  /** Whether text output may be coloured (a terminal, and NO_COLOR unset). */
-  readonly color: boolean;
-  /**
-   * A signal that aborts a running discovery (SIGINT, SIGTERM). Called only by commands that
-   * start servers, so the others do not pay for signal handling.
-   */
-  readonly interrupted?: () => AbortSignal;
-}
+export type { CliContext } from "./context.ts";
 
 /**
  * Runs `mcpeval` with `argv` (without the program name) and returns the exit code.
@@ -75,13 +60,13 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
     case "guidance": {
       // Loaded only when needed, so --help, --version and schema start fast.
       const { parseGuidanceArgs } = await import("./args.ts");
-      const request = parseGuidanceArgs(rest, context.env);
-      if (request.help) {
+      const args = parseGuidanceArgs(rest, context.env);
+      if (args.help) {
         await context.stdout(GUIDANCE_HELP);
         return EXIT.passed;
       }
       const { runGuidanceCommand } = await import("./guidance.ts");
-      return await runGuidanceCommand(request.options, context);
+      return await runGuidanceCommand(args.request, context);
     }
     default:
       throw new InvocationError("Unknown command", { showUsage: true });

@@ -6,7 +6,7 @@
  */
 import { MAX_PAGES, MAX_TOOLS } from "../limits.ts";
 import { isToolName } from "../tool_name.ts";
-import type { Incomplete } from "./incomplete.ts";
+import type { Incomplete } from "../protocol/incomplete.ts";
 
 /** What one page means for pagination: another cursor to follow, the end, or a failure. */
 export type PageOutcome =

@@ -3,37 +3,46 @@
  *
  * @module
  */
-import type { GuidanceOptions, TargetOptions } from "../options.ts";
 import type { Profile } from "../profiles.ts";
-import { openStdio } from "../transport/stdio.ts";
-import { openHttp } from "../transport/http.ts";
+import type { Target } from "../target.ts";
 import type { Transport } from "../transport/transport.ts";
 import { VERSION } from "../version.ts";
 import type { ProfileOutcome } from "./session.ts";
 
-/** Opens a fresh connection to the target. Throws if the target cannot be reached at all. */
-export function openTransport(target: TargetOptions): Transport {
-  return target.kind === "stdio"
-    ? openStdio(target)
-    : openHttp({ url: target.url, headers: target.headers });
+/** What discovery needs to know; a validated request has all of it. */
+export interface DiscoverySettings {
+  /** The profiles to discover, in canonical order. */
+  readonly profiles: readonly Profile[];
+  readonly settleMs: number;
+  readonly timeoutMs: number;
+  /** How many profiles run at once. */
+  readonly concurrency: number;
+  readonly target: Target;
 }
 
 /**
- * Discovers every selected profile with at most `options.concurrency` running at once, and
+ * Opens a fresh connection to a target; throws when the target cannot be reached at all (a
+ * command that cannot be started).
+ */
+export type OpenTransport = (target: Target) => Transport | Promise<Transport>;
+
+/**
+ * Discovers every selected profile with at most `settings.concurrency` running at once, and
  * closes every connection before returning. `signal` aborts the run (every connection is closed
  * and the affected profiles end incomplete). Errors from opening a connection (the command
  * cannot be started) are rethrown once everything has been closed.
  */
 export async function discoverAll(
-  options: GuidanceOptions,
+  settings: DiscoverySettings,
+  open: OpenTransport,
   signal?: AbortSignal,
 ): Promise<ProfileOutcome[]> {
-  const queue: Profile[] = [...options.profiles];
+  const queue: Profile[] = [...settings.profiles];
   const outcomes: ProfileOutcome[] = [];
   let failure: { error: unknown } | undefined;
-  const settings = {
-    settleMs: options.settleMs,
-    timeoutMs: options.timeoutMs,
+  const session = {
+    settleMs: settings.settleMs,
+    timeoutMs: settings.timeoutMs,
     clientVersion: VERSION,
   };
 
@@ -42,7 +51,7 @@ export async function discoverAll(
       if (failure || signal?.aborted) return;
       let transport: Transport;
       try {
-        transport = openTransport(options.target);
+        transport = await open(settings.target);
       } catch (error) {
         failure ??= { error };
         return;
@@ -52,7 +61,7 @@ export async function discoverAll(
       try {
         // Loaded after the first servers were started, so they boot while it loads.
         const { discoverProfile } = await import("./session.ts");
-        outcomes.push(await discoverProfile(transport, profile, settings));
+        outcomes.push(await discoverProfile(transport, profile, session));
       } finally {
         signal?.removeEventListener("abort", abort);
         await transport.close();
@@ -60,7 +69,7 @@ export async function discoverAll(
     }
   };
 
-  const workers = Math.min(options.concurrency, queue.length);
+  const workers = Math.min(settings.concurrency, queue.length);
   await Promise.all(Array.from({ length: workers }, worker));
   if (failure) throw failure.error;
   return outcomes;

@@ -6,20 +6,21 @@
  */
 import { InitializeResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { inlineCodeSpans } from "../analysis/references.ts";
-import { MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST, PROTOCOL_VERSION } from "../limits.ts";
+import { MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST } from "../limits.ts";
+import { PROTOCOL_VERSION } from "../protocol/versions.ts";
 import { capabilitiesOf, type ClientCapabilities, type Profile } from "../profiles.ts";
 import type { Incoming, Transport } from "../transport/transport.ts";
 import { DEADLINE, Deadline } from "../time.ts";
 import { CatalogBuilder } from "./catalog.ts";
 import { isToolName } from "../tool_name.ts";
-import type { Incomplete, IncompleteReason } from "./incomplete.ts";
+import type { Incomplete, IncompleteReason } from "../protocol/incomplete.ts";
 import {
   isRequest,
   isResponse,
   type JsonRpcError,
   type JsonRpcMessage,
   type JsonRpcRequest,
-} from "./messages.ts";
+} from "../protocol/messages.ts";
 
 /** The knobs one session needs. */
 export interface SessionSettings {

@@ -3,18 +3,19 @@
  *
  * @module
  */
-import { findingsOf } from "../analysis/findings.ts";
+import { analyze, type Finding } from "../analysis/findings.ts";
+import { RULES } from "../analysis/rules.ts";
 import type { ProfileOutcome } from "../discovery/session.ts";
-import { FINDING_HINTS, INCOMPLETE_HINTS } from "../hints.ts";
 import {
   MAX_MESSAGE_BYTES,
   MAX_PAGES,
   MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST,
   MAX_TOOLS,
-  PROTOCOL_VERSION,
 } from "../limits.ts";
-import type { GuidanceOptions } from "../options.ts";
+import { INCOMPLETE_HINTS } from "../protocol/incomplete.ts";
+import { PROTOCOL_VERSION } from "../protocol/versions.ts";
 import { PROFILES } from "../profiles.ts";
+import type { TransportKind } from "../target.ts";
 import { VERSION } from "../version.ts";
 import {
   type GuidanceReport,
@@ -23,11 +24,20 @@ import {
   REPORT_SCHEMA_ID,
 } from "./schema.ts";
 
+/** What a report records of the request; a validated request has all of it. */
+export interface ReportSettings {
+  readonly server: string;
+  readonly requiredTools: readonly string[];
+  readonly settleMs: number;
+  readonly timeoutMs: number;
+  readonly target: { readonly kind: TransportKind };
+}
+
 /**
  * Builds the report of a run. Throws if the result breaks the schema (a bug in mcpeval).
  */
 export function buildReport(
-  options: GuidanceOptions,
+  options: ReportSettings,
   outcomes: readonly ProfileOutcome[],
 ): GuidanceReport {
   const ordered = [...outcomes].sort((a, b) =>
@@ -35,9 +45,13 @@ export function buildReport(
   );
   const observed = ordered.flatMap((outcome) => outcome.complete ? [outcome] : []);
   const complete = observed.length === ordered.length;
-  const { candidates, defects } = complete
-    ? findingsOf(observed, options.requiredTools)
-    : { candidates: [], defects: [] };
+  const analysis = complete ? analyze(observed, options.requiredTools) : undefined;
+  const findings = analysis?.findings ?? [];
+  const reported = (finding: Finding) => ({
+    profile: finding.profile,
+    tool: finding.tool,
+    available_in: [...finding.availableIn],
+  });
 
   return GuidanceReportSchema.parse(
     {
@@ -57,22 +71,18 @@ export function buildReport(
       },
       required_tools: [...options.requiredTools],
       profiles: ordered.map(profileReport),
-      candidates: candidates.map((finding) => ({
-        kind: "referenced-tool-unavailable",
-        profile: finding.profile,
-        tool: finding.tool,
-        available_in: [...finding.availableIn],
-        hint: FINDING_HINTS["referenced-tool-unavailable"],
-      })),
-      defects: defects.map((finding) => ({
-        kind: "required-tool-unavailable",
-        profile: finding.profile,
-        tool: finding.tool,
-        available_in: [...finding.availableIn],
-        hint: FINDING_HINTS["required-tool-unavailable"],
-      })),
+      candidates: findings.flatMap((finding) =>
+        finding.kind === "referenced-tool-unavailable"
+          ? [{ kind: finding.kind, ...reported(finding), hint: RULES[finding.kind].hint }]
+          : []
+      ),
+      defects: findings.flatMap((finding) =>
+        finding.kind === "required-tool-unavailable"
+          ? [{ kind: finding.kind, ...reported(finding), hint: RULES[finding.kind].hint }]
+          : []
+      ),
       complete,
-      passed: complete ? defects.length === 0 : null,
+      passed: analysis?.passed ?? null,
     } satisfies GuidanceReport,
   );
 }

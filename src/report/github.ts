@@ -4,10 +4,12 @@
  *
  * @module
  */
+import { FINDING_KINDS, RULES } from "../analysis/rules.ts";
 import {
-  candidateSentence,
   capabilityDependentTools,
-  defectSentence,
+  FINDING_PRESENTATION,
+  findingsOf,
+  gates,
   incompleteSentence,
   outcomeOf,
 } from "./phrases.ts";
@@ -45,18 +47,13 @@ export function renderGithub(report: GuidanceReport): string {
       );
     }
   }
-  for (const candidate of report.candidates) {
+  for (const finding of findingsOf(report)) {
     lines.push(
       command(
-        "warning",
-        `${title}: ${candidate.kind}`,
-        `${candidateSentence(candidate)}. ${candidate.hint}`,
+        gates(finding) ? "error" : "warning",
+        `${title}: ${finding.kind}`,
+        `${FINDING_PRESENTATION[finding.kind].sentence(finding)}. ${finding.hint}`,
       ),
-    );
-  }
-  for (const defect of report.defects) {
-    lines.push(
-      command("error", `${title}: ${defect.kind}`, `${defectSentence(defect)}. ${defect.hint}`),
     );
   }
   const outcome = outcomeOf(report);
@@ -104,33 +101,24 @@ export function renderGithubSummary(report: GuidanceReport): string {
       lines.push(`| \`${tool}\` | ${profiles.join(", ")} |`);
     }
   }
-  if (report.candidates.length > 0) {
+  const findings = findingsOf(report);
+  for (const kind of FINDING_KINDS) {
+    const ofKind = findings.filter((finding) => finding.kind === kind);
+    if (ofKind.length === 0) continue;
+    const toolColumn = RULES[kind].class === "defect" ? "Required tool" : "Tool";
     lines.push(
       "",
-      `### Review candidates (${report.candidates.length})`,
+      `### ${FINDING_PRESENTATION[kind].heading} (${ofKind.length})`,
       "",
-      "| Profile | Tool | Available in |",
+      `| Profile | ${toolColumn} | Available in |`,
       "| --- | --- | --- |",
     );
-    for (const c of report.candidates) {
-      lines.push(`| ${c.profile} | \`${c.tool}\` | ${c.available_in.join(", ")} |`);
-    }
-    lines.push("", md(report.candidates[0].hint));
-  }
-  if (report.defects.length > 0) {
-    lines.push(
-      "",
-      `### Defects (${report.defects.length})`,
-      "",
-      "| Profile | Required tool | Available in |",
-      "| --- | --- | --- |",
-    );
-    for (const d of report.defects) {
+    for (const f of ofKind) {
       lines.push(
-        `| ${d.profile} | \`${d.tool}\` | ${d.available_in.join(", ") || "no selected profile"} |`,
+        `| ${f.profile} | \`${f.tool}\` | ${f.available_in.join(", ") || "no selected profile"} |`,
       );
     }
-    lines.push("", md(report.defects[0].hint));
+    lines.push("", md(RULES[kind].hint));
   }
   return lines.join("\n") + "\n\n";
 }

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { candidateSentence, defectSentence } from "./phrases.ts";
+import { FINDING_PRESENTATION, findingsOf, gates, type ReportFinding } from "./phrases.ts";
 import type { GuidanceReport } from "./types.ts";
 
 function xml(text: string): string {
@@ -19,6 +19,14 @@ interface Case {
     readonly type?: string;
     readonly message: string;
   };
+}
+
+/** A finding as a test case outcome: a failure when it gates, else a skipped case. */
+function outcomeOf(finding: ReportFinding): Case["outcome"] {
+  const sentence = `${FINDING_PRESENTATION[finding.kind].sentence(finding)}. ${finding.hint}`;
+  return gates(finding)
+    ? { element: "failure", type: finding.kind, message: sentence }
+    : { element: "skipped", message: `review candidate: ${sentence}` };
 }
 
 /** The report as JUnit XML. */
@@ -37,26 +45,19 @@ export function renderJunit(report: GuidanceReport): string {
       },
     }];
     if (report.complete) {
+      const ofProfile = findingsOf(report).filter((f) => f.profile === profile.profile);
+      const missing = (tool: string) =>
+        ofProfile.find((f) => f.kind === "required-tool-unavailable" && f.tool === tool);
       for (const tool of report.required_tools) {
-        const defect = report.defects.find((d) => d.profile === profile.profile && d.tool === tool);
+        const defect = missing(tool);
         cases.push({
           name: `requires ${tool}`,
-          outcome: defect &&
-            {
-              element: "failure",
-              type: defect.kind,
-              message: `${defectSentence(defect)}. ${defect.hint}`,
-            },
+          outcome: defect && outcomeOf(defect),
         });
       }
-      for (const candidate of report.candidates.filter((c) => c.profile === profile.profile)) {
-        cases.push({
-          name: `references ${candidate.tool}`,
-          outcome: {
-            element: "skipped",
-            message: `review candidate: ${candidateSentence(candidate)}. ${candidate.hint}`,
-          },
-        });
+      for (const finding of ofProfile) {
+        if (finding.kind === "required-tool-unavailable") continue;
+        cases.push({ name: `references ${finding.tool}`, outcome: outcomeOf(finding) });
       }
     }
     return { profile, cases };

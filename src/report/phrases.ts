@@ -3,7 +3,53 @@
  *
  * @module
  */
+import { type FindingKind, RULES } from "../analysis/rules.ts";
 import type { CandidateReport, DefectReport, GuidanceReport, ProfileReport } from "./types.ts";
+
+/** A finding of a report, whichever list it is in. */
+export type ReportFinding = CandidateReport | DefectReport;
+
+/** Every finding of a report, in rule order: renderers iterate this one list. */
+export function findingsOf(report: GuidanceReport): ReportFinding[] {
+  return [...report.candidates, ...report.defects];
+}
+
+/** How each finding kind is shown to a person. */
+export interface FindingPresentation {
+  /** The section heading. */
+  readonly heading: string;
+  /** The one-word tag before each line of text. */
+  readonly tag: string;
+  /** A short description (SARIF rule, summaries). */
+  readonly summary: string;
+  /** The SARIF rule name. */
+  readonly sarifName: string;
+  /** The finding in one sentence (no trailing period). */
+  readonly sentence: (finding: ReportFinding) => string;
+}
+
+/** The presentation of every finding kind. */
+export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentation>> = {
+  "referenced-tool-unavailable": {
+    heading: "Review candidates",
+    tag: "review",
+    summary: "The instructions reference a tool that this profile cannot see",
+    sarifName: "ReferencedToolUnavailable",
+    sentence: (finding) => candidateSentence(finding as CandidateReport),
+  },
+  "required-tool-unavailable": {
+    heading: "Defects",
+    tag: "defect",
+    summary: "A required tool is missing from a profile's catalog",
+    sarifName: "RequiredToolUnavailable",
+    sentence: (finding) => defectSentence(finding as DefectReport),
+  },
+};
+
+/** Whether a finding fails the gate. */
+export function gates(finding: ReportFinding): boolean {
+  return RULES[finding.kind].gates;
+}
 
 /** How a run ended, in words. */
 export interface Outcome {

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { Format } from "../options.ts";
+import type { Format } from "../formats.ts";
 import { renderGithub } from "./github.ts";
 import { renderJson } from "./json.ts";
 import { renderJunit } from "./junit.ts";
@@ -11,18 +11,15 @@ import { renderSarif } from "./sarif.ts";
 import { renderText, type TextStyle } from "./text.ts";
 import type { GuidanceReport } from "./types.ts";
 
+const RENDERERS: Readonly<Record<Format, (report: GuidanceReport, style: TextStyle) => string>> = {
+  text: renderText,
+  json: renderJson,
+  github: renderGithub,
+  junit: renderJunit,
+  sarif: renderSarif,
+};
+
 /** Renders `report` in `format` (colour applies to text only). */
 export function render(report: GuidanceReport, format: Format, style: TextStyle): string {
-  switch (format) {
-    case "text":
-      return renderText(report, style);
-    case "json":
-      return renderJson(report);
-    case "github":
-      return renderGithub(report);
-    case "junit":
-      return renderJunit(report);
-    case "sarif":
-      return renderSarif(report);
-  }
+  return RENDERERS[format](report, style);
 }

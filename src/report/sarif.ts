@@ -5,38 +5,37 @@
  *
  * @module
  */
-import { FINDING_HINTS } from "../hints.ts";
-import { candidateSentence, defectSentence, incompleteSentence } from "./phrases.ts";
+import { FINDING_KINDS, type FindingKind, RULES } from "../analysis/rules.ts";
+import { FINDING_PRESENTATION, findingsOf, incompleteSentence } from "./phrases.ts";
 import type { GuidanceReport } from "./types.ts";
 
-const RULES = [
-  {
-    id: "referenced-tool-unavailable",
-    name: "ReferencedToolUnavailable",
-    shortDescription: { text: "The instructions reference a tool that this profile cannot see" },
-    help: { text: FINDING_HINTS["referenced-tool-unavailable"] },
-    defaultConfiguration: { level: "warning" },
+const INCOMPLETE_RULE = {
+  id: "profile-incomplete",
+  name: "ProfileIncomplete",
+  shortDescription: { text: "Discovery did not complete for a profile" },
+  help: {
+    text:
+      "Incomplete discovery is not evidence that a tool is unavailable; fix the cause and run again.",
   },
-  {
-    id: "required-tool-unavailable",
-    name: "RequiredToolUnavailable",
-    shortDescription: { text: "A required tool is missing from a profile's catalog" },
-    help: { text: FINDING_HINTS["required-tool-unavailable"] },
-    defaultConfiguration: { level: "error" },
-  },
-  {
-    id: "profile-incomplete",
-    name: "ProfileIncomplete",
-    shortDescription: { text: "Discovery did not complete for a profile" },
-    help: {
-      text:
-        "Incomplete discovery is not evidence that a tool is unavailable; fix the cause and run again.",
-    },
-    defaultConfiguration: { level: "error" },
-  },
-] as const;
+  defaultConfiguration: { level: "error" },
+} as const;
 
-type RuleId = typeof RULES[number]["id"];
+const SARIF_RULES = [
+  ...FINDING_KINDS.map((kind) => ({
+    id: kind,
+    name: FINDING_PRESENTATION[kind].sarifName,
+    shortDescription: { text: FINDING_PRESENTATION[kind].summary },
+    help: { text: RULES[kind].hint },
+    defaultConfiguration: { level: level(kind) },
+  })),
+  INCOMPLETE_RULE,
+];
+
+function level(kind: FindingKind): "warning" | "error" {
+  return RULES[kind].gates ? "error" : "warning";
+}
+
+type RuleId = FindingKind | typeof INCOMPLETE_RULE.id;
 
 function result(
   report: GuidanceReport,
@@ -50,7 +49,7 @@ function result(
   const name = tool ?? profile;
   return {
     ruleId,
-    ruleIndex: RULES.findIndex((rule) => rule.id === ruleId),
+    ruleIndex: SARIF_RULES.findIndex((rule) => rule.id === ruleId),
     level,
     message: { text },
     locations: [{
@@ -87,15 +86,16 @@ export function renderSarif(report: GuidanceReport): string {
         ),
       ]
     ),
-    ...report.candidates.map((c) =>
-      result(report, c.kind, "warning", `${candidateSentence(c)}. ${c.hint}`, c.profile, c.tool, {
-        available_in: c.available_in,
-      })
-    ),
-    ...report.defects.map((d) =>
-      result(report, d.kind, "error", `${defectSentence(d)}. ${d.hint}`, d.profile, d.tool, {
-        available_in: d.available_in,
-      })
+    ...findingsOf(report).map((f) =>
+      result(
+        report,
+        f.kind,
+        level(f.kind),
+        `${FINDING_PRESENTATION[f.kind].sentence(f)}. ${f.hint}`,
+        f.profile,
+        f.tool,
+        { available_in: f.available_in },
+      )
     ),
   ];
   const log = {
@@ -107,7 +107,7 @@ export function renderSarif(report: GuidanceReport): string {
           name: "mcpeval",
           version: report.mcpeval_version,
           informationUri: "https://jsr.io/@mcpeval/guidance",
-          rules: RULES,
+          rules: SARIF_RULES,
         },
       },
       automationDetails: { id: `mcpeval-guidance/${report.server}/` },

@@ -5,16 +5,21 @@
  * @module
  */
 import { z } from "zod";
-import { FINDING_HINTS, INCOMPLETE_HINTS, type IncompleteReason } from "../hints.ts";
+import { RULES } from "../analysis/rules.ts";
 import {
   MAX_MESSAGE_BYTES,
   MAX_PAGES,
   MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST,
   MAX_TOOLS,
-  PROTOCOL_VERSION,
   SETTLE_MS,
   TIMEOUT_MS,
 } from "../limits.ts";
+import {
+  INCOMPLETE_HINTS,
+  INCOMPLETE_REASONS,
+  type IncompleteReason,
+} from "../protocol/incomplete.ts";
+import { PROTOCOL_VERSION } from "../protocol/versions.ts";
 import { PROFILES } from "../profiles.ts";
 import { SERVER_LABEL, TOOL_NAME } from "../tool_name.ts";
 import type { GuidanceReport } from "./types.ts";
@@ -35,14 +40,13 @@ export const REPORT_SCHEMA_ID = "mcpeval.guidance-report/v1";
 const ProfileLabel = z.enum(PROFILES);
 const ToolName = z.string().regex(TOOL_NAME);
 const Count = z.int().min(0);
-const reasons = Object.keys(INCOMPLETE_HINTS) as [IncompleteReason, ...IncompleteReason[]];
 const incompleteHints = Object.values(INCOMPLETE_HINTS) as [
   typeof INCOMPLETE_HINTS[IncompleteReason],
   ...typeof INCOMPLETE_HINTS[IncompleteReason][],
 ];
 
 const IncompleteSchema = z.strictObject({
-  reason: z.enum(reasons),
+  reason: z.enum(INCOMPLETE_REASONS),
   hint: z.enum(incompleteHints),
   http_status: z.int().min(100).max(599).optional(),
 });
@@ -67,13 +71,13 @@ const IncompleteProfileSchema = z.strictObject({
   incomplete: IncompleteSchema,
 });
 
-const findingSchema = <K extends keyof typeof FINDING_HINTS>(kind: K) =>
+const findingSchema = <K extends keyof typeof RULES>(kind: K) =>
   z.strictObject({
     kind: z.literal(kind),
     profile: ProfileLabel,
     tool: ToolName,
     available_in: z.array(ProfileLabel),
-    hint: z.literal(FINDING_HINTS[kind]),
+    hint: z.literal(RULES[kind].hint as typeof RULES[K]["hint"]),
   });
 
 const reportSchema = z.strictObject({

@@ -4,10 +4,11 @@
  * @module
  */
 import { styleText } from "node:util";
+import { FINDING_KINDS, RULES } from "../analysis/rules.ts";
 import {
-  candidateSentence,
   capabilityDependentTools,
-  defectSentence,
+  FINDING_PRESENTATION,
+  findingsOf,
   outcomeOf,
 } from "./phrases.ts";
 import type { GuidanceReport } from "./types.ts";
@@ -62,20 +63,15 @@ export function renderText(report: GuidanceReport, style: TextStyle = { color: f
     for (const [tool, profiles] of dependent) lines.push(`  ${tool}: ${profiles.join(", ")}`);
   }
 
-  if (report.candidates.length > 0) {
-    heading(`Review candidates (${report.candidates.length})`);
-    for (const candidate of report.candidates) {
-      lines.push(`  ${paint("yellow", "review")} ${candidateSentence(candidate)}`);
-    }
-    lines.push(`  hint: ${report.candidates[0].hint}`);
-  }
-
-  if (report.defects.length > 0) {
-    heading(`Defects (${report.defects.length})`);
-    for (const defect of report.defects) {
-      lines.push(`  ${paint("red", "defect")} ${defectSentence(defect)}`);
-    }
-    lines.push(`  hint: ${report.defects[0].hint}`);
+  const findings = findingsOf(report);
+  for (const kind of FINDING_KINDS) {
+    const ofKind = findings.filter((finding) => finding.kind === kind);
+    if (ofKind.length === 0) continue;
+    const { heading: title, tag, sentence } = FINDING_PRESENTATION[kind];
+    heading(`${title} (${ofKind.length})`);
+    const color = RULES[kind].gates ? "red" : "yellow";
+    for (const finding of ofKind) lines.push(`  ${paint(color, tag)} ${sentence(finding)}`);
+    lines.push(`  hint: ${RULES[kind].hint}`);
   }
 
   const outcome = outcomeOf(report);

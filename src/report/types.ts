@@ -4,7 +4,8 @@
  *
  * @module
  */
-import type { FINDING_HINTS, INCOMPLETE_HINTS, IncompleteReason } from "../hints.ts";
+import type { RULES } from "../analysis/rules.ts";
+import type { INCOMPLETE_HINTS, IncompleteReason } from "../protocol/incomplete.ts";
 import type { Profile } from "../profiles.ts";
 
 /** Why a profile is incomplete, with its fixed hint. */
@@ -47,7 +48,7 @@ export interface CandidateReport {
   profile: Profile;
   tool: string;
   available_in: Profile[];
-  hint: typeof FINDING_HINTS["referenced-tool-unavailable"];
+  hint: typeof RULES["referenced-tool-unavailable"]["hint"];
 }
 
 /** A required tool missing from a profile's catalog. */
@@ -56,7 +57,7 @@ export interface DefectReport {
   profile: Profile;
   tool: string;
   available_in: Profile[];
-  hint: typeof FINDING_HINTS["required-tool-unavailable"];
+  hint: typeof RULES["required-tool-unavailable"]["hint"];
 }
 
 /** The `mcpeval.guidance-report/v1` report. */

@@ -7,23 +7,18 @@
  * @module
  */
 import { createParser } from "eventsource-parser";
-import type { Incomplete } from "../discovery/incomplete.ts";
+import type { Incomplete } from "../protocol/incomplete.ts";
 import {
   isRequest,
   isResponse,
   type JsonRpcMessage,
   parseMessage,
   type RequestId,
-} from "../discovery/messages.ts";
-import { DELETE_TIMEOUT_MS, MAX_MESSAGE_BYTES, PROTOCOL_VERSION } from "../limits.ts";
+} from "../protocol/messages.ts";
+import { DELETE_TIMEOUT_MS, MAX_MESSAGE_BYTES } from "../limits.ts";
+import { PROTOCOL_VERSION } from "../protocol/versions.ts";
+import type { HttpTarget } from "../target.ts";
 import type { Incoming, Transport } from "./transport.ts";
-
-/** How to reach a Streamable HTTP endpoint. */
-export interface HttpTarget {
-  readonly url: URL;
-  /** Extra headers (from `--header`), sent with every request. */
-  readonly headers: readonly (readonly [string, string])[];
-}
 
 /** Opens a Streamable HTTP connection; nothing is sent until the first message. */
 export function openHttp(target: HttpTarget): Transport {

@@ -10,20 +10,11 @@ import {
   SHUTDOWN_SWEEP_MS,
   SHUTDOWN_TERM_MS,
 } from "../limits.ts";
-import { type JsonRpcMessage, parseMessage } from "../discovery/messages.ts";
+import { isRequest, type JsonRpcMessage, parseMessage } from "../protocol/messages.ts";
 import { lineSplitter, MessageTooLargeError } from "./lines.ts";
 import type { Incoming, Transport } from "./transport.ts";
 import { before, DEADLINE, delay } from "../time.ts";
-
-/** What to do with the server's stderr. It is always read, so the server never blocks on it. */
-export type ServerStderr = "discard" | "inherit";
-
-/** How to start a stdio server. */
-export interface StdioTarget {
-  readonly command: string;
-  readonly args: readonly string[];
-  readonly stderr: ServerStderr;
-}
+import type { StdioTarget } from "../target.ts";
 
 /** The server command could not be started. */
 export class SpawnError extends Error {
@@ -127,7 +118,9 @@ class StdioTransport implements Transport {
   async #shutdown(): Promise<void> {
     // Not awaited: a server that stops reading stdin would hold a pending write for ever.
     this.#writer.close().catch(() => {});
-    if (!(await this.#exitsWithin(SHUTDOWN_GRACE_MS))) {
+    // A request the server sends now can never be answered: it gets SIGTERM at once.
+    const unanswerable = this.#nextServerRequest();
+    if (!(await this.#exitsWithin(SHUTDOWN_GRACE_MS, unanswerable))) {
       this.#signal("SIGTERM");
       if (!(await this.#exitsWithin(SHUTDOWN_TERM_MS))) {
         this.#signal("SIGKILL");
@@ -141,9 +134,34 @@ class StdioTransport implements Transport {
     await this.#stderrDrained;
   }
 
-  async #exitsWithin(ms: number): Promise<boolean> {
+  /** Whether the server exits within `ms`; false at once when `cutShort` resolves first. */
+  async #exitsWithin(ms: number, cutShort?: Promise<void>): Promise<boolean> {
     if (this.#exited) return true;
-    return (await before(Date.now() + ms, this.#child.status)) !== DEADLINE;
+    const exited = this.#child.status.then(() => true);
+    const outcome = await before(
+      Date.now() + ms,
+      cutShort ? Promise.race([exited, cutShort.then(() => false)]) : exited,
+    );
+    return outcome === true;
+  }
+
+  /**
+   * Resolves when the server sends a request after the session let go of `incoming` (it can no
+   * longer be answered); never resolves otherwise. The read ends when shutdown ends the stream.
+   */
+  #nextServerRequest(): Promise<void> {
+    if (this.incoming.locked) return new Promise(() => {});
+    const reader = this.incoming.getReader();
+    return new Promise((resolve) => {
+      const read = async () => {
+        while (true) {
+          const { done, value } = await reader.read();
+          if (done || value.kind === "failure") return;
+          if (isRequest(value.message)) return resolve();
+        }
+      };
+      read().catch(() => {});
+    });
   }
 
   /** Signals the server's process group where permitted, else the server process itself. */

@@ -3,8 +3,8 @@
  *
  * @module
  */
-import type { Incomplete } from "../discovery/incomplete.ts";
-import type { JsonRpcMessage } from "../discovery/messages.ts";
+import type { Incomplete } from "../protocol/incomplete.ts";
+import type { JsonRpcMessage } from "../protocol/messages.ts";
 
 /** One thing that arrived from the server: a message, or the failure that ends the transport. */
 export type Incoming =

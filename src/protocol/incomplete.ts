@@ -1,11 +1,12 @@
 /**
- * Every fixed reason and hint that a report can carry, in one table. Reports hold only these
- * texts, never anything a server wrote.
+ * Why a profile's discovery could not complete: the fixed reasons, each with its one fixed hint,
+ * and the value a failure is carried in. Reports hold only these texts, never server text.
  *
  * @module
  */
+import { PROTOCOL_VERSION } from "./versions.ts";
 
-/** Why a profile's discovery could not complete, with the one hint for each reason. */
+/** Every incomplete reason with its hint. */
 export const INCOMPLETE_HINTS = {
   "transport-lost":
     "The connection ended before discovery finished; check that the server stays up for the whole session.",
@@ -14,7 +15,7 @@ export const INCOMPLETE_HINTS = {
   "initialization-error":
     "The server answered initialize with an error or with an invalid InitializeResult.",
   "protocol-version-mismatch":
-    "The server did not accept protocol version 2025-06-18, so discovery stopped before notifications/initialized.",
+    `The server did not accept protocol version ${PROTOCOL_VERSION}, so discovery stopped before notifications/initialized.`,
   "malformed-message":
     "The server sent something that is not one valid JSON-RPC 2.0 message (a batch, invalid JSON, or an unexpected content type).",
   "message-too-large": "The server sent a message larger than the message size limit.",
@@ -32,16 +33,18 @@ export const INCOMPLETE_HINTS = {
     "An HTTP response ended without the answer to its request; a server that answers only on a standalone GET stream cannot be discovered.",
 } as const;
 
-/** The finding kinds with their fixed hints. */
-export const FINDING_HINTS = {
-  "referenced-tool-unavailable":
-    "The instructions of this profile name a tool that its catalog does not list; check the reference and explain any capability requirement in the instructions.",
-  "required-tool-unavailable":
-    "A required tool is missing from this profile's catalog; check the server's capability conditions or the --require-tool declaration.",
-} as const;
-
 /** A reason why a profile's discovery is incomplete. */
 export type IncompleteReason = keyof typeof INCOMPLETE_HINTS;
 
-/** A finding kind: a review candidate or a defect. */
-export type FindingKind = keyof typeof FINDING_HINTS;
+/** The incomplete reasons, in table order. */
+export const INCOMPLETE_REASONS = Object.keys(INCOMPLETE_HINTS) as [
+  IncompleteReason,
+  ...IncompleteReason[],
+];
+
+/** Why one profile's discovery stopped: a value, never an exception. */
+export interface Incomplete {
+  readonly reason: IncompleteReason;
+  /** The HTTP status behind an `http-status` reason. */
+  readonly httpStatus?: number;
+}

@@ -1,0 +1,45 @@
+/**
+ * The finding rules, in one table: each kind, whether it is a review candidate or a defect,
+ * whether it fails the gate, and its one fixed hint.
+ *
+ * @module
+ */
+
+/** What a rule's findings are: review candidates never gate; defects do. */
+export type FindingClass = "candidate" | "defect";
+
+/** One rule. */
+export interface Rule {
+  readonly class: FindingClass;
+  /** Whether one finding of this kind fails the run (exit 1). */
+  readonly gates: boolean;
+  /** The fixed hint every finding of this kind carries. */
+  readonly hint: string;
+}
+
+/** Every finding kind with its rule. */
+export const RULES = {
+  "referenced-tool-unavailable": {
+    class: "candidate",
+    gates: false,
+    hint:
+      "The instructions of this profile name a tool that its catalog does not list; check the reference and explain any capability requirement in the instructions.",
+  },
+  "required-tool-unavailable": {
+    class: "defect",
+    gates: true,
+    hint:
+      "A required tool is missing from this profile's catalog; check the server's capability conditions or the --require-tool declaration.",
+  },
+} as const satisfies Record<string, Rule>;
+
+/** A finding kind. */
+export type FindingKind = keyof typeof RULES;
+
+/** The finding kinds, in table order. */
+export const FINDING_KINDS = Object.keys(RULES) as FindingKind[];
+
+/** The kinds of one class. */
+export type KindOf<C extends FindingClass> = {
+  [K in FindingKind]: typeof RULES[K]["class"] extends C ? K : never;
+}[FindingKind];

@@ -1,0 +1,38 @@
+/**
+ * Every effect the CLI has, passed in, so that the command-line rules can be tested in-process
+ * and embedders can supply their own.
+ *
+ * @module
+ */
+import type { Target } from "../target.ts";
+import type { Transport } from "../transport/transport.ts";
+
+/** Every effect the CLI has. */
+export interface CliContext {
+  /** Writes to standard output. */
+  readonly stdout: (text: string) => Promise<void>;
+  /** Writes to standard error. */
+  readonly stderr: (text: string) => Promise<void>;
+  /** Reads an environment variable (for `--header`); may throw without permission. */
+  readonly env: (name: string) => string | undefined;
+  /** The state of a Deno permission; never prompts. */
+  readonly permission: (descriptor: Deno.PermissionDescriptor) => Promise<Deno.PermissionState>;
+  /**
+   * Makes sure a report file can be written before discovery (its folder exists and it can be
+   * opened for writing), creating it empty when it does not exist. Throws when it cannot.
+   */
+  readonly reserveFile: (path: string) => Promise<{ readonly created: boolean }>;
+  /** Removes a file that {@linkcode CliContext.reserveFile} created but that was never written. */
+  readonly removeFile: (path: string) => Promise<void>;
+  /** Writes (or appends to) a file: `--output` reports and the GitHub step summary. */
+  readonly writeFile: (path: string, text: string, options: { append: boolean }) => Promise<void>;
+  /** Opens a connection to a server; throws when a command cannot be started. */
+  readonly openTransport: (target: Target) => Promise<Transport>;
+  /** Whether text output may be coloured (a terminal, and NO_COLOR unset). */
+  readonly color: boolean;
+  /**
+   * A signal that aborts a running discovery (SIGINT, SIGTERM). Called only by commands that
+   * start servers, so the others do not pay for signal handling.
+   */
+  readonly interrupted?: () => AbortSignal;
+}

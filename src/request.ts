@@ -1,0 +1,265 @@
+/**
+ * One request model for every way a run is asked for: a command line, a library call, and
+ * (next) one entry of a client's config file. A pure validator turns each into the same
+ * {@linkcode DiscoveryRequest}; output settings are kept apart in {@linkcode OutputRequest}.
+ *
+ * @module
+ */
+import type { Format } from "./formats.ts";
+import { CONCURRENCY, type IntegerRange, SETTLE_MS, TIMEOUT_MS } from "./limits.ts";
+import { canonicalProfiles, isProfile, type Profile, PROFILES } from "./profiles.ts";
+import { RESERVED_HEADERS } from "./protocol/streamable_http.ts";
+import {
+  type HttpTarget,
+  SERVER_STDERR_MODES,
+  type ServerStderr,
+  type StdioTarget,
+  type Target,
+} from "./target.ts";
+import { isToolName, SERVER_LABEL } from "./tool_name.ts";
+
+/** A stdio target as given: only `command` is required. */
+export interface StdioTargetInput {
+  readonly kind: "stdio";
+  readonly command: string;
+  readonly args?: readonly string[];
+  /** `"discard"` (default) or `"inherit"`. */
+  readonly stderr?: string;
+}
+
+/** A Streamable HTTP target as given. */
+export interface HttpTargetInput {
+  readonly kind: "streamable-http";
+  readonly url: string | URL;
+  /** Header names and values sent with every request. */
+  readonly headers?: readonly (readonly [string, string])[];
+  /** Allow an `https:` endpoint that is not loopback. */
+  readonly allowRemoteHttp?: boolean;
+}
+
+/** A target as given. */
+export type TargetInput = StdioTargetInput | HttpTargetInput;
+
+/** A run as given; everything but `server` and `target` has a default. */
+export interface GuidanceInput {
+  /** The report's server label. */
+  readonly server: string;
+  readonly target: TargetInput;
+  /** Profile labels; default all five. */
+  readonly profiles?: readonly string[];
+  readonly requiredTools?: readonly string[];
+  readonly settleMs?: number;
+  readonly timeoutMs?: number;
+  readonly concurrency?: number;
+}
+
+/** A validated discovery run: what to reach and how to observe it. */
+export interface DiscoveryRequest {
+  /** The report's server label. */
+  readonly server: string;
+  /** Selected profiles in canonical order. */
+  readonly profiles: readonly Profile[];
+  /** Required tools, sorted, without duplicates. */
+  readonly requiredTools: readonly string[];
+  readonly settleMs: number;
+  readonly timeoutMs: number;
+  /** How many profiles run at once. */
+  readonly concurrency: number;
+  readonly target: Target;
+}
+
+/** A report written to a file, besides the one on stdout. */
+export interface ReportFile {
+  readonly format: Format;
+  readonly path: string;
+}
+
+/** Where and how reports are written (the command line only). */
+export interface OutputRequest {
+  /** The format on stdout. */
+  readonly format: Format;
+  /** `--output FORMAT=PATH`. */
+  readonly files: readonly ReportFile[];
+  /** With `--format github`: the GITHUB_STEP_SUMMARY file a Markdown summary is appended to. */
+  readonly stepSummary?: string;
+}
+
+/** The fields a {@linkcode RequestError} can name. */
+export type RequestField =
+  | "server"
+  | "profiles"
+  | "requiredTools"
+  | "settleMs"
+  | "timeoutMs"
+  | "concurrency"
+  | "command"
+  | "stderr"
+  | "url"
+  | "allowRemoteHttp"
+  | "headers";
+
+/** How each audience names the fields: the library by property, the CLI by option. */
+export type FieldLabels = Readonly<Record<RequestField, string>>;
+
+/** The library's names for the fields. */
+export const LIBRARY_LABELS: FieldLabels = {
+  server: "server",
+  profiles: "profiles",
+  requiredTools: "requiredTools",
+  settleMs: "settleMs",
+  timeoutMs: "timeoutMs",
+  concurrency: "concurrency",
+  command: "target.command",
+  stderr: "target.stderr",
+  url: "target.url",
+  allowRemoteHttp: "target.allowRemoteHttp",
+  headers: "target.headers",
+};
+
+/**
+ * A request that breaks a rule. The message names the field (in the caller's terms) and the
+ * rule, never the value given: a URL, a command or a header may carry a secret.
+ */
+export class RequestError extends Error {
+  /** The field that breaks the rule. */
+  readonly field: RequestField;
+
+  /** `rule` may name other fields as `{field}`; each becomes that field's label. */
+  constructor(field: RequestField, rule: string, labels: FieldLabels = LIBRARY_LABELS) {
+    const text = rule.replaceAll(/\{(\w+)\}/g, (_, name: RequestField) => labels[name] ?? name);
+    super(`${labels[field]} ${text}`);
+    this.name = "RequestError";
+    this.field = field;
+  }
+}
+
+/** The rule for server labels. */
+export const SERVER_RULE =
+  "must be 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit";
+
+/** The rule for tool names. */
+export const TOOL_RULE = "must be a tool name of 1 to 128 letters, digits, '_', '.', '/' or '-'";
+
+/**
+ * Validates a run. Throws {@linkcode RequestError}, whose message uses `labels` to name fields.
+ *
+ * @example
+ * ```ts
+ * const request = validateDiscovery({
+ *   server: "example",
+ *   target: { kind: "stdio", command: "your-mcp-server" },
+ *   profiles: ["none", "roots"],
+ * });
+ * ```
+ */
+export function validateDiscovery(
+  input: GuidanceInput,
+  labels: FieldLabels = LIBRARY_LABELS,
+): DiscoveryRequest {
+  const fail = (field: RequestField, rule: string): never => {
+    throw new RequestError(field, rule, labels);
+  };
+  if (typeof input.server !== "string" || !SERVER_LABEL.test(input.server)) {
+    fail("server", SERVER_RULE);
+  }
+  const profiles = input.profiles ?? PROFILES;
+  if (profiles.length === 0 || !profiles.every((profile) => isProfile(profile))) {
+    fail("profiles", `must be one of: ${PROFILES.join(", ")}`);
+  }
+  const required = input.requiredTools ?? [];
+  if (!required.every((tool) => isToolName(tool))) fail("requiredTools", TOOL_RULE);
+  const integer = (field: RequestField, value: number | undefined, range: IntegerRange) => {
+    if (value === undefined) return range.default;
+    if (!Number.isSafeInteger(value) || value < range.min || value > range.max) {
+      fail(field, `must be an integer from ${range.min} to ${range.max}`);
+    }
+    return value;
+  };
+  return {
+    server: input.server,
+    profiles: canonicalProfiles(profiles as readonly Profile[]),
+    requiredTools: [...new Set(required)].sort(),
+    settleMs: integer("settleMs", input.settleMs, SETTLE_MS),
+    timeoutMs: integer("timeoutMs", input.timeoutMs, TIMEOUT_MS),
+    concurrency: integer("concurrency", input.concurrency, CONCURRENCY),
+    target: validateTarget(input.target, fail),
+  };
+}
+
+type Fail = (field: RequestField, rule: string) => never;
+
+function validateTarget(target: TargetInput, fail: Fail): Target {
+  if (target?.kind === "stdio") return stdioTarget(target, fail);
+  if (target?.kind === "streamable-http") return httpTarget(target, fail);
+  return fail("command", "or {url} is required");
+}
+
+function stdioTarget(target: StdioTargetInput, fail: Fail): StdioTarget {
+  if (typeof target.command !== "string" || target.command === "") fail("command", "is empty");
+  const args = target.args ?? [];
+  if (!args.every((arg) => typeof arg === "string")) fail("command", "arguments must be strings");
+  const stderr = target.stderr ?? "discard";
+  if (!(SERVER_STDERR_MODES as readonly string[]).includes(stderr)) {
+    fail("stderr", `must be one of: ${SERVER_STDERR_MODES.join(", ")}`);
+  }
+  return {
+    kind: "stdio",
+    command: target.command,
+    args: [...args],
+    stderr: stderr as ServerStderr,
+  };
+}
+
+function httpTarget(target: HttpTargetInput, fail: Fail): HttpTarget {
+  let url: URL | undefined;
+  try {
+    url = new URL(target.url);
+  } catch {
+    url = undefined;
+  }
+  if (url === undefined || (url.protocol !== "http:" && url.protocol !== "https:")) {
+    return fail("url", "must be an absolute http: or https: URL");
+  }
+  if (url.username !== "" || url.password !== "") {
+    fail("url", "must not contain credentials; send them in a header ({headers})");
+  }
+  if (!isLoopback(url.hostname) && (url.protocol !== "https:" || !target.allowRemoteHttp)) {
+    fail("url", "to a host that is not loopback needs https: and {allowRemoteHttp}");
+  }
+  const headers = target.headers ?? [];
+  for (const [name, value] of headers) {
+    const problem = headerNameProblem(name) ?? headerValueProblem(value);
+    if (problem) fail("headers", problem);
+  }
+  return { kind: "streamable-http", url, headers: headers.map(([name, value]) => [name, value]) };
+}
+
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+/** A field value HTTP can carry: visible ASCII, spaces and tabs, no surrounding white space. */
+const HEADER_VALUE = /^(?:[\x21-\x7e](?:[\x20-\x7e\t]*[\x21-\x7e])?)?$/;
+
+/** Why `name` cannot be a `--header` name, or undefined when it can. */
+export function headerNameProblem(name: string): string | undefined {
+  if (typeof name !== "string" || !HEADER_NAME.test(name)) {
+    return "must name an HTTP header (letters, digits and !#$%&'*+.^_`|~-)";
+  }
+  if (RESERVED_HEADERS.includes(name.toLowerCase())) {
+    return "may not set a header that mcpeval sets itself (Accept, Content-Type, Mcp-Session-Id, MCP-Protocol-Version, ...)";
+  }
+  return undefined;
+}
+
+/** Why `value` cannot be sent as an HTTP header value, or undefined when it can. */
+export function headerValueProblem(value: string): string | undefined {
+  return typeof value === "string" && HEADER_VALUE.test(value)
+    ? undefined
+    : "values must be visible ASCII characters, spaces or tabs, without leading or trailing white space";
+}
+
+/** Whether `hostname` (as `URL` spells it) is `localhost`, in 127.0.0.0/8, or `[::1]`. */
+export function isLoopback(hostname: string): boolean {
+  if (hostname === "localhost" || hostname === "[::1]") return true;
+  const octets = hostname.split(".");
+  return octets.length === 4 && octets[0] === "127" &&
+    octets.every((octet) => /^[0-9]{1,3}$/.test(octet) && Number(octet) <= 255);
+}
