@@ -39,6 +39,37 @@ export function binaryName(target: string): string {
   return `mcpeval-${target}${target.includes("windows") ? ".exe" : ""}`;
 }
 
+/**
+ * The arguments to `deno` that compile `main.ts` for `target` into `outDir`, flags baked in.
+ * `main.ts` has no `--include`: its dynamic imports are string literals, which `deno compile`
+ * follows by itself.
+ *
+ * @example
+ * ```ts
+ * compileArgs("x86_64-pc-windows-msvc", "dist");
+ * // ["compile", "--v8-flags=--max-semi-space-size=2", "--no-prompt", "--allow-run", "--allow-net",
+ * //  "--allow-env", "--target", "x86_64-pc-windows-msvc",
+ * //  "--output", "dist/mcpeval-x86_64-pc-windows-msvc.exe", "main.ts"]
+ * ```
+ */
+export function compileArgs(target: string, outDir: string): string[] {
+  return [
+    "compile",
+    BAKED_V8_FLAGS,
+    "--no-prompt",
+    ...BAKED_PERMISSIONS,
+    "--target",
+    target,
+    "--output",
+    outputPath(target, outDir),
+    "main.ts",
+  ];
+}
+
+function outputPath(target: string, outDir: string): string {
+  return `${outDir}/${binaryName(target)}`;
+}
+
 async function sha256(path: string): Promise<string> {
   const digest = await crypto.subtle.digest("SHA-256", await Deno.readFile(path));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, "0")).join("");
@@ -57,19 +88,9 @@ if (import.meta.main) {
   await Deno.mkdir(values.out, { recursive: true });
   const sums: string[] = [];
   for (const target of targets) {
-    const output = `${values.out}/${binaryName(target)}`;
-    const { code } = await new Deno.Command("deno", {
-      args: [
-        "compile",
-        "--no-prompt",
-        ...BAKED_PERMISSIONS,
-        "--target",
-        target,
-        "--output",
-        output,
-        "main.ts",
-      ],
-    }).spawn().status;
+    const output = outputPath(target, values.out);
+    const { code } = await new Deno.Command("deno", { args: compileArgs(target, values.out) })
+      .spawn().status;
     if (code !== 0) {
       await Deno.stderr.write(new TextEncoder().encode(`compile: ${target} failed\n`));
       Deno.exit(1);

@@ -4,12 +4,12 @@
  *
  * @module
  */
-import { InitializeResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { inlineCodeSpans } from "../analysis/references.ts";
 import { MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST } from "../limits.ts";
 import { PROTOCOL_VERSION } from "../protocol/versions.ts";
 import { capabilitiesOf, type ClientCapabilities, type Profile } from "../profiles.ts";
 import type { Incoming, Transport } from "../transport/transport.ts";
+import { parseInitializeResult } from "../protocol/initialize.ts";
 import { DEADLINE, Deadline } from "../time.ts";
 import { CatalogBuilder } from "./catalog.ts";
 import { isToolName } from "../tool_name.ts";
@@ -83,9 +83,9 @@ export async function discoverProfile(
     });
     if ("incomplete" in init) return stop(init.incomplete);
     if ("error" in init) return stop({ reason: "initialization-error" });
-    const parsed = InitializeResultSchema.safeParse(init.result);
-    if (!parsed.success) return stop({ reason: "initialization-error" });
-    const { protocolVersion, capabilities, instructions } = parsed.data;
+    const facts = parseInitializeResult(init.result);
+    if (!facts) return stop({ reason: "initialization-error" });
+    const { protocolVersion, hasTools, instructions } = facts;
     if (protocolVersion !== PROTOCOL_VERSION) return stop({ reason: "protocol-version-mismatch" });
     instructionsPresent = instructions !== undefined;
     const codeSpans = new Set(
@@ -97,7 +97,7 @@ export async function discoverProfile(
     const settled = await session.idle(settings.settleMs);
     if (settled) return stop(settled);
 
-    if (capabilities.tools !== undefined) {
+    if (hasTools) {
       let cursor: string | undefined;
       while (true) {
         const page = await session.request("tools/list", cursor === undefined ? {} : { cursor });
