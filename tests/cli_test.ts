@@ -1,6 +1,8 @@
 /** The command line contract: help, version, schema, and every invalid invocation exits 2. */
 import assert from "node:assert/strict";
+import { run } from "../src/cli/run.ts";
 import { DENO, fixture, mcpeval } from "./_cli.ts";
+import { testContext } from "./_context.ts";
 
 const SECRET = "s3cr3t-value";
 const TARGET = ["--", ...fixture("demo_server.ts")];
@@ -249,6 +251,36 @@ const INVALID: [string, string[], string][] = [
     "sarif=r",
     ...TARGET,
   ], "--output names the same file twice"],
+];
+
+/** Checks the one stderr line of an invalid invocation. */
+function assertInvalid(code: number, stdout: string, stderr: string, expected: string): void {
+  assert.equal(code, 2, stderr);
+  assert.equal(stdout, "");
+  const lines = stderr.split("\n");
+  assert.equal(lines.length, 2, `one stderr line, got: ${stderr}`);
+  assert.equal(lines[1], "");
+  assert.match(lines[0], /^mcpeval: /);
+  assert.ok(lines[0].includes(expected), `${lines[0]} should contain ${expected}`);
+  assert.ok(!stderr.includes(SECRET), "the value given is never repeated");
+  assert.ok(!stderr.includes("    at "), "no stack trace");
+}
+
+// In-process: the rules of the command line, through run() with a recording context.
+for (const [name, argv, expected] of INVALID) {
+  Deno.test(`invalid invocation exits 2: ${name}`, async () => {
+    const ctx = testContext();
+    const code = await run(argv, ctx);
+    assertInvalid(code, ctx.out(), ctx.err(), expected);
+    assert.deepEqual(ctx.opened, [], "nothing was started");
+  });
+}
+
+// End to end: the same rules reach a real process's streams and exit code.
+const END_TO_END: [string, string[], string][] = [
+  INVALID[0],
+  INVALID.find(([name]) => name === "--url with credentials")!,
+  INVALID.find(([name]) => name === "--header with an unset variable")!,
   [
     "command not found",
     ["guidance", "--server", "a", "--", "mcpeval-no-such-server-command"],
@@ -256,20 +288,10 @@ const INVALID: [string, string[], string][] = [
   ],
 ];
 
-for (const [name, argv, expected] of INVALID) {
-  Deno.test(`invalid invocation exits 2: ${name}`, async () => {
-    const result = await mcpeval(argv, {
-      permissions: ["--allow-run", "--allow-env"],
-    });
-    assert.equal(result.code, 2, result.stderr);
-    assert.equal(result.stdout, "");
-    const lines = result.stderr.split("\n");
-    assert.equal(lines.length, 2, `one stderr line, got: ${result.stderr}`);
-    assert.equal(lines[1], "");
-    assert.match(lines[0], /^mcpeval: /);
-    assert.ok(lines[0].includes(expected), `${lines[0]} should contain ${expected}`);
-    assert.ok(!result.stderr.includes(SECRET), "the value given is never repeated");
-    assert.ok(!result.stderr.includes("    at "), "no stack trace");
+for (const [name, argv, expected] of END_TO_END) {
+  Deno.test(`invalid invocation exits 2 end to end: ${name}`, async () => {
+    const result = await mcpeval(argv, { permissions: ["--allow-run", "--allow-env"] });
+    assertInvalid(result.code, result.stdout, result.stderr, expected);
   });
 }
 

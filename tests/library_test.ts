@@ -1,6 +1,13 @@
 /** The library entry (`jsr:@mcpeval/guidance/lib`): runGuidance returns the validated report. */
 import assert from "node:assert/strict";
-import { GuidanceReportSchema, renderText, runGuidance } from "../mod.ts";
+import {
+  GuidanceReportSchema,
+  renderText,
+  RequestError,
+  type RequestField,
+  runGuidance,
+  validateDiscovery,
+} from "../mod.ts";
 import { fixture } from "./_cli.ts";
 
 Deno.test("runGuidance on the demo server", async () => {
@@ -16,4 +23,66 @@ Deno.test("runGuidance on the demo server", async () => {
   assert.deepEqual(report.defects.map((d) => [d.profile, d.tool]), [["none", "delete-note"]]);
   assert.equal(report.passed, false);
   assert.match(renderText(report), /Result: failed/);
+});
+
+Deno.test("runGuidance rejects invalid options before anything starts, with a typed error", async () => {
+  const invalid: [Parameters<typeof runGuidance>[0], RequestField, string][] = [
+    [
+      { server: "x", target: { kind: "stdio", command: "not-started" }, settleMs: 99_999 },
+      "settleMs",
+      "settleMs must be an integer from 0 to 5000",
+    ],
+    [
+      { server: "x y", target: { kind: "stdio", command: "not-started" } },
+      "server",
+      "server must be 1 to 64",
+    ],
+    [
+      { server: "x", target: { kind: "stdio", command: "not-started" }, profiles: ["root"] },
+      "profiles",
+      "profiles must be one of: none, roots, sampling, elicitation, all",
+    ],
+    [
+      { server: "x", target: { kind: "streamable-http", url: "http://example.com/mcp" } },
+      "url",
+      "target.url to a host that is not loopback needs https: and target.allowRemoteHttp",
+    ],
+    [
+      {
+        server: "x",
+        target: {
+          kind: "streamable-http",
+          url: "http://127.0.0.1:1/mcp",
+          headers: [["Authorization", "Bearer a\nb"]],
+        },
+      },
+      "headers",
+      "target.headers values must be visible ASCII",
+    ],
+  ];
+  for (const [options, field, message] of invalid) {
+    const error = await runGuidance(options).then(() => undefined, (error) => error);
+    assert.ok(error instanceof RequestError, `${field}: ${error}`);
+    assert.equal(error.field, field);
+    assert.ok(error.message.startsWith(message), error.message);
+    assert.ok(!error.message.includes("Bearer"), "the value is never repeated");
+  }
+});
+
+Deno.test("validateDiscovery gives the same request for the library as the CLI parses", () => {
+  const request = validateDiscovery({
+    server: "s",
+    target: { kind: "stdio", command: "srv", args: ["--flag"] },
+    profiles: ["all", "none", "all"],
+    requiredTools: ["b", "a", "b"],
+  });
+  assert.deepEqual(request, {
+    server: "s",
+    profiles: ["none", "all"],
+    requiredTools: ["a", "b"],
+    settleMs: 1500,
+    timeoutMs: 30000,
+    concurrency: 5,
+    target: { kind: "stdio", command: "srv", args: ["--flag"], stderr: "discard" },
+  });
 });

@@ -13,7 +13,7 @@ import {
 import { isRequest, type JsonRpcMessage, parseMessage } from "../protocol/messages.ts";
 import { lineSplitter, MessageTooLargeError } from "./lines.ts";
 import type { Incoming, Transport } from "./transport.ts";
-import { before, DEADLINE, delay } from "../time.ts";
+import { before, delay } from "../time.ts";
 import type { StdioTarget } from "../target.ts";
 
 /** The server command could not be started. */

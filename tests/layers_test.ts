@@ -1,0 +1,127 @@
+/**
+ * The shape of the code: imports flow only downward through the layers, and there is no cycle.
+ * Read from the real module graph (`deno info --json`), type-only and dynamic imports included.
+ */
+import assert from "node:assert/strict";
+import { relative } from "node:path";
+import { DENO, ROOT } from "./_cli.ts";
+
+/** Layers from the bottom up; a module may import only from its own layer or a lower one. */
+const LAYERS: readonly [string, RegExp][] = [
+  [
+    "leaf facts",
+    /^(deno\.json|src\/(limits|profiles|tool_name|version|time|exit|target|formats|printable)\.ts)$/,
+  ],
+  ["protocol", /^src\/protocol\//],
+  ["analysis", /^src\/analysis\//],
+  ["transport", /^src\/transport\//],
+  ["discovery", /^src\/discovery\//],
+  ["report", /^src\/report\//],
+  ["request", /^src\/(request|permissions)\.ts$/],
+  ["cli", /^src\/cli\//],
+  ["entry", /^(main|mod)\.ts$/],
+];
+
+/** Imports that the ranks alone would allow but that the design forbids. */
+const FORBIDDEN: readonly [string, string][] = [
+  ["analysis", "transport"],
+  ["analysis", "discovery"],
+  ["report", "transport"],
+];
+
+function layerOf(path: string): number {
+  const index = LAYERS.findIndex(([, pattern]) => pattern.test(path));
+  assert.notEqual(index, -1, `${path} belongs to no layer: add it to LAYERS`);
+  return index;
+}
+
+interface InfoModule {
+  specifier: string;
+  dependencies?: { code?: { specifier: string }; type?: { specifier: string } }[];
+}
+
+/** The project's own modules reachable from `entry`, each with the project modules it imports. */
+async function graph(entry: string): Promise<Map<string, Set<string>>> {
+  const output = await new Deno.Command(DENO, {
+    args: ["info", "--json", entry],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  assert.equal(output.code, 0);
+  const { modules } = JSON.parse(new TextDecoder().decode(output.stdout)) as {
+    modules: InfoModule[];
+  };
+  const local = (specifier: string) =>
+    specifier.startsWith("file://") ? relative(ROOT, new URL(specifier).pathname) : undefined;
+  const edges = new Map<string, Set<string>>();
+  for (const module of modules) {
+    const from = local(module.specifier);
+    if (from === undefined) continue;
+    const targets = new Set<string>();
+    for (const dependency of module.dependencies ?? []) {
+      for (const resolved of [dependency.code, dependency.type]) {
+        const to = resolved && local(resolved.specifier);
+        if (to !== undefined) targets.add(to);
+      }
+    }
+    edges.set(from, targets);
+  }
+  return edges;
+}
+
+/** Strongly connected components with more than one module (or a self-import). */
+function cycles(edges: Map<string, Set<string>>): string[][] {
+  let counter = 0;
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const found: string[][] = [];
+  const visit = (node: string) => {
+    index.set(node, counter);
+    low.set(node, counter++);
+    stack.push(node);
+    for (const next of edges.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node)!, low.get(next)!));
+      } else if (stack.includes(next)) {
+        low.set(node, Math.min(low.get(node)!, index.get(next)!));
+      }
+    }
+    if (low.get(node) === index.get(node)) {
+      const component: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        component.push(member);
+      } while (member !== node);
+      if (component.length > 1 || edges.get(node)?.has(node)) found.push(component.sort());
+    }
+  };
+  for (const node of edges.keys()) if (!index.has(node)) visit(node);
+  return found;
+}
+
+for (const entry of ["main.ts", "mod.ts"]) {
+  Deno.test(`${entry}: every import flows downward through the layers, with no cycle`, async () => {
+    const edges = await graph(entry);
+    assert.ok(edges.size > 10, "the module graph was read");
+    const upward: string[] = [];
+    for (const [from, targets] of edges) {
+      for (const to of targets) {
+        const [a, b] = [layerOf(from), layerOf(to)];
+        const forbidden = FORBIDDEN.some(([x, y]) => LAYERS[a][0] === x && LAYERS[b][0] === y);
+        if (b > a || forbidden) upward.push(`${from} (${LAYERS[a][0]}) -> ${to} (${LAYERS[b][0]})`);
+      }
+    }
+    assert.deepEqual(upward, []);
+    assert.deepEqual(cycles(edges), []);
+  });
+}
+
+Deno.test("the layer check sees an upward import and a cycle", () => {
+  assert.ok(layerOf("src/transport/http.ts") > layerOf("src/protocol/messages.ts"));
+  const edges = new Map([["a", new Set(["b"])], ["b", new Set(["a"])], ["c", new Set<string>()]]);
+  assert.deepEqual(cycles(edges), [["a", "b"]]);
+});

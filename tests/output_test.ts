@@ -1,0 +1,73 @@
+/** Report files: checked before discovery, and a late write failure keeps the stdout report. */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { run } from "../src/cli/run.ts";
+import { openTransport } from "../src/transport/open.ts";
+import { DENO, fixture, fixtureLog, hostile, mcpeval } from "./_cli.ts";
+import { testContext } from "./_context.ts";
+
+Deno.test("--output into a missing folder: exit 2 before any server starts", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mcpeval-output-" });
+  try {
+    const log = await fixtureLog();
+    const path = join(dir, "missing", "report.json");
+    const result = await mcpeval(
+      ["guidance", "--server", "s", "--output", `json=${path}`, "--", ...hostile("default")],
+      {
+        permissions: [`--allow-run=${DENO}`, `--allow-write=${dir}`],
+        env: { MCPEVAL_FIXTURE_LOG: log.path },
+      },
+    );
+    assert.equal(result.code, 2);
+    assert.equal(result.stdout, "");
+    assert.equal(
+      result.stderr,
+      "mcpeval: Cannot write a report file given to --output or the step summary (its folder does not exist)\n",
+    );
+    assert.deepEqual(log.entries(), [], "no server was started");
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a report file reserved for a run that cannot start is removed again", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mcpeval-output-" });
+  try {
+    const path = join(dir, "report.json");
+    const result = await mcpeval(
+      ["guidance", "--server", "s", "--output", `json=${path}`, "--", "mcpeval-no-such-command"],
+      { permissions: ["--allow-run", `--allow-write=${dir}`] },
+    );
+    assert.equal(result.code, 2);
+    assert.match(result.stderr, /was not found/);
+    assert.deepEqual([...Deno.readDirSync(dir)], []);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("a report file that fails after discovery: stdout report, one stderr line, exit 74", async () => {
+  const ctx = testContext({
+    openTransport: (target) => Promise.resolve(openTransport(target)),
+    writeFile: () => Promise.reject(new Deno.errors.PermissionDenied("secret path detail")),
+  });
+  const code = await run([
+    "guidance",
+    "--server",
+    "demo",
+    "--profile",
+    "none",
+    "--settle-ms",
+    "0",
+    "--output",
+    "json=report.json",
+    "--",
+    ...fixture("demo_server.ts"),
+  ], ctx);
+  assert.equal(code, 74);
+  assert.match(ctx.out(), /^mcpeval guidance {2}server demo\n/);
+  assert.equal(
+    ctx.err(),
+    "mcpeval: a report file could not be written (permission denied); the report on stdout was still printed\n",
+  );
+});

@@ -1,0 +1,33 @@
+/** The shutdown ladder's shortcut: a server request after stdin closed gets SIGTERM at once. */
+import assert from "node:assert/strict";
+import { SHUTDOWN_GRACE_MS } from "../src/limits.ts";
+import { fixtureLog, guidanceJson, hostile } from "./_cli.ts";
+
+Deno.test({
+  name: "a server that sends a request after its stdin closed gets SIGTERM without the grace",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const log = await fixtureLog();
+    const { code } = await guidanceJson(
+      [
+        "--server",
+        "s",
+        "--profile",
+        "none",
+        "--settle-ms",
+        "0",
+        "--",
+        ...hostile("request-after-eof"),
+      ],
+      { env: { MCPEVAL_FIXTURE_LOG: log.path } },
+    );
+    assert.equal(code, 0);
+    const entries = log.entries() as { signal?: string; ms_after_eof?: number }[];
+    const term = entries.find((entry) => entry.signal === "SIGTERM");
+    assert.ok(term, "the server was sent SIGTERM");
+    assert.ok(
+      term.ms_after_eof! < SHUTDOWN_GRACE_MS / 2,
+      `SIGTERM ${term.ms_after_eof} ms after EOF`,
+    );
+  },
+});
