@@ -12,7 +12,23 @@ import type { CliContext } from "./src/cli/context.ts";
 import { run } from "./src/cli/run.ts";
 import { EXIT } from "./src/exit.ts";
 
+// What a CliContext refers to: types, and the small table of incomplete reasons.
 export type { CliContext } from "./src/cli/context.ts";
+export type { Incoming, Transport } from "./src/transport/transport.ts";
+export type { HttpTarget, ServerStderr, StdioTarget, Target } from "./src/target.ts";
+export {
+  type Incomplete,
+  INCOMPLETE_HINTS,
+  type IncompleteReason,
+} from "./src/protocol/incomplete.ts";
+export type {
+  JsonRpcError,
+  JsonRpcMessage,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResult,
+  RequestId,
+} from "./src/protocol/messages.ts";
 export { run } from "./src/cli/run.ts";
 
 /**

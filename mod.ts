@@ -23,8 +23,11 @@ import { openTransport } from "./src/transport/open.ts";
 
 export type { Profile } from "./src/profiles.ts";
 export { PROFILES } from "./src/profiles.ts";
+export { type FindingClass, type FindingKind, type Rule, RULES } from "./src/analysis/rules.ts";
+export { INCOMPLETE_HINTS, type IncompleteReason } from "./src/protocol/incomplete.ts";
 export {
   type DiscoveryRequest,
+  type FieldLabels,
   type GuidanceInput,
   type HttpTargetInput,
   RequestError,
@@ -37,11 +40,17 @@ export type { HttpTarget, ServerStderr, StdioTarget, Target } from "./src/target
 export { SpawnError } from "./src/transport/stdio.ts";
 export {
   type CandidateReport,
+  type CompleteProfileReport,
   type DefectReport,
   type GuidanceReport,
   GuidanceReportSchema,
+  type IncompleteProfileReport,
+  type IncompleteReport,
   type ProfileReport,
+  type ReportIssue,
   reportJsonSchema,
+  type ReportParseResult,
+  type ReportSchema,
 } from "./src/report/schema.ts";
 export { renderGithub, renderGithubSummary } from "./src/report/github.ts";
 export { renderJson } from "./src/report/json.ts";

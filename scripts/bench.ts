@@ -22,6 +22,39 @@ const EVERYTHING = [
   "npm:@modelcontextprotocol/server-everything@2026.8.31",
 ];
 const MCPEVAL = [DENO, "run", "--quiet", `--allow-run=${DENO}`, join(ROOT, "main.ts")];
+/** The floor: server processes fed the same messages without mcpeval. */
+const RAW = join(ROOT, "scripts", "raw_clients.ts");
+/** A minimal stdio server: answers at once, two tools. */
+const TINY = [
+  DENO,
+  "run",
+  "--quiet",
+  "--allow-env",
+  join(ROOT, "fixtures", "hostile.ts"),
+  "default",
+];
+
+/** How many npm packages the CLI's module graph holds, with their dependencies. */
+async function runtimePackages(): Promise<number> {
+  const output = await new Deno.Command(DENO, {
+    args: ["info", "--json", join(ROOT, "main.ts")],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  const info = JSON.parse(new TextDecoder().decode(output.stdout)) as {
+    modules: { kind?: string; npmPackage?: string }[];
+    npmPackages: Record<string, { dependencies?: string[] }>;
+  };
+  const seen = new Set<string>();
+  const pending = info.modules.flatMap((module) => module.npmPackage ? [module.npmPackage] : []);
+  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    pending.push(...(info.npmPackages[name]?.dependencies ?? []));
+  }
+  return seen.size;
+}
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -198,6 +231,30 @@ try {
     one: {
       command: guidance("--settle-ms", "0", "--profile", "none", "--", ...EVERYTHING, "stdio"),
     },
+    raw: {
+      command: [DENO, "run", "--quiet", "--allow-run", RAW, "--", ...EVERYTHING, "stdio"],
+    },
+    rawOne: {
+      command: [
+        DENO,
+        "run",
+        "--quiet",
+        "--allow-run",
+        RAW,
+        "--profiles",
+        "none",
+        "--",
+        ...EVERYTHING,
+        "stdio",
+      ],
+    },
+    tiny: {
+      command: guidance("--settle-ms", "0", "--profile", "none", "--", ...TINY),
+    },
+    rawTiny: {
+      command: [DENO, "run", "--quiet", "--allow-run", RAW, "--profiles", "none", "--", ...TINY],
+    },
+    guidanceHelp: { command: [...MCPEVAL, "guidance", "--help"] },
     five500: { command: guidance("--settle-ms", "500", "--", ...EVERYTHING, "stdio") },
     one500: {
       command: guidance("--settle-ms", "500", "--profile", "none", "--", ...EVERYTHING, "stdio"),
@@ -220,6 +277,18 @@ try {
     ms(r.five.ms),
     `${ratio(r.five.ms, r.one.ms)} of one profile`,
     "≤ 1.30x",
+  );
+  row(
+    "1. floor: the same 5 server processes at once, fed the same messages without mcpeval",
+    ms(r.raw.ms),
+    `mcpeval 5 profiles = ${ratio(r.five.ms, r.raw.ms)} of it`,
+    "≤ 1.20x",
+  );
+  row(
+    "1. floor: one server process fed the same messages without mcpeval",
+    ms(r.rawOne.ms),
+    `mcpeval one profile = ${ratio(r.one.ms, r.rawOne.ms)} of it`,
+    "",
   );
   row(
     "1. stdio, 5 profiles one after another (`--concurrency 1`)",
@@ -264,6 +333,26 @@ try {
     ms(r.schema.ms),
     `${ratio(r.schema.ms, r.empty.ms)} of empty script`,
     "≤ 1.50x",
+  );
+  row(
+    "4. `mcpeval guidance --help` (loads the argument parser)",
+    ms(r.guidanceHelp.ms),
+    `${ratio(r.guidanceHelp.ms, r.empty.ms)} of empty script`,
+    "",
+  );
+  row(
+    "4. `mcpeval guidance` start to finish on a minimal server, one profile, settle 0",
+    ms(r.tiny.ms),
+    `${ratio(r.tiny.ms, r.rawTiny.ms)} of the same server fed without mcpeval (${
+      ms(r.rawTiny.ms)
+    })`,
+    "",
+  );
+  row(
+    "4. npm packages loaded by the CLI (`deno info main.ts`)",
+    String(await runtimePackages()),
+    "",
+    "",
   );
   row("4. `deno run` of an empty script", ms(r.empty.ms), "1.00x", "");
   row(

@@ -20,8 +20,11 @@ import { isToolName, SERVER_LABEL } from "./tool_name.ts";
 
 /** A stdio target as given: only `command` is required. */
 export interface StdioTargetInput {
+  /** Selects a server started as a subprocess and spoken to over stdio. */
   readonly kind: "stdio";
+  /** The program to start: a path, or a name looked up on PATH. */
   readonly command: string;
+  /** Its arguments; default none. */
   readonly args?: readonly string[];
   /** `"discard"` (default) or `"inherit"`. */
   readonly stderr?: string;
@@ -29,7 +32,12 @@ export interface StdioTargetInput {
 
 /** A Streamable HTTP target as given. */
 export interface HttpTargetInput {
+  /** Selects a Streamable HTTP endpoint. */
   readonly kind: "streamable-http";
+  /**
+   * The MCP endpoint: an absolute `http:` or `https:` URL without credentials. A host that is
+   * not loopback needs `https:` and {@linkcode HttpTargetInput.allowRemoteHttp}.
+   */
   readonly url: string | URL;
   /** Header names and values sent with every request. */
   readonly headers?: readonly (readonly [string, string])[];
@@ -44,12 +52,17 @@ export type TargetInput = StdioTargetInput | HttpTargetInput;
 export interface GuidanceInput {
   /** The report's server label. */
   readonly server: string;
+  /** Where the server is. */
   readonly target: TargetInput;
   /** Profile labels; default all five. */
   readonly profiles?: readonly string[];
+  /** Tools every selected profile's catalog must list; default none. */
   readonly requiredTools?: readonly string[];
+  /** Milliseconds to wait after `notifications/initialized`: 0 to 5000, default 1500. */
   readonly settleMs?: number;
+  /** The longest wait for one answer, in milliseconds: 100 to 300000, default 30000. */
   readonly timeoutMs?: number;
+  /** How many profiles run at once: 1 to 5, default 5. */
   readonly concurrency?: number;
 }
 
@@ -61,10 +74,13 @@ export interface DiscoveryRequest {
   readonly profiles: readonly Profile[];
   /** Required tools, sorted, without duplicates. */
   readonly requiredTools: readonly string[];
+  /** Milliseconds to wait after `notifications/initialized` before the first `tools/list`. */
   readonly settleMs: number;
+  /** The longest wait for the answer to one client request, in milliseconds. */
   readonly timeoutMs: number;
   /** How many profiles run at once. */
   readonly concurrency: number;
+  /** Where the server is. */
   readonly target: Target;
 }
 

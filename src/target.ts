@@ -12,15 +12,21 @@ export const SERVER_STDERR_MODES: readonly ServerStderr[] = ["discard", "inherit
 
 /** A server started as a subprocess and spoken to over stdio. */
 export interface StdioTarget {
+  /** Selects the stdio transport. */
   readonly kind: "stdio";
+  /** The program to start: a path, or a name looked up on PATH. */
   readonly command: string;
+  /** Its arguments. */
   readonly args: readonly string[];
+  /** What happens to the server's stderr. */
   readonly stderr: ServerStderr;
 }
 
 /** A Streamable HTTP endpoint. */
 export interface HttpTarget {
+  /** Selects the Streamable HTTP transport. */
   readonly kind: "streamable-http";
+  /** The MCP endpoint: `http:` or `https:`, without credentials. */
   readonly url: URL;
   /** Extra request headers: name and value, sent with every request. */
   readonly headers: readonly (readonly [string, string])[];

@@ -10,6 +10,7 @@ export type FindingClass = "candidate" | "defect";
 
 /** One rule. */
 export interface Rule {
+  /** Whether its findings are review candidates or defects. */
   readonly class: FindingClass;
   /** Whether one finding of this kind fails the run (exit 1). */
   readonly gates: boolean;

@@ -44,6 +44,7 @@ export const INCOMPLETE_REASONS = Object.keys(INCOMPLETE_HINTS) as [
 
 /** Why one profile's discovery stopped: a value, never an exception. */
 export interface Incomplete {
+  /** Why it stopped; each reason has a fixed hint in {@linkcode INCOMPLETE_HINTS}. */
   readonly reason: IncompleteReason;
   /** The HTTP status behind an `http-status` reason. */
   readonly httpStatus?: number;

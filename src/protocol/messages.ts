@@ -11,30 +11,43 @@ export type RequestId = string | number;
 
 /** A JSON-RPC request. */
 export interface JsonRpcRequest {
+  /** The JSON-RPC version; always `"2.0"`. */
   jsonrpc: "2.0";
+  /** Chosen by the sender; the response carries the same id. */
   id: RequestId;
+  /** The MCP method, such as `tools/list`. */
   method: string;
+  /** The method's parameters; an object when present. */
   params?: Record<string, unknown>;
 }
 
 /** A JSON-RPC notification. */
 export interface JsonRpcNotification {
+  /** The JSON-RPC version; always `"2.0"`. */
   jsonrpc: "2.0";
+  /** The MCP method, such as `notifications/initialized`. */
   method: string;
+  /** The method's parameters; an object when present. */
   params?: Record<string, unknown>;
 }
 
 /** A successful JSON-RPC response. */
 export interface JsonRpcResult {
+  /** The JSON-RPC version; always `"2.0"`. */
   jsonrpc: "2.0";
+  /** The id of the request this answers. */
   id: RequestId;
+  /** The method's result; always an object in MCP. */
   result: Record<string, unknown>;
 }
 
 /** An error JSON-RPC response. */
 export interface JsonRpcError {
+  /** The JSON-RPC version; always `"2.0"`. */
   jsonrpc: "2.0";
+  /** The id of the request this answers. */
   id: RequestId;
+  /** An integer error code, a short description, and optional details from the sender. */
   error: { code: number; message: string; data?: unknown };
 }
 

@@ -4,7 +4,7 @@
  * @module
  */
 import { analyze, type Finding } from "../analysis/findings.ts";
-import { RULES } from "../analysis/rules.ts";
+import { type FindingClass, RULES } from "../analysis/rules.ts";
 import type { ProfileOutcome } from "../discovery/session.ts";
 import {
   MAX_MESSAGE_BYTES,
@@ -47,11 +47,16 @@ export function buildReport(
   const complete = observed.length === ordered.length;
   const analysis = complete ? analyze(observed, options.requiredTools) : undefined;
   const findings = analysis?.findings ?? [];
-  const reported = (finding: Finding) => ({
-    profile: finding.profile,
-    tool: finding.tool,
-    available_in: [...finding.availableIn],
-  });
+  const listed = (findingClass: FindingClass) =>
+    findings.filter((finding) => RULES[finding.kind].class === findingClass).map((
+      finding: Finding,
+    ) => ({
+      kind: finding.kind,
+      profile: finding.profile,
+      tool: finding.tool,
+      available_in: [...finding.availableIn],
+      hint: RULES[finding.kind].hint,
+    }));
 
   return GuidanceReportSchema.parse(
     {
@@ -71,16 +76,9 @@ export function buildReport(
       },
       required_tools: [...options.requiredTools],
       profiles: ordered.map(profileReport),
-      candidates: findings.flatMap((finding) =>
-        finding.kind === "referenced-tool-unavailable"
-          ? [{ kind: finding.kind, ...reported(finding), hint: RULES[finding.kind].hint }]
-          : []
-      ),
-      defects: findings.flatMap((finding) =>
-        finding.kind === "required-tool-unavailable"
-          ? [{ kind: finding.kind, ...reported(finding), hint: RULES[finding.kind].hint }]
-          : []
-      ),
+      // The zod parse below checks that each kind lands in the list its rule's class names.
+      candidates: listed("candidate") as GuidanceReport["candidates"],
+      defects: listed("defect") as GuidanceReport["defects"],
       complete,
       passed: analysis?.passed ?? null,
     } satisfies GuidanceReport,

@@ -120,8 +120,32 @@ const reportSchema = z.strictObject({
   }
 });
 
+/** One way a value breaks the report schema. */
+export interface ReportIssue {
+  /** Where: the property names and array indexes from the top of the value. */
+  readonly path: readonly PropertyKey[];
+  /** What is wrong there. */
+  readonly message: string;
+}
+
+/** What {@linkcode ReportSchema.safeParse} returns: the report, or why the value is not one. */
+export type ReportParseResult =
+  | { readonly success: true; readonly data: GuidanceReport }
+  | {
+    readonly success: false;
+    readonly error: Error & { readonly issues: readonly ReportIssue[] };
+  };
+
+/** Validation against the report schema, typed without committing the API to zod's types. */
+export interface ReportSchema {
+  /** Returns `value` as a report; throws an error carrying the issues when it is not one. */
+  parse(value: unknown): GuidanceReport;
+  /** Like `parse`, but returns the outcome instead of throwing. */
+  safeParse(value: unknown): ReportParseResult;
+}
+
 /** The guidance report's schema: use it to validate a report you read. */
-export const GuidanceReportSchema: z.ZodType<GuidanceReport> = reportSchema;
+export const GuidanceReportSchema: ReportSchema = reportSchema;
 
 // The spelled-out types and the schema must agree exactly; this fails to compile otherwise.
 type Inferred = z.infer<typeof reportSchema>;

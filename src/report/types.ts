@@ -10,7 +10,9 @@ import type { Profile } from "../profiles.ts";
 
 /** Why a profile is incomplete, with its fixed hint. */
 export interface IncompleteReport {
+  /** Why discovery stopped. */
   reason: IncompleteReason;
+  /** The fixed hint of `reason` ({@linkcode INCOMPLETE_HINTS}). */
   hint: typeof INCOMPLETE_HINTS[IncompleteReason];
   /** The HTTP status behind an `http-status` reason. */
   http_status?: number;
@@ -18,24 +20,37 @@ export interface IncompleteReport {
 
 /** A profile whose discovery completed. */
 export interface CompleteProfileReport {
+  /** The client capability profile. */
   profile: Profile;
+  /** Always true here. */
   complete: true;
+  /** Whether the InitializeResult carried `instructions`. */
   instructions_present: boolean;
+  /** How many tools its catalog lists (the length of `tools`). */
   tool_count: number;
   /** Its catalog, sorted. */
   tools: string[];
+  /** How many `tools/list` pages were read; 0 when the server declares no tools capability. */
   pages: number;
+  /** Always null here. */
   incomplete: null;
 }
 
 /** A profile whose discovery did not complete. */
 export interface IncompleteProfileReport {
+  /** The client capability profile. */
   profile: Profile;
+  /** Always false here. */
   complete: false;
+  /** Whether the InitializeResult carried `instructions`; null if initialization did not finish. */
   instructions_present: boolean | null;
+  /** Always null: a partial catalog is not reported. */
   tool_count: null;
+  /** Always null: a partial catalog is not reported. */
   tools: null;
+  /** How many `tools/list` pages were accepted before discovery stopped. */
   pages: number;
+  /** Why discovery stopped. */
   incomplete: IncompleteReport;
 }
 
@@ -44,30 +59,54 @@ export type ProfileReport = CompleteProfileReport | IncompleteProfileReport;
 
 /** A tool referenced by a profile's instructions that its catalog does not list. */
 export interface CandidateReport {
+  /** The finding kind (a rule of {@linkcode RULES}). */
   kind: "referenced-tool-unavailable";
+  /** The profile whose instructions name the tool. */
   profile: Profile;
+  /** The tool name, as written in an inline code span. */
   tool: string;
+  /** The selected profiles whose catalogs list the tool, in canonical order; never empty. */
   available_in: Profile[];
+  /** The rule's fixed hint. */
   hint: typeof RULES["referenced-tool-unavailable"]["hint"];
 }
 
 /** A required tool missing from a profile's catalog. */
 export interface DefectReport {
+  /** The finding kind (a rule of {@linkcode RULES}). */
   kind: "required-tool-unavailable";
+  /** The profile whose catalog lacks the tool. */
   profile: Profile;
+  /** The required tool (`--require-tool`, or `requiredTools` in the library). */
   tool: string;
+  /** The selected profiles whose catalogs list the tool, in canonical order; may be empty. */
   available_in: Profile[];
+  /** The rule's fixed hint. */
   hint: typeof RULES["required-tool-unavailable"]["hint"];
 }
 
 /** The `mcpeval.guidance-report/v1` report. */
 export interface GuidanceReport {
+  /** The report format's identifier. */
   schema: "mcpeval.guidance-report/v1";
+  /** The version of mcpeval that wrote the report. */
   mcpeval_version: string;
+  /** The server label the run was given (`--server`, or `server` in the library). */
   server: string;
+  /** How the server was reached. */
   transport: "stdio" | "streamable-http";
+  /** The MCP revision discovery spoke and required. */
   protocol_version: "2025-06-18";
+  /**
+   * What counts as a reference: a CommonMark inline code span that equals a tool name in some
+   * selected catalog.
+   */
   reference_detection: "inline-code-known-tools";
+  /**
+   * The run's `settle_ms` and `timeout_ms` (milliseconds), and the fixed bounds that shaped what
+   * was observed: pages and tools per profile, `roots/list` requests per client request, and
+   * bytes per incoming message.
+   */
   settings: {
     settle_ms: number;
     timeout_ms: number;
@@ -76,10 +115,16 @@ export interface GuidanceReport {
     max_roots_requests_per_client_request: 8;
     max_message_bytes: 67108864;
   };
+  /** The required tools, sorted, without duplicates. */
   required_tools: string[];
+  /** One entry per selected profile, in canonical order. */
   profiles: ProfileReport[];
+  /** Review candidates; they never fail the run. Empty when the run is incomplete. */
   candidates: CandidateReport[];
+  /** Missing required tools; any one fails the run. Empty when the run is incomplete. */
   defects: DefectReport[];
+  /** Whether every profile completed discovery. */
   complete: boolean;
+  /** True with no defect, false with one, null when the run is incomplete. */
   passed: boolean | null;
 }

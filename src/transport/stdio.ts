@@ -18,6 +18,10 @@ import type { StdioTarget } from "../target.ts";
 
 /** The server command could not be started. */
 export class SpawnError extends Error {
+  /**
+   * `failure` says why: the command was not found, starting it was not permitted (by the system,
+   * or by Deno's `--allow-run`), or anything else.
+   */
   constructor(readonly failure: "not-found" | "permission-denied" | "other") {
     super(`Cannot start the server command: ${failure}`);
     this.name = "SpawnError";

@@ -1,0 +1,84 @@
+/**
+ * The floor for the benchmark: the same server processes as a guidance run, started at once and
+ * fed the same messages, without mcpeval. Per profile: initialize (with that profile's client
+ * capabilities), notifications/initialized, tools/list, then stdin is closed; a request from the
+ * server after that gets SIGTERM at once, as mcpeval does. Ends when every process has exited.
+ *
+ *   deno run --allow-run scripts/raw_clients.ts [--profiles none,roots,...] -- COMMAND [ARG...]
+ */
+import { parseArgs } from "node:util";
+
+const terminator = Deno.args.indexOf("--");
+const { values } = parseArgs({
+  args: Deno.args.slice(0, terminator),
+  options: { profiles: { type: "string", default: "none,roots,sampling,elicitation,all" } },
+  strict: true,
+});
+const [command, ...args] = Deno.args.slice(terminator + 1);
+
+const CAPABILITIES: Record<string, Record<string, object>> = {
+  none: {},
+  roots: { roots: {} },
+  sampling: { sampling: {} },
+  elicitation: { elicitation: {} },
+  all: { roots: {}, sampling: {}, elicitation: {} },
+};
+
+async function feed(profile: string): Promise<void> {
+  const child = new Deno.Command(command, {
+    args,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  const send = (message: object) =>
+    writer.write(new TextEncoder().encode(JSON.stringify(message) + "\n"));
+  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  let closed = false;
+  const next = async (): Promise<Record<string, unknown> | undefined> => {
+    while (!buffer.includes("\n")) {
+      const { done, value } = await lines.read();
+      if (done) return undefined;
+      buffer += value;
+    }
+    const newline = buffer.indexOf("\n");
+    const line = buffer.slice(0, newline);
+    buffer = buffer.slice(newline + 1);
+    return JSON.parse(line);
+  };
+  const answerOf = async (id: number) => {
+    for (let message = await next(); message; message = await next()) {
+      if (message.id === id && !("method" in message)) return;
+    }
+  };
+  await send({
+    jsonrpc: "2.0",
+    id: 0,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-06-18",
+      capabilities: CAPABILITIES[profile],
+      clientInfo: { name: "raw", version: "0" },
+    },
+  });
+  await answerOf(0);
+  await send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  await send({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
+  await answerOf(1);
+  await writer.close();
+  closed = true;
+  // After stdin closed, a server request can never be answered: end the server at once.
+  (async () => {
+    for (let message = await next(); message; message = await next()) {
+      if (closed && "method" in message && "id" in message) {
+        child.kill("SIGTERM");
+        return;
+      }
+    }
+  })().catch(() => {});
+  await child.status;
+}
+
+await Promise.all(values.profiles.split(",").map(feed));
