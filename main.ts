@@ -59,8 +59,8 @@ export function processContext(): CliContext {
     reserveFile,
     removeFile: (path) => Deno.remove(path),
     writeFile: (path, text, { append }) => Deno.writeTextFile(path, text, { append }),
-    openTransport: async (target) =>
-      (await import("./src/transport/open.ts")).openTransport(target),
+    openTransport: async (target, version) =>
+      (await import("./src/transport/open.ts")).openTransport(target, version),
     // Deno.noColor reflects NO_COLOR without needing --allow-env.
     color: Deno.stdout.isTerminal() && !Deno.noColor,
     interrupted: listenForInterrupts,

@@ -10,6 +10,13 @@ import { CONCURRENCY, type IntegerRange, SETTLE_MS, TIMEOUT_MS } from "./limits.
 import { canonicalProfiles, isProfile, type Profile, PROFILES } from "./profiles.ts";
 import { RESERVED_HEADERS } from "./protocol/streamable_http.ts";
 import {
+  hasStreamableHttp,
+  isProtocolVersion,
+  PROTOCOL_VERSION,
+  PROTOCOL_VERSIONS,
+  type ProtocolVersion,
+} from "./protocol/versions.ts";
+import {
   type HttpTarget,
   SERVER_STDERR_MODES,
   type ServerStderr,
@@ -64,6 +71,8 @@ export interface GuidanceInput {
   readonly timeoutMs?: number;
   /** How many profiles run at once: 1 to 5, default 5. */
   readonly concurrency?: number;
+  /** The protocol revision to speak; default 2025-06-18. */
+  readonly protocolVersion?: string;
 }
 
 /** A validated discovery run: what to reach and how to observe it. */
@@ -80,6 +89,8 @@ export interface DiscoveryRequest {
   readonly timeoutMs: number;
   /** How many profiles run at once. */
   readonly concurrency: number;
+  /** The protocol revision to speak. */
+  readonly protocolVersion: ProtocolVersion;
   /** Where the server is. */
   readonly target: Target;
 }
@@ -112,7 +123,8 @@ export type RequestField =
   | "stderr"
   | "url"
   | "allowRemoteHttp"
-  | "headers";
+  | "headers"
+  | "protocolVersion";
 
 /** How each audience names the fields: the library by property, the CLI by option. */
 export type FieldLabels = Readonly<Record<RequestField, string>>;
@@ -130,6 +142,7 @@ export const LIBRARY_LABELS: FieldLabels = {
   url: "target.url",
   allowRemoteHttp: "target.allowRemoteHttp",
   headers: "target.headers",
+  protocolVersion: "protocolVersion",
 };
 
 /**
@@ -191,6 +204,18 @@ export function validateDiscovery(
     }
     return value;
   };
+  const protocolVersion: ProtocolVersion = isProtocolVersion(input.protocolVersion)
+    ? input.protocolVersion
+    : input.protocolVersion === undefined
+    ? PROTOCOL_VERSION
+    : fail("protocolVersion", `must be one of: ${PROTOCOL_VERSIONS.join(", ")}`);
+  const target = validateTarget(input.target, fail);
+  if (target.kind === "streamable-http" && !hasStreamableHttp(protocolVersion)) {
+    fail(
+      "protocolVersion",
+      `${protocolVersion} has no Streamable HTTP (its HTTP+SSE transport is out of scope): check such a server over stdio`,
+    );
+  }
   return {
     server: input.server,
     profiles: canonicalProfiles(profiles as readonly Profile[]),
@@ -198,7 +223,8 @@ export function validateDiscovery(
     settleMs: integer("settleMs", input.settleMs, SETTLE_MS),
     timeoutMs: integer("timeoutMs", input.timeoutMs, TIMEOUT_MS),
     concurrency: integer("concurrency", input.concurrency, CONCURRENCY),
-    target: validateTarget(input.target, fail),
+    target,
+    protocolVersion,
   };
 }
 

@@ -48,7 +48,7 @@ Deno.test("a report file reserved for a run that cannot start is removed again",
 
 Deno.test("a report file that fails after discovery: stdout report, one stderr line, exit 74", async () => {
   const ctx = testContext({
-    openTransport: (target) => Promise.resolve(openTransport(target)),
+    openTransport: (target, version) => Promise.resolve(openTransport(target, version)),
     writeFile: () => Promise.reject(new Deno.errors.PermissionDenied("secret path detail")),
   });
   const code = await run([

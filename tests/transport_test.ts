@@ -8,7 +8,12 @@ import { openHttp } from "../src/transport/http.ts";
 import { openStdio } from "../src/transport/stdio.ts";
 import { fixture, hostile, httpFixture, startHttp } from "./_cli.ts";
 
-const SETTINGS = { settleMs: 50, timeoutMs: 2_000, clientVersion: "test" };
+const SETTINGS = {
+  settleMs: 50,
+  timeoutMs: 2_000,
+  clientVersion: "test",
+  protocolVersion: "2025-06-18" as const,
+};
 const sanitized = { sanitizeOps: true, sanitizeResources: true };
 
 Deno.test({
@@ -46,7 +51,7 @@ Deno.test({
         kind: "streamable-http",
         url: new URL(server.url),
         headers: [],
-      });
+      }, "2025-06-18");
       const outcome = await discoverProfile(transport, profile, SETTINGS);
       await transport.close();
       assert.equal(outcome.complete, true);
@@ -59,7 +64,10 @@ Deno.test({
   ...sanitized,
   fn: async () => {
     await using server = await startHttp(httpFixture("http_hostile.ts", "sse-never-ends"));
-    const transport = openHttp({ kind: "streamable-http", url: new URL(server.url), headers: [] });
+    const transport = openHttp(
+      { kind: "streamable-http", url: new URL(server.url), headers: [] },
+      "2025-06-18",
+    );
     const outcome = await discoverProfile(transport, "none", { ...SETTINGS, timeoutMs: 300 });
     await transport.close();
     assert.ok(!outcome.complete && outcome.incomplete.reason === "timeout");

@@ -33,6 +33,7 @@ export const CLI_LABELS: FieldLabels = {
   url: "--url",
   allowRemoteHttp: "--allow-remote-http",
   headers: "--header",
+  protocolVersion: "--protocol-version",
 };
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -44,6 +45,7 @@ const OPTIONS = {
   "settle-ms": { type: "string" },
   "timeout-ms": { type: "string" },
   concurrency: { type: "string" },
+  "protocol-version": { type: "string" },
   url: { type: "string" },
   "allow-remote-http": { type: "boolean" },
   "server-stderr": { type: "string" },
@@ -94,6 +96,7 @@ export function parseGuidanceArgs(
       settleMs: integer(given, "settle-ms"),
       timeoutMs: integer(given, "timeout-ms"),
       concurrency: integer(given, "concurrency"),
+      protocolVersion: single(given, "protocol-version"),
       target: targetOf(given, command, env),
     }, CLI_LABELS);
   } catch (error) {

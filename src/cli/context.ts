@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { ProtocolVersion } from "../protocol/versions.ts";
 import type { Target } from "../target.ts";
 import type { Transport } from "../transport/transport.ts";
 
@@ -27,7 +28,7 @@ export interface CliContext {
   /** Writes (or appends to) a file: `--output` reports and the GitHub step summary. */
   readonly writeFile: (path: string, text: string, options: { append: boolean }) => Promise<void>;
   /** Opens a connection to a server; throws when a command cannot be started. */
-  readonly openTransport: (target: Target) => Promise<Transport>;
+  readonly openTransport: (target: Target, version: ProtocolVersion) => Promise<Transport>;
   /** Whether text output may be coloured (a terminal, and NO_COLOR unset). */
   readonly color: boolean;
   /**

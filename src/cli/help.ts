@@ -7,7 +7,7 @@ import { EXIT_MEANINGS } from "../exit.ts";
 import { FORMATS } from "../formats.ts";
 import { CONCURRENCY, MAX_PAGES, MAX_TOOLS, SETTLE_MS, TIMEOUT_MS } from "../limits.ts";
 import { PROFILES } from "../profiles.ts";
-import { PROTOCOL_VERSION } from "../protocol/versions.ts";
+import { PROTOCOL_VERSION, PROTOCOL_VERSIONS } from "../protocol/versions.ts";
 import { SERVER_STDERR_MODES } from "../target.ts";
 import { VERSION } from "../version.ts";
 
@@ -35,8 +35,8 @@ ${USAGE}`;
 export const GUIDANCE_HELP =
   `mcpeval guidance: compare a server's instructions with the tool catalogs it serves
 under the client capability profiles ${either(PROFILES)}.
-Discovery only (protocol ${PROTOCOL_VERSION}): initialize, notifications/initialized, a settle
-window, paged tools/list.
+Discovery only: initialize, notifications/initialized (or server/discover from 2026-07-28 on),
+a settle window, paged tools/list.
 
 Usage:
   mcpeval guidance --server NAME [options] -- COMMAND [ARG...]   (stdio)
@@ -50,6 +50,7 @@ Options:
   --require-tool T         a tool every selected profile must list; repeatable
   --settle-ms N            wait after notifications/initialized, ${SETTLE_MS.min}-${SETTLE_MS.max} (default ${SETTLE_MS.default})
   --timeout-ms N           longest wait for one answer, ${TIMEOUT_MS.min}-${TIMEOUT_MS.max} (default ${TIMEOUT_MS.default})
+  --protocol-version V     ${either(PROTOCOL_VERSIONS)} (default ${PROTOCOL_VERSION})
   --concurrency N          profiles run at once, ${CONCURRENCY.min}-${CONCURRENCY.max} (default ${CONCURRENCY.default})
   --server-stderr MODE     stdio: ${either(SERVER_STDERR_MODES)} the server's stderr (default ${
     SERVER_STDERR_MODES[0]

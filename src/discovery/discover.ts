@@ -4,6 +4,7 @@
  * @module
  */
 import type { Profile } from "../profiles.ts";
+import type { ProtocolVersion } from "../protocol/versions.ts";
 import type { Target } from "../target.ts";
 import type { Transport } from "../transport/transport.ts";
 import { VERSION } from "../version.ts";
@@ -18,13 +19,18 @@ export interface DiscoverySettings {
   /** How many profiles run at once. */
   readonly concurrency: number;
   readonly target: Target;
+  /** The protocol revision to speak. */
+  readonly protocolVersion: ProtocolVersion;
 }
 
 /**
  * Opens a fresh connection to a target; throws when the target cannot be reached at all (a
  * command that cannot be started).
  */
-export type OpenTransport = (target: Target) => Transport | Promise<Transport>;
+export type OpenTransport = (
+  target: Target,
+  version: ProtocolVersion,
+) => Transport | Promise<Transport>;
 
 /**
  * Discovers every selected profile with at most `settings.concurrency` running at once, and
@@ -44,6 +50,7 @@ export async function discoverAll(
     settleMs: settings.settleMs,
     timeoutMs: settings.timeoutMs,
     clientVersion: VERSION,
+    protocolVersion: settings.protocolVersion,
   };
 
   const worker = async () => {
@@ -51,7 +58,7 @@ export async function discoverAll(
       if (failure || signal?.aborted) return;
       let transport: Transport;
       try {
-        transport = await open(settings.target);
+        transport = await open(settings.target, settings.protocolVersion);
       } catch (error) {
         failure ??= { error };
         return;

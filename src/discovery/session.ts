@@ -6,10 +6,17 @@
  */
 import { inlineCodeSpans } from "../analysis/references.ts";
 import { MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST } from "../limits.ts";
-import { PROTOCOL_VERSION } from "../protocol/versions.ts";
+import {
+  ERROR_CODES,
+  hasHandshake,
+  isProtocolVersion,
+  META_KEYS,
+  newestKnown,
+  type ProtocolVersion,
+} from "../protocol/versions.ts";
 import { capabilitiesOf, type ClientCapabilities, type Profile } from "../profiles.ts";
 import type { Incoming, Transport } from "../transport/transport.ts";
-import { parseInitializeResult } from "../protocol/initialize.ts";
+import { parseDiscoverResult, parseInitializeResult } from "../protocol/initialize.ts";
 import { DEADLINE, Deadline } from "../time.ts";
 import { CatalogBuilder } from "./catalog.ts";
 import { isToolName } from "../tool_name.ts";
@@ -28,6 +35,8 @@ export interface SessionSettings {
   readonly timeoutMs: number;
   /** Sent as `clientInfo.version`. */
   readonly clientVersion: string;
+  /** The revision to speak. */
+  readonly protocolVersion: ProtocolVersion;
 }
 
 /** What one profile's discovery observed. Instruction text never leaves the session. */
@@ -74,35 +83,45 @@ export async function discoverProfile(
     pages: catalog.pages,
     incomplete,
   });
+  const version = settings.protocolVersion;
+  const clientInfo = { name: "mcpeval", version: settings.clientVersion };
+  // From 2026-07-28 on, every request carries the version and the capabilities itself.
+  const meta = hasHandshake(version) ? undefined : {
+    [META_KEYS.protocolVersion]: version,
+    [META_KEYS.clientCapabilities]: capabilitiesOf(profile),
+    [META_KEYS.clientInfo]: clientInfo,
+  };
+  const params = (rest: Record<string, unknown> = {}) => meta ? { ...rest, _meta: meta } : rest;
 
   try {
-    const init = await session.request("initialize", {
-      protocolVersion: PROTOCOL_VERSION,
-      capabilities: capabilitiesOf(profile),
-      clientInfo: { name: "mcpeval", version: settings.clientVersion },
-    });
-    if ("incomplete" in init) return stop(init.incomplete);
-    if ("error" in init) return stop({ reason: "initialization-error" });
-    const facts = parseInitializeResult(init.result);
-    if (!facts) return stop({ reason: "initialization-error" });
-    const { protocolVersion, hasTools, instructions } = facts;
-    if (protocolVersion !== PROTOCOL_VERSION) return stop({ reason: "protocol-version-mismatch" });
+    const opened = meta
+      ? await discover(session, version, params())
+      : await initialize(session, version, {
+        protocolVersion: version,
+        capabilities: capabilitiesOf(profile),
+        clientInfo,
+      });
+    if ("incomplete" in opened) return stop(opened.incomplete);
+    const { hasTools, instructions } = opened;
     instructionsPresent = instructions !== undefined;
     const codeSpans = new Set(
       [...inlineCodeSpans(instructions ?? "")].filter((span) => isToolName(span)),
     );
 
-    const notified = await session.notify("notifications/initialized");
-    if (notified) return stop(notified);
     const settled = await session.idle(settings.settleMs);
     if (settled) return stop(settled);
 
     if (hasTools) {
       let cursor: string | undefined;
       while (true) {
-        const page = await session.request("tools/list", cursor === undefined ? {} : { cursor });
+        const page = await session.request(
+          "tools/list",
+          params(cursor === undefined ? {} : { cursor }),
+        );
         if ("incomplete" in page) return stop(page.incomplete);
-        if ("error" in page) return stop({ reason: "list-error" });
+        if ("error" in page || !isCompleteResult(page.result)) {
+          return stop({ reason: "list-error" });
+        }
         const outcome = catalog.addPage(page.result);
         if ("incomplete" in outcome) return stop(outcome.incomplete);
         if ("done" in outcome) break;
@@ -120,6 +139,83 @@ export async function discoverProfile(
   } finally {
     session.release();
   }
+}
+
+/** What opening a profile tells discovery, or why it failed. */
+type Opened =
+  | { readonly hasTools: boolean; readonly instructions: string | undefined }
+  | { readonly incomplete: Incomplete };
+
+/** The handshake revisions: `initialize`, then `notifications/initialized`. */
+async function initialize(
+  session: Session,
+  version: ProtocolVersion,
+  params: Record<string, unknown>,
+): Promise<Opened> {
+  const init = await session.request("initialize", params);
+  if ("incomplete" in init) return init;
+  if ("error" in init) {
+    // An error naming only other revisions it supports is a version mismatch.
+    const offered = supportedOf(init.error.data);
+    return offered && !offered.includes(version)
+      ? mismatch(newestKnown(offered))
+      : { incomplete: { reason: "initialization-error" } };
+  }
+  const facts = parseInitializeResult(init.result);
+  if (!facts) return { incomplete: { reason: "initialization-error" } };
+  if (facts.protocolVersion !== version) {
+    return mismatch(isProtocolVersion(facts.protocolVersion) ? facts.protocolVersion : undefined);
+  }
+  const notified = await session.notify("notifications/initialized");
+  return notified ? { incomplete: notified } : facts;
+}
+
+/** 2026-07-28: `server/discover`, whose result names the revisions the server supports. */
+async function discover(
+  session: Session,
+  version: ProtocolVersion,
+  params: Record<string, unknown>,
+): Promise<Opened> {
+  const answer = await session.request("server/discover", params);
+  if ("incomplete" in answer) return answer;
+  if ("error" in answer) {
+    const { code, data } = answer.error;
+    if (code === ERROR_CODES.unsupportedProtocolVersion) {
+      return mismatch(newestKnown(supportedOf(data) ?? []));
+    }
+    // A server of an earlier revision does not know the method.
+    if (code === ERROR_CODES.methodNotFound) return mismatch(undefined);
+    return { incomplete: { reason: "initialization-error" } };
+  }
+  const facts = parseDiscoverResult(answer.result);
+  if (!facts) return { incomplete: { reason: "initialization-error" } };
+  if (!facts.supportedVersions.includes(version)) {
+    return mismatch(newestKnown(facts.supportedVersions));
+  }
+  return facts;
+}
+
+function mismatch(serverVersion: ProtocolVersion | undefined): Opened {
+  return {
+    incomplete: {
+      reason: "protocol-version-mismatch",
+      ...(serverVersion ? { serverVersion } : {}),
+    },
+  };
+}
+
+/** `data.supported` of an error answer, when it is a list of strings. */
+function supportedOf(data: unknown): string[] | undefined {
+  if (typeof data !== "object" || data === null || !("supported" in data)) return undefined;
+  const { supported } = data;
+  return Array.isArray(supported) && supported.every((v) => typeof v === "string")
+    ? supported
+    : undefined;
+}
+
+/** A 2026-07-28 result is complete when it has no `resultType` or says `"complete"`. */
+function isCompleteResult(result: Record<string, unknown>): boolean {
+  return !("resultType" in result) || result.resultType === "complete";
 }
 
 type RequestOutcome =

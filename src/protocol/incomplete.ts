@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { PROTOCOL_VERSION } from "./versions.ts";
+import type { ProtocolVersion } from "./versions.ts";
 
 /** Every incomplete reason with its hint. */
 export const INCOMPLETE_HINTS = {
@@ -15,7 +15,7 @@ export const INCOMPLETE_HINTS = {
   "initialization-error":
     "The server answered initialize with an error or with an invalid InitializeResult.",
   "protocol-version-mismatch":
-    `The server did not accept protocol version ${PROTOCOL_VERSION}, so discovery stopped before notifications/initialized.`,
+    "The server does not speak the requested protocol revision (--protocol-version, default 2025-06-18), so discovery stopped before listing tools; run again with --protocol-version set to the revision the server answered.",
   "malformed-message":
     "The server sent something that is not one valid JSON-RPC 2.0 message (a batch, invalid JSON, or an unexpected content type).",
   "message-too-large": "The server sent a message larger than the message size limit.",
@@ -48,4 +48,6 @@ export interface Incomplete {
   readonly reason: IncompleteReason;
   /** The HTTP status behind an `http-status` reason. */
   readonly httpStatus?: number;
+  /** With `protocol-version-mismatch`: the known revision the server answered or offered. */
+  readonly serverVersion?: ProtocolVersion;
 }

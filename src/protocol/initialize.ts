@@ -110,3 +110,28 @@ function isServerCapabilities(value: unknown): value is Json {
     optional(value.tasks, isTasksCapability) &&
     optional(value.extensions, recordOf(isObjectLike));
 }
+
+/** What discovery needs from a valid 2026-07-28 `server/discover` result. */
+export interface DiscoverFacts {
+  readonly supportedVersions: readonly string[];
+  readonly hasTools: boolean;
+  readonly instructions: string | undefined;
+}
+
+/**
+ * The facts of a valid `server/discover` result (2026-07-28): `supportedVersions` a list of
+ * strings, `capabilities` an object, `instructions` absent or a string, and `resultType` absent
+ * or `"complete"`; other members are not discovery's concern. Undefined when it is not one.
+ */
+export function parseDiscoverResult(value: unknown): DiscoverFacts | undefined {
+  if (!isObject(value)) return undefined;
+  const { supportedVersions, capabilities, instructions, resultType } = value;
+  if (
+    !Array.isArray(supportedVersions) || !supportedVersions.every(isString) ||
+    !isObject(capabilities) ||
+    !(instructions === undefined || isString(instructions)) ||
+    !(resultType === undefined || resultType === "complete") ||
+    !(capabilities.tools === undefined || isObject(capabilities.tools))
+  ) return undefined;
+  return { supportedVersions, hasTools: capabilities.tools !== undefined, instructions };
+}

@@ -12,6 +12,8 @@ export const RESERVED_HEADERS: readonly string[] = [
   "host",
   "mcp-session-id",
   "mcp-protocol-version",
+  "mcp-method",
+  "mcp-name",
   "connection",
   "transfer-encoding",
 ];

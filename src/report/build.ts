@@ -13,7 +13,7 @@ import {
   MAX_TOOLS,
 } from "../limits.ts";
 import { INCOMPLETE_HINTS } from "../protocol/incomplete.ts";
-import { PROTOCOL_VERSION } from "../protocol/versions.ts";
+import type { ProtocolVersion } from "../protocol/versions.ts";
 import { PROFILES } from "../profiles.ts";
 import type { TransportKind } from "../target.ts";
 import { VERSION } from "../version.ts";
@@ -31,6 +31,7 @@ export interface ReportSettings {
   readonly settleMs: number;
   readonly timeoutMs: number;
   readonly target: { readonly kind: TransportKind };
+  readonly protocolVersion: ProtocolVersion;
 }
 
 /**
@@ -64,7 +65,7 @@ export function buildReport(
       mcpeval_version: VERSION,
       server: options.server,
       transport: options.target.kind,
-      protocol_version: PROTOCOL_VERSION,
+      protocol_version: options.protocolVersion,
       reference_detection: "inline-code-known-tools",
       settings: {
         settle_ms: options.settleMs,
@@ -97,7 +98,7 @@ function profileReport(outcome: ProfileOutcome): ProfileReport {
       incomplete: null,
     };
   }
-  const { reason, httpStatus } = outcome.incomplete;
+  const { reason, httpStatus, serverVersion } = outcome.incomplete;
   return {
     profile: outcome.profile,
     complete: false,
@@ -109,6 +110,7 @@ function profileReport(outcome: ProfileOutcome): ProfileReport {
       reason,
       hint: INCOMPLETE_HINTS[reason],
       ...(httpStatus === undefined ? {} : { http_status: httpStatus }),
+      ...(serverVersion === undefined ? {} : { server_protocol_version: serverVersion }),
     },
   };
 }

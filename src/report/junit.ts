@@ -4,7 +4,13 @@
  *
  * @module
  */
-import { FINDING_PRESENTATION, findingsOf, gates, type ReportFinding } from "./phrases.ts";
+import {
+  FINDING_PRESENTATION,
+  findingsOf,
+  gates,
+  reasonText,
+  type ReportFinding,
+} from "./phrases.ts";
 import type { GuidanceReport } from "./types.ts";
 
 function xml(text: string): string {
@@ -37,11 +43,7 @@ export function renderJunit(report: GuidanceReport): string {
       outcome: profile.complete ? undefined : {
         element: "error",
         type: profile.incomplete.reason,
-        message: `${profile.incomplete.reason}${
-          profile.incomplete.http_status === undefined
-            ? ""
-            : ` (HTTP ${profile.incomplete.http_status})`
-        }: ${profile.incomplete.hint}`,
+        message: `${reasonText(profile.incomplete)}: ${profile.incomplete.hint}`,
       },
     }];
     if (report.complete) {

@@ -4,7 +4,13 @@
  * @module
  */
 import { type FindingKind, RULES } from "../analysis/rules.ts";
-import type { CandidateReport, DefectReport, GuidanceReport, ProfileReport } from "./types.ts";
+import type {
+  CandidateReport,
+  DefectReport,
+  GuidanceReport,
+  IncompleteReport,
+  ProfileReport,
+} from "./types.ts";
 
 /** A finding of a report, whichever list it is in. */
 export type ReportFinding = CandidateReport | DefectReport;
@@ -99,13 +105,21 @@ export function defectSentence(defect: DefectReport): string {
   return `${defect.profile}: required tool ${defect.tool} is missing; ${where}`;
 }
 
-/** An incomplete profile's reason, in words (with its HTTP status when there is one). */
+/** An incomplete profile's reason, with the facts it carries (HTTP status, server revision). */
+export function reasonText(incomplete: IncompleteReport): string {
+  const status = incomplete.http_status;
+  const version = incomplete.server_protocol_version;
+  return `${incomplete.reason}${status === undefined ? "" : ` (HTTP ${status})`}${
+    version === undefined
+      ? ""
+      : ` (the server speaks ${version}: try --protocol-version ${version})`
+  }`;
+}
+
+/** An incomplete profile's reason, in words. */
 export function incompleteSentence(profile: ProfileReport): string {
   if (profile.complete) return `${profile.profile}: complete`;
-  const status = profile.incomplete.http_status;
-  return `${profile.profile}: incomplete: ${profile.incomplete.reason}${
-    status === undefined ? "" : ` (HTTP ${status})`
-  }`;
+  return `${profile.profile}: incomplete: ${reasonText(profile.incomplete)}`;
 }
 
 /** `count noun` or `count nouns`. */

@@ -19,7 +19,7 @@ import {
   INCOMPLETE_REASONS,
   type IncompleteReason,
 } from "../protocol/incomplete.ts";
-import { PROTOCOL_VERSION } from "../protocol/versions.ts";
+import { PROTOCOL_VERSIONS } from "../protocol/versions.ts";
 import { PROFILES } from "../profiles.ts";
 import { SERVER_LABEL, TOOL_NAME } from "../tool_name.ts";
 import type { GuidanceReport } from "./types.ts";
@@ -49,6 +49,7 @@ const IncompleteSchema = z.strictObject({
   reason: z.enum(INCOMPLETE_REASONS),
   hint: z.enum(incompleteHints),
   http_status: z.int().min(100).max(599).optional(),
+  server_protocol_version: z.enum(PROTOCOL_VERSIONS).optional(),
 });
 
 const CompleteProfileSchema = z.strictObject({
@@ -85,7 +86,7 @@ const reportSchema = z.strictObject({
   mcpeval_version: z.string(),
   server: z.string().regex(SERVER_LABEL),
   transport: z.enum(["stdio", "streamable-http"]),
-  protocol_version: z.literal(PROTOCOL_VERSION),
+  protocol_version: z.enum(PROTOCOL_VERSIONS),
   reference_detection: z.literal("inline-code-known-tools"),
   settings: z.strictObject({
     settle_ms: z.int().min(SETTLE_MS.min).max(SETTLE_MS.max),

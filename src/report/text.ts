@@ -10,6 +10,7 @@ import {
   FINDING_PRESENTATION,
   findingsOf,
   outcomeOf,
+  reasonText,
 } from "./phrases.ts";
 import type { GuidanceReport } from "./types.ts";
 
@@ -44,13 +45,7 @@ export function renderText(report: GuidanceReport, style: TextStyle = { color: f
     profile.profile,
     profile.tool_count === null ? "-" : String(profile.tool_count),
     profile.instructions_present === null ? "-" : profile.instructions_present ? "yes" : "no",
-    profile.complete
-      ? "complete"
-      : `incomplete: ${profile.incomplete.reason}${
-        profile.incomplete.http_status === undefined
-          ? ""
-          : ` (HTTP ${profile.incomplete.http_status})`
-      }`,
+    profile.complete ? "complete" : `incomplete: ${reasonText(profile.incomplete)}`,
   ]);
   lines.push(...table(["profile", "tools", "instructions", "discovery"], rows));
   for (const profile of report.profiles) {

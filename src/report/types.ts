@@ -7,6 +7,7 @@
 import type { RULES } from "../analysis/rules.ts";
 import type { INCOMPLETE_HINTS, IncompleteReason } from "../protocol/incomplete.ts";
 import type { Profile } from "../profiles.ts";
+import type { ProtocolVersion } from "../protocol/versions.ts";
 
 /** Why a profile is incomplete, with its fixed hint. */
 export interface IncompleteReport {
@@ -16,6 +17,11 @@ export interface IncompleteReport {
   hint: typeof INCOMPLETE_HINTS[IncompleteReason];
   /** The HTTP status behind an `http-status` reason. */
   http_status?: number;
+  /**
+   * With `protocol-version-mismatch`: the known revision the server answered or offered (absent
+   * when it named none of them).
+   */
+  server_protocol_version?: ProtocolVersion;
 }
 
 /** A profile whose discovery completed. */
@@ -96,7 +102,7 @@ export interface GuidanceReport {
   /** How the server was reached. */
   transport: "stdio" | "streamable-http";
   /** The MCP revision discovery spoke and required. */
-  protocol_version: "2025-06-18";
+  protocol_version: ProtocolVersion;
   /**
    * What counts as a reference: a CommonMark inline code span that equals a tool name in some
    * selected catalog.

@@ -16,13 +16,17 @@ import {
   type RequestId,
 } from "../protocol/messages.ts";
 import { DELETE_TIMEOUT_MS, MAX_MESSAGE_BYTES } from "../limits.ts";
-import { PROTOCOL_VERSION } from "../protocol/versions.ts";
+import { hasHandshake, hasVersionHeader, type ProtocolVersion } from "../protocol/versions.ts";
 import type { HttpTarget } from "../target.ts";
 import type { Incoming, Transport } from "./transport.ts";
 
-/** Opens a Streamable HTTP connection; nothing is sent until the first message. */
-export function openHttp(target: HttpTarget): Transport {
-  return new HttpTransport(target);
+/**
+ * Opens a Streamable HTTP connection speaking `version`; nothing is sent until the first
+ * message. Handshake revisions keep the session the server assigns (and delete it at the end);
+ * from 2026-07-28 on there is no session, and every POST names its method in `Mcp-Method`.
+ */
+export function openHttp(target: HttpTarget, version: ProtocolVersion): Transport {
+  return new HttpTransport(target, version);
 }
 
 const SESSION_ID = /^[\x21-\x7e]+$/;
@@ -31,6 +35,8 @@ const decoder = new TextDecoder();
 class HttpTransport implements Transport {
   readonly incoming: ReadableStream<Incoming>;
   readonly #target: HttpTarget;
+  readonly #version: ProtocolVersion;
+  readonly #sessionful: boolean;
   readonly #aborter = new AbortController();
   #controller!: ReadableStreamDefaultController<Incoming>;
   #ended = false;
@@ -38,8 +44,10 @@ class HttpTransport implements Transport {
   #sessionId?: string;
   #closing?: Promise<void>;
 
-  constructor(target: HttpTarget) {
+  constructor(target: HttpTarget, version: ProtocolVersion) {
     this.#target = target;
+    this.#version = version;
+    this.#sessionful = hasHandshake(version);
     this.incoming = new ReadableStream<Incoming>({
       start: (controller) => {
         this.#controller = controller;
@@ -57,10 +65,14 @@ class HttpTransport implements Transport {
     try {
       response = await fetch(this.#target.url, {
         method: "POST",
-        headers: this.#headers({
-          "content-type": "application/json",
-          "accept": "application/json, text/event-stream",
-        }, !first),
+        headers: this.#headers(
+          {
+            "content-type": "application/json",
+            "accept": "application/json, text/event-stream",
+          },
+          !first,
+          "method" in message ? message.method : undefined,
+        ),
         body: JSON.stringify(message),
         redirect: "manual",
         signal: this.#aborter.signal,
@@ -69,6 +81,12 @@ class HttpTransport implements Transport {
       return this.#fail({ reason: "transport-lost" });
     }
     if (response.status < 200 || response.status > 299) {
+      // 2026-07-28 carries protocol errors (unsupported version, missing capability) in a 4xx.
+      if (
+        !this.#sessionful && isRequest(message) && await this.#errorAnswer(response, message.id)
+      ) {
+        return;
+      }
       await response.body?.cancel().catch(() => {});
       const status = response.status;
       return this.#fail({
@@ -76,7 +94,7 @@ class HttpTransport implements Transport {
         ...(status >= 100 && status <= 599 ? { httpStatus: status } : {}),
       });
     }
-    if (first) {
+    if (first && this.#sessionful) {
       const sessionId = response.headers.get("mcp-session-id");
       if (sessionId !== null) {
         if (!SESSION_ID.test(sessionId)) {
@@ -116,14 +134,32 @@ class HttpTransport implements Transport {
     }
   }
 
-  #headers(base: Record<string, string>, initialized: boolean): Headers {
+  #headers(base: Record<string, string>, initialized: boolean, method?: string): Headers {
     const headers = new Headers(base);
-    if (initialized) {
-      headers.set("mcp-protocol-version", PROTOCOL_VERSION);
+    if (!this.#sessionful) {
+      headers.set("mcp-protocol-version", this.#version);
+      if (method !== undefined) headers.set("mcp-method", method);
+    } else if (initialized) {
+      if (hasVersionHeader(this.#version)) headers.set("mcp-protocol-version", this.#version);
       if (this.#sessionId !== undefined) headers.set("mcp-session-id", this.#sessionId);
     }
     for (const [name, value] of this.#target.headers) headers.set(name, value);
     return headers;
+  }
+
+  /**
+   * Delivers a JSON error answer to request `id` that came with an error status; false (the
+   * body consumed or cancelled) when the body is not one.
+   */
+  async #errorAnswer(response: Response, id: RequestId): Promise<boolean> {
+    const type = (response.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
+    if (type !== "application/json" || response.body === null) return false;
+    const body = await readBounded(response.body, MAX_MESSAGE_BYTES).catch(() => undefined);
+    const message = body === undefined ? undefined : parseMessage(body);
+    if (message === undefined || !isResponse(message) || message.id !== id) return false;
+    if (!("error" in message)) return false;
+    this.#deliver(message);
+    return true;
   }
 
   /** Turns one POST's answer into incoming messages; the answer to `id` must be among them. */
