@@ -150,13 +150,39 @@ export function isRunning(pid: number): boolean {
   return processes().some((process) => process.pid === pid);
 }
 
-/** A fresh temporary file for a fixture's log; removed by the returned function. */
-export async function fixtureLog(): Promise<{ path: string; entries: () => unknown[] }> {
-  const path = await Deno.makeTempFile({ prefix: "mcpeval-fixture-", suffix: ".jsonl" });
+/** A temporary file or directory that is removed (with everything in it) on dispose. */
+export interface TempPath extends AsyncDisposable {
+  readonly path: string;
+}
+
+function disposable(path: string): TempPath {
   return {
     path,
+    async [Symbol.asyncDispose]() {
+      await Deno.remove(path, { recursive: true }).catch((error) => {
+        if (!(error instanceof Deno.errors.NotFound)) throw error;
+      });
+    },
+  };
+}
+
+/** A fresh temporary file, removed on dispose: `await using file = await tempFile()`. */
+export async function tempFile(options: Deno.MakeTempOptions = {}): Promise<TempPath> {
+  return disposable(await Deno.makeTempFile({ prefix: "mcpeval-test-", ...options }));
+}
+
+/** A fresh temporary directory, removed with its contents on dispose. */
+export async function tempDir(options: Deno.MakeTempOptions = {}): Promise<TempPath> {
+  return disposable(await Deno.makeTempDir({ prefix: "mcpeval-test-", ...options }));
+}
+
+/** A fresh temporary file for a fixture's log, removed on dispose: `await using log = ...`. */
+export async function fixtureLog(): Promise<TempPath & { entries: () => unknown[] }> {
+  const file = await tempFile({ prefix: "mcpeval-fixture-", suffix: ".jsonl" });
+  return {
+    ...file,
     entries: () =>
-      Deno.readTextFileSync(path).split("\n").filter((line) => line !== "").map((line) =>
+      Deno.readTextFileSync(file.path).split("\n").filter((line) => line !== "").map((line) =>
         JSON.parse(line)
       ),
   };

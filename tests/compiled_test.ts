@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { binaryName } from "../scripts/compile.ts";
-import { DENO, fixture, ROOT } from "./_cli.ts";
+import { DENO, fixture, ROOT, tempDir } from "./_cli.ts";
 
 const denort = Deno.env.get("DENORT_BIN");
 if (!denort) {
@@ -20,7 +20,8 @@ Deno.test({
   name: "compiled binary: --help, schema guidance, and a fixture server",
   ignore: !denort,
   fn: async () => {
-    const out = await Deno.makeTempDir({ prefix: "mcpeval-compile-" });
+    await using temp = await tempDir({ prefix: "mcpeval-compile-" });
+    const out = temp.path;
     const target = Deno.build.target;
     const build = await new Deno.Command(DENO, {
       args: ["run", "-A", join(ROOT, "scripts", "compile.ts"), "--target", target, "--out", out],
@@ -48,6 +49,5 @@ Deno.test({
     );
     assert.equal(report.code, 0);
     assert.equal(JSON.parse(report.stdout).candidates.length, 9);
-    await Deno.remove(out, { recursive: true });
   },
 });

@@ -25,7 +25,7 @@ type Recorded = {
 
 for (const mode of ["sse", "json"]) {
   Deno.test(`SDK server transport (${mode} answers): the demo catalogs and candidates`, async () => {
-    const log = await fixtureLog();
+    await using log = await fixtureLog();
     await using server = await startHttp(
       httpFixture("http_server.ts", ...(mode === "json" ? ["--json"] : [])),
       { MCPEVAL_FIXTURE_LOG: log.path },
@@ -106,7 +106,7 @@ const CASES: [string, string, number?][] = [
 
 for (const [scenario, expected, status] of CASES) {
   Deno.test(`hostile HTTP server: ${scenario} → ${expected}`, async () => {
-    const log = await fixtureLog();
+    await using log = await fixtureLog();
     await using server = await startHttp(httpFixture("http_hostile.ts", scenario), {
       MCPEVAL_FIXTURE_LOG: log.path,
     });
@@ -141,7 +141,7 @@ Deno.test("hostile HTTP server: the 9th roots/list in one POST stream ends the p
 });
 
 Deno.test("HTTP headers: session id and protocol version after initialize, --header values sent", async () => {
-  const log = await fixtureLog();
+  await using log = await fixtureLog();
   await using server = await startHttp(httpFixture("http_hostile.ts", "default"), {
     MCPEVAL_FIXTURE_LOG: log.path,
   });
@@ -247,7 +247,7 @@ Deno.test("an endpoint that refuses connections: transport-lost, exit 3", async 
 });
 
 Deno.test("server requests inside a POST stream are answered per profile, each with a new POST", async () => {
-  const log = await fixtureLog();
+  await using log = await fixtureLog();
   await using server = await startHttp(httpFixture("http_hostile.ts", "client-requests"), {
     MCPEVAL_FIXTURE_LOG: log.path,
   });

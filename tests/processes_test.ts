@@ -16,7 +16,7 @@ async function runWrapper(
   wrapperFlags: string[],
   permissions?: string[],
 ): Promise<{ code: number; ms: number; profiles: number; runs: Pids[] }> {
-  const log = await fixtureLog();
+  await using log = await fixtureLog();
   const { code, ms, report } = await guidanceJson(
     [
       "--server",
@@ -89,7 +89,7 @@ Deno.test({
   // Windows has no SIGTERM to ignore; there the ladder ends in TerminateProcess at once.
   ignore: Deno.build.os === "windows",
   fn: async () => {
-    const log = await fixtureLog();
+    await using log = await fixtureLog();
     const { code, ms } = await guidanceJson(
       ["--server", "s", "--profile", "none", "--settle-ms", "0", "--", ...hostile("stubborn")],
       { env: { MCPEVAL_FIXTURE_LOG: log.path } },
@@ -109,7 +109,7 @@ Deno.test({
   name: "SIGINT stops discovery: every server process is stopped, exit 130, no report",
   ignore: Deno.build.os === "windows",
   fn: async () => {
-    const log = await fixtureLog();
+    await using log = await fixtureLog();
     const child = new Deno.Command(DENO, {
       args: [
         "run",
