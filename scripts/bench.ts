@@ -113,9 +113,12 @@ async function inspectorCli(): Promise<string[]> {
 }
 
 /** Starts an HTTP fixture and returns its URL and a stop function. */
-async function startHttp(file: string): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startHttp(
+  file: string,
+  ...args: string[]
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = new Deno.Command(DENO, {
-    args: ["run", "--quiet", "-A", join(ROOT, "fixtures", file)],
+    args: ["run", "--quiet", "-A", join(ROOT, "fixtures", file), ...args],
     stdout: "piped",
     stderr: "null",
   }).spawn();
@@ -130,9 +133,12 @@ async function startHttp(file: string): Promise<{ url: string; stop: () => Promi
   child.stdout.cancel().catch(() => {});
   return {
     url: `http://${/listening on (\S+)\n/.exec(text)![1]}/mcp`,
+    // SIGTERM: the fixture stops the server processes it started, then exits (SIGKILL after 5 s).
     stop: async () => {
-      child.kill("SIGKILL");
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
       await child.status;
+      clearTimeout(timer);
     },
   };
 }
@@ -188,7 +194,8 @@ const inspector = await inspectorCli();
 const empty = await Deno.makeTempFile({ suffix: ".ts" });
 // The same, inside the project: deno.json and deno.lock are read, as for main.ts.
 const emptyHere = await Deno.makeTempFile({ dir: ROOT, prefix: ".bench-empty-", suffix: ".ts" });
-const http = await startHttp("everything_http.ts");
+// server-everything over Streamable HTTP: one `stdio` process of it per session.
+const http = await startHttp("everything_http.ts", "--", ...EVERYTHING, "stdio");
 try {
   const r = await measure({
     five: { command: guidance("--settle-ms", "0", "--", ...EVERYTHING, "stdio") },

@@ -366,3 +366,20 @@ export function httpFixture(file: string, ...args: string[]): string[] {
     ...args,
   ];
 }
+
+/**
+ * The everything_http fixture: server-everything over Streamable HTTP, one `stdio` process of it
+ * per session (see the fixture).
+ */
+export function everythingHttp(): string[] {
+  return [
+    DENO,
+    "run",
+    "--quiet",
+    "--allow-net=127.0.0.1",
+    `--allow-run=${DENO}`,
+    join(ROOT, "fixtures", "everything_http.ts"),
+    "--",
+    ...EVERYTHING,
+  ];
+}

@@ -2,7 +2,14 @@
 import assert from "node:assert/strict";
 import { CANARY } from "../fixtures/hostile.ts";
 import { ANSWERS_BY_PROFILE } from "./_answers.ts";
-import { fixtureLog, guidanceJson, httpFixture, mcpeval, startHttp } from "./_cli.ts";
+import {
+  everythingHttp,
+  fixtureLog,
+  guidanceJson,
+  httpFixture,
+  mcpeval,
+  startHttp,
+} from "./_cli.ts";
 import { assertEverythingCatalogs } from "./_everything.ts";
 
 const FAST = ["--settle-ms", "0", "--timeout-ms", "1000"];
@@ -74,7 +81,7 @@ Deno.test("SDK server transport: 8 roots/list requests in one POST stream comple
 });
 
 Deno.test("server-everything over Streamable HTTP: the same catalogs and candidates as stdio", async () => {
-  await using server = await startHttp(httpFixture("everything_http.ts"));
+  await using server = await startHttp(everythingHttp());
   const { code, report } = await guidanceJson(
     ["--server", "everything", "--settle-ms", "500", "--url", server.url],
     { permissions: net(server.host) },
