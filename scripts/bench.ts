@@ -146,9 +146,12 @@ async function inspectorCli(): Promise<string[]> {
 }
 
 /** Starts an HTTP fixture and returns its URL and a stop function. */
-async function startHttp(file: string): Promise<{ url: string; stop: () => Promise<void> }> {
+async function startHttp(
+  file: string,
+  ...args: string[]
+): Promise<{ url: string; stop: () => Promise<void> }> {
   const child = new Deno.Command(DENO, {
-    args: ["run", "--quiet", "-A", join(ROOT, "fixtures", file)],
+    args: ["run", "--quiet", "-A", join(ROOT, "fixtures", file), ...args],
     stdout: "piped",
     stderr: "null",
   }).spawn();
@@ -163,9 +166,12 @@ async function startHttp(file: string): Promise<{ url: string; stop: () => Promi
   child.stdout.cancel().catch(() => {});
   return {
     url: `http://${/listening on (\S+)\n/.exec(text)![1]}/mcp`,
+    // SIGTERM: the fixture stops the server processes it started, then exits (SIGKILL after 5 s).
     stop: async () => {
-      child.kill("SIGKILL");
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
       await child.status;
+      clearTimeout(timer);
     },
   };
 }
@@ -221,7 +227,10 @@ const inspector = await inspectorCli();
 const empty = await Deno.makeTempFile({ suffix: ".ts" });
 // The same, inside the project: deno.json and deno.lock are read, as for main.ts.
 const emptyHere = await Deno.makeTempFile({ dir: ROOT, prefix: ".bench-empty-", suffix: ".ts" });
-const http = await startHttp("everything_http.ts");
+// server-everything over Streamable HTTP: one `stdio` process of it per session.
+// A real SDK server (v2, both eras) bound to 127.0.0.1; server-everything listens on every
+// interface in its own HTTP mode.
+const http = await startHttp("v2_server.ts", "http");
 try {
   const r = await measure({
     five: { command: guidance("--settle-ms", "0", "--", ...EVERYTHING, "stdio") },
@@ -362,7 +371,7 @@ try {
     "",
   );
   row(
-    "5. Streamable HTTP, 5 profiles (server-everything, settle 0)",
+    "5. Streamable HTTP, 5 profiles (`fixtures/v2_server.ts`, SDK v2, settle 0)",
     ms(r.httpFive.ms),
     `${ratio(r.httpFive.ms, r.httpOne.ms)} of one profile`,
     "≤ 1.30x",

@@ -19,6 +19,8 @@ export interface CliResult {
   readonly stderr: string;
   /** Wall time of the whole run, in milliseconds. */
   readonly ms: number;
+  /** The processes of the run still alive after it (killed since); see `leavesProcesses`. */
+  readonly leftovers: readonly number[];
 }
 
 /** Options for {@linkcode mcpeval}. */
@@ -26,28 +28,128 @@ export interface CliOptions {
   /** Deno permission flags for mcpeval (default: run permission for Deno only). */
   readonly permissions?: readonly string[];
   readonly env?: Record<string, string>;
+  /**
+   * The run may leave processes behind (default: it must not, and the test fails if it does).
+   * Either way, whatever is left is killed, and its process ids are in `leftovers`.
+   */
+  readonly leavesProcesses?: boolean;
 }
 
-/** Runs `mcpeval ARGS` through `deno run main.ts`. */
+/**
+ * Runs `mcpeval ARGS` through `deno run main.ts`, with a fresh {@linkcode ProcessMarker} in its
+ * environment (so in every server's it starts); afterwards fails unless every process of the run
+ * has ended (see `leavesProcesses`).
+ */
 export async function mcpeval(
   args: readonly string[],
   options: CliOptions = {},
 ): Promise<CliResult> {
   const permissions = options.permissions ?? [`--allow-run=${DENO}`];
+  const marker = new ProcessMarker();
   const started = performance.now();
   const output = await new Deno.Command(DENO, {
     args: ["run", "--quiet", "--no-prompt", ...permissions, join(ROOT, "main.ts"), ...args],
     cwd: ROOT,
-    env: { NO_COLOR: "1", ...options.env },
+    env: { NO_COLOR: "1", ...options.env, ...marker.env },
     stdin: "null",
   }).output();
+  const ms = performance.now() - started;
+  const left = await marker.reap();
+  if (!options.leavesProcesses) assertNoneLeft(left, `mcpeval ${args.join(" ")}`);
   const decoder = new TextDecoder();
   return {
     code: output.code,
     stdout: decoder.decode(output.stdout),
     stderr: decoder.decode(output.stderr),
-    ms: performance.now() - started,
+    ms,
+    leftovers: left.map(({ pid }) => pid),
   };
+}
+
+/** The environment variable that carries a {@linkcode ProcessMarker}. */
+const MARKER_VARIABLE = "MCPEVAL_TEST_MARKER";
+
+/** A process that outlived its test step, and its command line (when still readable). */
+export interface Leftover {
+  readonly pid: number;
+  readonly args: string;
+}
+
+/**
+ * A unique mark for the processes that one test step starts: give {@linkcode env} to the first
+ * process, and every process it starts inherits it (unless someone clears the environment), so
+ * the step's own leftovers can be found without looking at anyone else's processes. Linux only
+ * (it reads /proc/PID/environ); elsewhere no process is ever found.
+ */
+export class ProcessMarker {
+  readonly #entry = `${MARKER_VARIABLE}=${crypto.randomUUID()}`;
+
+  /** The environment entry that marks a process. */
+  get env(): Record<string, string> {
+    const [name, value] = this.#entry.split("=");
+    return { [name]: value };
+  }
+
+  /** The live processes that carry this marker (zombies have no environment and do not count). */
+  async pids(): Promise<number[]> {
+    if (Deno.build.os !== "linux") return [];
+    // Deno lets only --allow-all read /proc, so grep reads it: the files whose NUL-separated
+    // entries include exactly this one. Neither sh nor grep carries the marker.
+    const output = await new Deno.Command("sh", {
+      args: ["-c", 'exec grep -lsxzF -e "$1" /proc/[0-9]*/environ', "sh", this.#entry],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "null",
+    }).output();
+    return new TextDecoder().decode(output.stdout).split("\n").flatMap((line) => {
+      const match = /^\/proc\/(\d+)\/environ$/.exec(line);
+      return match ? [Number(match[1])] : [];
+    });
+  }
+
+  /**
+   * Waits, at most `waitMs`, for every marked process to end (one that was just killed may still
+   * be on its way out); then kills (SIGKILL) whatever is left and returns it.
+   */
+  async reap(waitMs = 500): Promise<Leftover[]> {
+    const deadline = Date.now() + waitMs;
+    let pids = await this.pids();
+    while (pids.length > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      pids = await this.pids();
+    }
+    if (pids.length === 0) return [];
+    const left = pids.map((pid) => ({ pid, args: commandLine(pid) }));
+    for (const pid of pids) {
+      try {
+        Deno.kill(pid, "SIGKILL");
+      } catch {
+        // Already gone.
+      }
+    }
+    for (const stop = Date.now() + 2_000; (await this.pids()).length > 0 && Date.now() < stop;) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return left;
+  }
+}
+
+/** Fails when `left` is not empty, naming each process (already killed by the caller). */
+export function assertNoneLeft(left: readonly Leftover[], what: string): void {
+  assert.deepEqual(
+    left,
+    [],
+    `${what}: ${left.length} process(es) outlived it (now killed): ${
+      left.map(({ pid, args }) => `${pid} ${args}`).join("; ")
+    }`,
+  );
+}
+
+/** The command line of process `pid`, from `ps` ("" when it is gone). */
+function commandLine(pid: number): string {
+  const output = new Deno.Command("ps", { args: ["-ww", "-o", "args=", "-p", String(pid)] })
+    .outputSync();
+  return new TextDecoder().decode(output.stdout).trim();
 }
 
 /** The command line that starts a fixture server with Deno. */
@@ -136,27 +238,46 @@ export interface Report {
   required_tools: string[];
 }
 
-/** Live processes (zombies awaiting their reaper excluded): pid and command line, from `ps`. */
-export function processes(): { pid: number; args: string }[] {
-  const output = new Deno.Command("ps", { args: ["-A", "-o", "pid=,stat=,args="] }).outputSync();
-  return new TextDecoder().decode(output.stdout).split("\n").flatMap((line) => {
-    const match = /^\s*(\d+)\s+(\S+)\s+(.*)$/.exec(line);
-    return match && !match[2].startsWith("Z") ? [{ pid: Number(match[1]), args: match[3] }] : [];
-  });
-}
-
-/** Whether the process `pid` is still running (zombies do not count). */
+/** Whether the process `pid` is still running (zombies do not count), from `ps`. */
 export function isRunning(pid: number): boolean {
-  return processes().some((process) => process.pid === pid);
+  const output = new Deno.Command("ps", { args: ["-o", "stat=", "-p", String(pid)] }).outputSync();
+  const stat = new TextDecoder().decode(output.stdout).trim();
+  return stat !== "" && !stat.startsWith("Z");
 }
 
-/** A fresh temporary file for a fixture's log; removed by the returned function. */
-export async function fixtureLog(): Promise<{ path: string; entries: () => unknown[] }> {
-  const path = await Deno.makeTempFile({ prefix: "mcpeval-fixture-", suffix: ".jsonl" });
+/** A temporary file or directory that is removed (with everything in it) on dispose. */
+export interface TempPath extends AsyncDisposable {
+  readonly path: string;
+}
+
+function disposable(path: string): TempPath {
   return {
     path,
+    async [Symbol.asyncDispose]() {
+      await Deno.remove(path, { recursive: true }).catch((error) => {
+        if (!(error instanceof Deno.errors.NotFound)) throw error;
+      });
+    },
+  };
+}
+
+/** A fresh temporary file, removed on dispose: `await using file = await tempFile()`. */
+export async function tempFile(options: Deno.MakeTempOptions = {}): Promise<TempPath> {
+  return disposable(await Deno.makeTempFile({ prefix: "mcpeval-test-", ...options }));
+}
+
+/** A fresh temporary directory, removed with its contents on dispose. */
+export async function tempDir(options: Deno.MakeTempOptions = {}): Promise<TempPath> {
+  return disposable(await Deno.makeTempDir({ prefix: "mcpeval-test-", ...options }));
+}
+
+/** A fresh temporary file for a fixture's log, removed on dispose: `await using log = ...`. */
+export async function fixtureLog(): Promise<TempPath & { entries: () => unknown[] }> {
+  const file = await tempFile({ prefix: "mcpeval-fixture-", suffix: ".jsonl" });
+  return {
+    ...file,
     entries: () =>
-      Deno.readTextFileSync(path).split("\n").filter((line) => line !== "").map((line) =>
+      Deno.readTextFileSync(file.path).split("\n").filter((line) => line !== "").map((line) =>
         JSON.parse(line)
       ),
   };
@@ -172,16 +293,18 @@ export interface HttpFixture extends AsyncDisposable {
 
 /**
  * Starts an HTTP fixture server (a command line from the fixtures) and waits, bounded, for its
- * `listening on HOST:PORT` line.
+ * `listening on HOST:PORT` line. On dispose it is stopped (SIGTERM, SIGKILL after 5 s), and the
+ * test fails if any process it started (marked with a {@linkcode ProcessMarker}) outlives it.
  */
 export async function startHttp(
   command: string[],
   env: Record<string, string> = {},
 ): Promise<HttpFixture> {
+  const marker = new ProcessMarker();
   const child = new Deno.Command(command[0], {
     args: command.slice(1),
     cwd: ROOT,
-    env,
+    env: { ...env, ...marker.env },
     stdin: "null",
     stdout: "piped",
     stderr: "null",
@@ -207,13 +330,23 @@ export async function startHttp(
     url: `http://${host}/mcp`,
     host,
     async [Symbol.asyncDispose]() {
+      // SIGTERM first: a fixture that started processes of its own stops them on SIGTERM.
+      const signal = (name: Deno.Signal) => {
+        try {
+          child.kill(name);
+        } catch {
+          // Already gone.
+        }
+      };
+      signal("SIGTERM");
+      const kill = setTimeout(() => signal("SIGKILL"), 5_000);
       try {
-        child.kill("SIGKILL");
-      } catch {
-        // Already gone.
+        await child.status;
+      } finally {
+        clearTimeout(kill);
       }
-      await child.status;
       await reader.cancel().catch(() => {});
+      assertNoneLeft(await marker.reap(), `HTTP fixture ${command.slice(-2).join(" ")}`);
     },
   };
 }
@@ -231,5 +364,22 @@ export function httpFixture(file: string, ...args: string[]): string[] {
     "--allow-sys",
     join(ROOT, "fixtures", file),
     ...args,
+  ];
+}
+
+/**
+ * The everything_http fixture: server-everything over Streamable HTTP, one `stdio` process of it
+ * per session (see the fixture).
+ */
+export function everythingHttp(): string[] {
+  return [
+    DENO,
+    "run",
+    "--quiet",
+    "--allow-net=127.0.0.1",
+    `--allow-run=${DENO}`,
+    join(ROOT, "fixtures", "everything_http.ts"),
+    "--",
+    ...EVERYTHING,
   ];
 }

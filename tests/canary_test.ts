@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { CANARY } from "../fixtures/hostile.ts";
 import { FORMATS } from "../src/formats.ts";
-import { DENO, hostile, mcpeval } from "./_cli.ts";
+import { DENO, hostile, mcpeval, tempDir } from "./_cli.ts";
 
 const SCENARIOS = [
   "default",
@@ -29,7 +29,8 @@ const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/;
 
 for (const format of ["text", "json"]) {
   Deno.test(`canary: nothing the server wrote leaks into ${format} output or any report file`, async () => {
-    const dir = await Deno.makeTempDir();
+    await using temp = await tempDir();
+    const dir = temp.path;
     const files = FORMATS.map((name) => [name, join(dir, `report.${name}`)]);
     for (const scenario of SCENARIOS) {
       const result = await mcpeval(

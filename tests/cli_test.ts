@@ -1,7 +1,7 @@
 /** The command line contract: help, version, schema, and every invalid invocation exits 2. */
 import assert from "node:assert/strict";
 import { run } from "../src/cli/run.ts";
-import { DENO, fixture, mcpeval } from "./_cli.ts";
+import { DENO, fixture, mcpeval, tempFile } from "./_cli.ts";
 import { testContext } from "./_context.ts";
 
 const SECRET = "s3cr3t-value";
@@ -361,9 +361,9 @@ Deno.test({
   name: "a server command that is not executable: exit 2, one line",
   ignore: Deno.build.os === "windows",
   fn: async () => {
-    const file = await Deno.makeTempFile({ prefix: "mcpeval-not-executable-" });
-    await Deno.chmod(file, 0o644);
-    const result = await mcpeval(["guidance", "--server", "a", "--", file], {
+    await using file = await tempFile({ prefix: "mcpeval-not-executable-" });
+    await Deno.chmod(file.path, 0o644);
+    const result = await mcpeval(["guidance", "--server", "a", "--", file.path], {
       permissions: ["--allow-run"],
     });
     assert.equal(result.code, 2);

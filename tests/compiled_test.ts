@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { binaryName } from "../scripts/compile.ts";
-import { DENO, fixture, ROOT } from "./_cli.ts";
+import { assertNoneLeft, DENO, fixture, ProcessMarker, ROOT, tempDir } from "./_cli.ts";
 
 const denort = Deno.env.get("DENORT_BIN");
 if (!denort) {
@@ -20,7 +20,8 @@ Deno.test({
   name: "compiled binary: --help, schema guidance, and a fixture server",
   ignore: !denort,
   fn: async () => {
-    const out = await Deno.makeTempDir({ prefix: "mcpeval-compile-" });
+    await using temp = await tempDir({ prefix: "mcpeval-compile-" });
+    const out = temp.path;
     const target = Deno.build.target;
     const build = await new Deno.Command(DENO, {
       args: ["run", "-A", join(ROOT, "scripts", "compile.ts"), "--target", target, "--out", out],
@@ -29,7 +30,10 @@ Deno.test({
     assert.equal(build.code, 0, new TextDecoder().decode(build.stderr));
     const binary = join(out, binaryName(target));
     const run = async (...args: string[]) => {
-      const output = await new Deno.Command(binary, { args, env: { NO_COLOR: "1" } }).output();
+      const marker = new ProcessMarker();
+      const output = await new Deno.Command(binary, { args, env: { NO_COLOR: "1", ...marker.env } })
+        .output();
+      assertNoneLeft(await marker.reap(), `${binary} ${args.join(" ")}`);
       return { code: output.code, stdout: new TextDecoder().decode(output.stdout) };
     };
     assert.equal((await run("--help")).code, 0);
@@ -48,6 +52,5 @@ Deno.test({
     );
     assert.equal(report.code, 0);
     assert.equal(JSON.parse(report.stdout).candidates.length, 9);
-    await Deno.remove(out, { recursive: true });
   },
 });

@@ -1,7 +1,15 @@
 /** The bundled demo target through the real CLI: the text report a person reads. */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { DENO, fixture, guidanceJson, mcpeval, ROOT } from "./_cli.ts";
+import {
+  assertNoneLeft,
+  DENO,
+  fixture,
+  guidanceJson,
+  mcpeval,
+  ProcessMarker,
+  ROOT,
+} from "./_cli.ts";
 
 const DEMO = ["--server", "demo", "--settle-ms", "100", "--", ...fixture("demo_server.ts")];
 
@@ -114,12 +122,14 @@ async function onTerminal(env: Record<string, string>): Promise<string> {
     ...DEMO,
   ]
     .join(" ");
+  const marker = new ProcessMarker();
   const output = await new Deno.Command("script", {
     args: ["-qc", line, "/dev/null"],
-    env,
+    env: { ...env, ...marker.env },
     clearEnv: true,
     stdin: "null",
   }).output();
+  assertNoneLeft(await marker.reap(), "mcpeval on a terminal");
   return new TextDecoder().decode(output.stdout);
 }
 

@@ -11,7 +11,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { CANARY } from "../fixtures/hostile.ts";
-import { assertValidReport, DENO, fixture, hostile, mcpeval } from "./_cli.ts";
+import { assertValidReport, DENO, fixture, hostile, mcpeval, tempDir, tempFile } from "./_cli.ts";
 
 const DEMO = ["--settle-ms", "100", "--", ...fixture("demo_server.ts")];
 /** In profile none: one candidate (list-workspace-files, listed in roots) and one defect. */
@@ -72,7 +72,8 @@ Deno.test("--format github: an error per incomplete profile", async () => {
 });
 
 Deno.test("--format github appends a Markdown summary to GITHUB_STEP_SUMMARY", async () => {
-  const summary = await Deno.makeTempFile({ suffix: ".md" });
+  await using file = await tempFile({ suffix: ".md" });
+  const summary = file.path;
   await Deno.writeTextFile(summary, "earlier step\n");
   const result = await mcpeval(["guidance", "--format", "github", ...FINDINGS, ...DEMO], {
     permissions: [
@@ -93,7 +94,8 @@ Deno.test("--format github appends a Markdown summary to GITHUB_STEP_SUMMARY", a
 });
 
 Deno.test("the step summary without write permission: exit 2 naming the flag, before discovery", async () => {
-  const summary = join(await Deno.makeTempDir(), "summary.md");
+  await using dir = await tempDir();
+  const summary = join(dir.path, "summary.md");
   const result = await mcpeval(["guidance", "--format", "github", ...FINDINGS, ...DEMO], {
     permissions: [`--allow-run=${DENO}`, "--allow-env=GITHUB_STEP_SUMMARY"],
     env: { GITHUB_STEP_SUMMARY: summary },
@@ -220,7 +222,8 @@ Deno.test("--format sarif: an incomplete profile is an error result; valid SARIF
 });
 
 Deno.test("--output writes machine reports to files while the console shows text", async () => {
-  const dir = await Deno.makeTempDir();
+  await using temp = await tempDir();
+  const dir = temp.path;
   const [json, sarif, junit] = ["report.json", "report.sarif", "report.xml"].map((name) =>
     join(dir, name)
   );
@@ -248,7 +251,8 @@ Deno.test("--output writes machine reports to files while the console shows text
 });
 
 Deno.test("--output without write permission: exit 2 naming the flag, nothing discovered", async () => {
-  const file = join(await Deno.makeTempDir(), "report.json");
+  await using dir = await tempDir();
+  const file = join(dir.path, "report.json");
   const result = await mcpeval(["guidance", "--output", `json=${file}`, ...FINDINGS, ...DEMO]);
   assert.equal(result.code, 2);
   assert.equal(result.stdout, "");

@@ -99,7 +99,7 @@ for (const [scenario, expected, check] of CASES) {
 
 /** The methods a hostile fixture received, in order. */
 async function methodsReceived(scenario: string): Promise<string[]> {
-  const log = await fixtureLog();
+  await using log = await fixtureLog();
   await guidanceJson(["--server", "h", "--profile", "none", ...FAST, "--", ...hostile(scenario)], {
     env: { MCPEVAL_FIXTURE_LOG: log.path },
   });
@@ -137,7 +137,7 @@ Deno.test("roots/list: 8 per client request complete, the 9th ends the profile",
 });
 
 Deno.test("answers to server requests follow each profile's capabilities", async () => {
-  const log = await fixtureLog();
+  await using log = await fixtureLog();
   const { code } = await guidanceJson([
     "--server",
     "h",

@@ -2,7 +2,14 @@
 import assert from "node:assert/strict";
 import { CANARY } from "../fixtures/hostile.ts";
 import { ANSWERS_BY_PROFILE } from "./_answers.ts";
-import { fixtureLog, guidanceJson, httpFixture, mcpeval, startHttp } from "./_cli.ts";
+import {
+  everythingHttp,
+  fixtureLog,
+  guidanceJson,
+  httpFixture,
+  mcpeval,
+  startHttp,
+} from "./_cli.ts";
 import { assertEverythingCatalogs } from "./_everything.ts";
 
 const FAST = ["--settle-ms", "0", "--timeout-ms", "1000"];
@@ -25,7 +32,7 @@ type Recorded = {
 
 for (const mode of ["sse", "json"]) {
   Deno.test(`SDK server transport (${mode} answers): the demo catalogs and candidates`, async () => {
-    const log = await fixtureLog();
+    await using log = await fixtureLog();
     await using server = await startHttp(
       httpFixture("http_server.ts", ...(mode === "json" ? ["--json"] : [])),
       { MCPEVAL_FIXTURE_LOG: log.path },
@@ -74,7 +81,7 @@ Deno.test("SDK server transport: 8 roots/list requests in one POST stream comple
 });
 
 Deno.test("server-everything over Streamable HTTP: the same catalogs and candidates as stdio", async () => {
-  await using server = await startHttp(httpFixture("everything_http.ts"));
+  await using server = await startHttp(everythingHttp());
   const { code, report } = await guidanceJson(
     ["--server", "everything", "--settle-ms", "500", "--url", server.url],
     { permissions: net(server.host) },
@@ -106,7 +113,7 @@ const CASES: [string, string, number?][] = [
 
 for (const [scenario, expected, status] of CASES) {
   Deno.test(`hostile HTTP server: ${scenario} → ${expected}`, async () => {
-    const log = await fixtureLog();
+    await using log = await fixtureLog();
     await using server = await startHttp(httpFixture("http_hostile.ts", scenario), {
       MCPEVAL_FIXTURE_LOG: log.path,
     });
@@ -141,7 +148,7 @@ Deno.test("hostile HTTP server: the 9th roots/list in one POST stream ends the p
 });
 
 Deno.test("HTTP headers: session id and protocol version after initialize, --header values sent", async () => {
-  const log = await fixtureLog();
+  await using log = await fixtureLog();
   await using server = await startHttp(httpFixture("http_hostile.ts", "default"), {
     MCPEVAL_FIXTURE_LOG: log.path,
   });
@@ -247,7 +254,7 @@ Deno.test("an endpoint that refuses connections: transport-lost, exit 3", async 
 });
 
 Deno.test("server requests inside a POST stream are answered per profile, each with a new POST", async () => {
-  const log = await fixtureLog();
+  await using log = await fixtureLog();
   await using server = await startHttp(httpFixture("http_hostile.ts", "client-requests"), {
     MCPEVAL_FIXTURE_LOG: log.path,
   });

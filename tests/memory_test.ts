@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { DENO, hostile, ROOT } from "./_cli.ts";
+import { assertNoneLeft, DENO, hostile, ProcessMarker, ROOT } from "./_cli.ts";
 
 /** The bound stated in the README (measured 267-286 MB; the rest is room for GC timing). */
 const PEAK_RSS_LIMIT_MIB = 360;
@@ -13,6 +13,7 @@ Deno.test({
   name: `memory: 5 x 10,000 large tools stay under ${PEAK_RSS_LIMIT_MIB} MiB peak RSS`,
   ignore: Deno.build.os !== "linux",
   fn: async () => {
+    const marker = new ProcessMarker();
     const output = await new Deno.Command(DENO, {
       args: [
         "run",
@@ -29,8 +30,9 @@ Deno.test({
         "--",
         ...hostile("tools-10000-large"),
       ],
-      env: { NO_COLOR: "1" },
+      env: { NO_COLOR: "1", ...marker.env },
     }).output();
+    assertNoneLeft(await marker.reap(), "tests/_measure.ts");
     const stderr = new TextDecoder().decode(output.stderr);
     assert.equal(output.code, 0, stderr);
     const report = JSON.parse(new TextDecoder().decode(output.stdout));

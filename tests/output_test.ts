@@ -3,18 +3,18 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { run } from "../src/cli/run.ts";
 import { openTransport } from "../src/transport/open.ts";
-import { DENO, fixture, fixtureLog, hostile, mcpeval } from "./_cli.ts";
+import { DENO, fixture, fixtureLog, hostile, mcpeval, tempDir } from "./_cli.ts";
 import { testContext } from "./_context.ts";
 
 Deno.test("--output into a missing folder: exit 2 before any server starts", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "mcpeval-output-" });
-  try {
-    const log = await fixtureLog();
-    const path = join(dir, "missing", "report.json");
+  await using dir = await tempDir();
+  {
+    await using log = await fixtureLog();
+    const path = join(dir.path, "missing", "report.json");
     const result = await mcpeval(
       ["guidance", "--server", "s", "--output", `json=${path}`, "--", ...hostile("default")],
       {
-        permissions: [`--allow-run=${DENO}`, `--allow-write=${dir}`],
+        permissions: [`--allow-run=${DENO}`, `--allow-write=${dir.path}`],
         env: { MCPEVAL_FIXTURE_LOG: log.path },
       },
     );
@@ -25,24 +25,20 @@ Deno.test("--output into a missing folder: exit 2 before any server starts", asy
       "mcpeval: Cannot write a report file given to --output or the step summary (its folder does not exist)\n",
     );
     assert.deepEqual(log.entries(), [], "no server was started");
-  } finally {
-    await Deno.remove(dir, { recursive: true });
   }
 });
 
 Deno.test("a report file reserved for a run that cannot start is removed again", async () => {
-  const dir = await Deno.makeTempDir({ prefix: "mcpeval-output-" });
-  try {
-    const path = join(dir, "report.json");
+  await using dir = await tempDir();
+  {
+    const path = join(dir.path, "report.json");
     const result = await mcpeval(
       ["guidance", "--server", "s", "--output", `json=${path}`, "--", "mcpeval-no-such-command"],
-      { permissions: ["--allow-run", `--allow-write=${dir}`] },
+      { permissions: ["--allow-run", `--allow-write=${dir.path}`] },
     );
     assert.equal(result.code, 2);
     assert.match(result.stderr, /was not found/);
-    assert.deepEqual([...Deno.readDirSync(dir)], []);
-  } finally {
-    await Deno.remove(dir, { recursive: true });
+    assert.deepEqual([...Deno.readDirSync(dir.path)], []);
   }
 });
 

@@ -3,21 +3,34 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { SHUTDOWN_GRACE_MS, SHUTDOWN_TERM_MS } from "../src/limits.ts";
 import { setTimeout as delay } from "node:timers/promises";
-import { DENO, fixtureLog, guidanceJson, hostile, isRunning, ROOT, wrapper } from "./_cli.ts";
+import {
+  assertNoneLeft,
+  DENO,
+  fixtureLog,
+  guidanceJson,
+  hostile,
+  isRunning,
+  ProcessMarker,
+  ROOT,
+  wrapper,
+} from "./_cli.ts";
 
 type Pids = { wrapper: number; server: number; sleeper: number };
 
 /**
- * Runs mcpeval on the wrapper fixture and returns the exit code, the wall time, and the process
- * ids of each run's wrapper, server and sleeper.
+ * Runs mcpeval on the wrapper fixture and returns the exit code, the wall time, the process ids
+ * of each run's wrapper, server and sleeper, and the processes that outlived mcpeval (killed
+ * since; only allowed with `leavesProcesses`).
  */
 async function runWrapper(
   guidanceArgs: string[],
   wrapperFlags: string[],
-  permissions?: string[],
-): Promise<{ code: number; ms: number; profiles: number; runs: Pids[] }> {
-  const log = await fixtureLog();
-  const { code, ms, report } = await guidanceJson(
+  { permissions, leavesProcesses }: { permissions?: string[]; leavesProcesses?: boolean } = {},
+): Promise<
+  { code: number; ms: number; profiles: number; runs: Pids[]; leftovers: readonly number[] }
+> {
+  await using log = await fixtureLog();
+  const { code, ms, report, leftovers } = await guidanceJson(
     [
       "--server",
       "w",
@@ -27,12 +40,12 @@ async function runWrapper(
       "--",
       ...wrapper("default", ...wrapperFlags),
     ],
-    { permissions, env: { MCPEVAL_FIXTURE_LOG: log.path } },
+    { permissions, leavesProcesses, env: { MCPEVAL_FIXTURE_LOG: log.path } },
   );
   const runs = log.entries().filter((e): e is Pids =>
     typeof e === "object" && e !== null && "wrapper" in e
   );
-  return { code, ms, profiles: report.profiles.length, runs };
+  return { code, ms, profiles: report.profiles.length, runs, leftovers };
 }
 
 Deno.test({
@@ -40,7 +53,7 @@ Deno.test({
   ignore: Deno.build.os === "windows",
   fn: async () => {
     // Unscoped --allow-run lets mcpeval signal the whole process group (Deno.kill needs it).
-    const { code, profiles, runs } = await runWrapper([], [], ["--allow-run"]);
+    const { code, profiles, runs } = await runWrapper([], [], { permissions: ["--allow-run"] });
     assert.equal(code, 0);
     assert.equal(profiles, 5);
     assert.equal(runs.length, 5);
@@ -56,17 +69,14 @@ Deno.test({
   name: "with a narrow --allow-run the wrapper and its server still end (stdin EOF, then signals)",
   ignore: Deno.build.os === "windows",
   fn: async () => {
-    const { code, runs: [pids] } = await runWrapper(["--profile", "none"], []);
+    const { code, runs: [pids], leftovers } = await runWrapper(["--profile", "none"], [], {
+      leavesProcesses: true,
+    });
     assert.equal(code, 0);
     assert.ok(!isRunning(pids.wrapper) && !isRunning(pids.server));
     // The sleeper can only be reached by a group signal, which Deno allows only with an
-    // unscoped --allow-run (see README); it is still running, so end it here.
-    assert.ok(isRunning(pids.sleeper));
-    try {
-      Deno.kill(pids.sleeper, "SIGKILL");
-    } catch {
-      // Already gone.
-    }
+    // unscoped --allow-run (see README): it was the one process left (and is killed since).
+    assert.deepEqual(leftovers, [pids.sleeper]);
   },
 });
 
@@ -74,13 +84,13 @@ Deno.test({
   name: "a leftover process that holds stdout and stderr open does not keep mcpeval waiting",
   ignore: Deno.build.os === "windows",
   fn: async () => {
-    const { code, ms, runs: [pids] } = await runWrapper(["--profile", "none"], [
+    const { code, ms, runs: [pids], leftovers } = await runWrapper(["--profile", "none"], [
       "--sleeper-holds-pipes",
-    ]);
+    ], { leavesProcesses: true });
     assert.equal(code, 0);
     assert.ok(ms < SHUTDOWN_GRACE_MS + SHUTDOWN_TERM_MS + 3_000, `took ${ms} ms`);
-    assert.ok(isRunning(pids.sleeper), "with a narrow --allow-run it cannot be signalled");
-    Deno.kill(pids.sleeper, "SIGKILL");
+    // With a narrow --allow-run it cannot be signalled: it was left (and is killed since).
+    assert.deepEqual(leftovers, [pids.sleeper]);
   },
 });
 
@@ -89,7 +99,7 @@ Deno.test({
   // Windows has no SIGTERM to ignore; there the ladder ends in TerminateProcess at once.
   ignore: Deno.build.os === "windows",
   fn: async () => {
-    const log = await fixtureLog();
+    await using log = await fixtureLog();
     const { code, ms } = await guidanceJson(
       ["--server", "s", "--profile", "none", "--settle-ms", "0", "--", ...hostile("stubborn")],
       { env: { MCPEVAL_FIXTURE_LOG: log.path } },
@@ -109,7 +119,8 @@ Deno.test({
   name: "SIGINT stops discovery: every server process is stopped, exit 130, no report",
   ignore: Deno.build.os === "windows",
   fn: async () => {
-    const log = await fixtureLog();
+    await using log = await fixtureLog();
+    const marker = new ProcessMarker();
     const child = new Deno.Command(DENO, {
       args: [
         "run",
@@ -124,7 +135,7 @@ Deno.test({
         "--",
         ...hostile("silent-list"),
       ],
-      env: { MCPEVAL_FIXTURE_LOG: log.path },
+      env: { MCPEVAL_FIXTURE_LOG: log.path, ...marker.env },
       stdout: "piped",
       stderr: "piped",
     }).spawn();
@@ -148,5 +159,6 @@ Deno.test({
     const pids = (log.entries() as { pid?: number }[]).flatMap((e) => e.pid ?? []);
     assert.equal(pids.length, 5);
     for (const pid of pids) assert.ok(!isRunning(pid), `server ${pid} survived`);
+    assertNoneLeft(await marker.reap(), "mcpeval interrupted");
   },
 });

@@ -7,7 +7,7 @@ Deno.test({
   name: "a server that sends a request after its stdin closed gets SIGTERM without the grace",
   ignore: Deno.build.os === "windows",
   fn: async () => {
-    const log = await fixtureLog();
+    await using log = await fixtureLog();
     const { code } = await guidanceJson(
       [
         "--server",
