@@ -23,6 +23,7 @@ import { openTransport } from "./src/transport/open.ts";
 
 export type { Profile } from "./src/profiles.ts";
 export { PROFILES } from "./src/profiles.ts";
+export { PROTOCOL_VERSIONS, type ProtocolVersion } from "./src/protocol/versions.ts";
 export { type FindingClass, type FindingKind, type Rule, RULES } from "./src/analysis/rules.ts";
 export { INCOMPLETE_HINTS, type IncompleteReason } from "./src/protocol/incomplete.ts";
 export {

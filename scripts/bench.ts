@@ -22,6 +22,8 @@ const EVERYTHING = [
   "npm:@modelcontextprotocol/server-everything@2026.8.31",
 ];
 const MCPEVAL = [DENO, "run", "--quiet", `--allow-run=${DENO}`, join(ROOT, "main.ts")];
+/** The SDK v2 fixture over stdio: it serves both protocol eras. */
+const V2 = [DENO, "run", "--quiet", join(ROOT, "fixtures", "v2_server.ts")];
 /** The floor: server processes fed the same messages without mcpeval. */
 const RAW = join(ROOT, "scripts", "raw_clients.ts");
 /** A minimal stdio server: answers at once, two tools. */
@@ -264,6 +266,12 @@ try {
       command: [DENO, "run", "--quiet", "--allow-run", RAW, "--profiles", "none", "--", ...TINY],
     },
     guidanceHelp: { command: [...MCPEVAL, "guidance", "--help"] },
+    v2Legacy: {
+      command: guidance("--settle-ms", "0", "--protocol-version", "2025-06-18", "--", ...V2),
+    },
+    v2Modern: {
+      command: guidance("--settle-ms", "0", "--protocol-version", "2026-07-28", "--", ...V2),
+    },
     five500: { command: guidance("--settle-ms", "500", "--", ...EVERYTHING, "stdio") },
     one500: {
       command: guidance("--settle-ms", "500", "--profile", "none", "--", ...EVERYTHING, "stdio"),
@@ -377,6 +385,18 @@ try {
     "≤ 1.30x",
   );
   row("5. Streamable HTTP, one profile", ms(r.httpOne.ms), "1.00x", "");
+  row(
+    "6. stdio, 5 profiles, protocol 2026-07-28 (`fixtures/v2_server.ts`, settle 0)",
+    ms(r.v2Modern.ms),
+    `${ratio(r.v2Modern.ms, r.v2Legacy.ms)} of 2025-06-18`,
+    "",
+  );
+  row(
+    "6. stdio, 5 profiles, protocol 2025-06-18 (the same server)",
+    ms(r.v2Legacy.ms),
+    "1.00x",
+    "",
+  );
 } finally {
   await http.stop();
   await Deno.remove(empty);

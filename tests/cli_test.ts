@@ -223,6 +223,24 @@ const INVALID: [string, string[], string][] = [
     "http://127.0.0.1:1/mcp",
   ], "environment variable MCPEVAL_UNSET_VARIABLE is not set"],
   ["schema of an unknown report", ["schema", "other"], "Usage: mcpeval schema guidance"],
+  [
+    "unknown protocol version",
+    ["guidance", "--server", "a", "--protocol-version", `2099-${SECRET}`, ...TARGET],
+    "--protocol-version must be one of: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28",
+  ],
+  [
+    "2024-11-05 over HTTP",
+    [
+      "guidance",
+      "--server",
+      "a",
+      "--protocol-version",
+      "2024-11-05",
+      "--url",
+      "http://127.0.0.1:1/mcp",
+    ],
+    "--protocol-version 2024-11-05 has no Streamable HTTP",
+  ],
   ["--output of an unknown format", [
     "guidance",
     "--server",

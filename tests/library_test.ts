@@ -84,5 +84,6 @@ Deno.test("validateDiscovery gives the same request for the library as the CLI p
     timeoutMs: 30000,
     concurrency: 5,
     target: { kind: "stdio", command: "srv", args: ["--flag"], stderr: "discard" },
+    protocolVersion: "2025-06-18",
   });
 });
