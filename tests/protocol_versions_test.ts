@@ -198,3 +198,13 @@ Deno.test("2026-07-28 errors map onto the fixed reasons", async () => {
     assert.ok(!stdout.includes("CANARY"), "no server text");
   }
 });
+
+Deno.test("2025-11-25 over HTTP: SSE priming events and retry fields are tolerated", async () => {
+  await using server = await startHttp(httpFixture("v2_server.ts", "http", "--priming"));
+  const { code, report } = await guidanceJson(
+    ["--server", "v2", "--settle-ms", "0", "--protocol-version", "2025-11-25", "--url", server.url],
+    { permissions: [`--allow-net=${server.host}`] },
+  );
+  assert.equal(code, 0);
+  assert.deepEqual(observed(report).catalogs, CATALOGS);
+});
