@@ -184,6 +184,9 @@ const EDGE_CASES = [
   "[a](\\(`x`)",
   "[a](b(`x`)c)",
   "[a](b\\)`x`)",
+  // commonmark.js's title regex takes 2^k steps on k escaped quotes in an unclosed title.
+  '[a](b "' + '\\"'.repeat(14) + " `x`",
+  '[a]: /u "' + '\\"'.repeat(14) + "\n`x`",
   // Raw HTML and autolinks before code spans; escapes outside code spans only.
   '<a href="`">`x`',
   "<http://a`b>`c`",
@@ -318,6 +321,40 @@ Deno.test("code spans: seeded fuzz, 2000 documents of random lines", () => {
   assert.deepEqual(differences(inputs), []);
 });
 
+const DESTINATION = [
+  "(",
+  "(",
+  "(",
+  ")",
+  ")",
+  "a",
+  "a",
+  "\\",
+  "\\(",
+  "\\)",
+  "\\\\",
+  "[b](",
+  "]",
+  "`",
+  "`z`",
+  " ",
+];
+
+Deno.test("code spans: seeded fuzz, 1000 long link destinations", () => {
+  // Destinations past 64 characters take the table path of the scanner.
+  const next = random(99);
+  const pick = <T>(items: readonly T[]) => items[Math.floor(next() * items.length)];
+  const inputs: [string, string][] = [];
+  for (let i = 0; i < 1000; i++) {
+    let markdown = "[a](";
+    for (let length = 20 + Math.floor(next() * 300); length > 0; length--) {
+      markdown += pick(DESTINATION);
+    }
+    inputs.push([`destination ${i}`, markdown]);
+  }
+  assert.deepEqual(differences(inputs), []);
+});
+
 Deno.test("code spans: 1 MiB hostile inputs finish within 5 s each", () => {
   const size = 2 ** 20;
   const inputs: [string, string][] = [
@@ -329,6 +366,7 @@ Deno.test("code spans: 1 MiB hostile inputs finish within 5 s each", () => {
     ["nested lists", "- ".repeat(size / 2) + "a"],
     ["deep list then blank lines", "- ".repeat(size / 4) + "a" + "\n".repeat(size / 2)],
     ["unclosed titles", '[a](b "'.repeat(size / 7)],
+    ["escaped quotes in a title", '[a](b "' + '\\"'.repeat(size / 2)],
     ["[a", "[a".repeat(size / 2)],
     ["backtick runs", Array.from({ length: 1400 }, (_, k) => "`".repeat(k + 1)).join("a ")],
   ];

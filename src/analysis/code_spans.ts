@@ -35,6 +35,7 @@ const BANG = 33;
 const DQUOTE = 34;
 const HASH = 35;
 const SQUOTE = 39;
+const SLASH = 47;
 const LPAREN = 40;
 const RPAREN = 41;
 const STAR = 42;
@@ -45,6 +46,7 @@ const COLON = 58;
 const LT = 60;
 const EQUALS = 61;
 const GT = 62;
+const QUESTION = 63;
 const LBRACKET = 91;
 const BACKSLASH = 92;
 const RBRACKET = 93;
@@ -68,7 +70,12 @@ const HTML_BLOCK = 7;
 const PARAGRAPH = 8;
 
 // Regular expressions taken from commonmark.js (common.js, blocks.js, inlines.js), made sticky
-// (and stripped of `^`) so they match at an index without slicing the subject.
+// (and stripped of `^`) so they match at an index without slicing the subject. Those kept for
+// their exact semantics (open and closing tags, autolinks, HTML block starts) backtrack at most
+// linearly in the text one attempt covers: every choice point fails on its next character. An
+// autolink or closing-tag attempt stops at the next `<`, and an open-tag attempt can only pass
+// a `<` inside a quoted value; two attempts alive at the same position are never both outside
+// a value nor both inside the same kind of quotes, so at most three overlap.
 const TAGNAME = "[A-Za-z][A-Za-z0-9-]*";
 const ATTRIBUTENAME = "[a-zA-Z_:][a-zA-Z0-9:._-]*";
 const UNQUOTEDVALUE = "[^\"'=<>`\\x00-\\x20]+";
@@ -142,6 +149,8 @@ function normalizeLabel(label: string): string {
     .toUpperCase();
 }
 
+const EMPTY = new Int32Array(0);
+
 /**
  * Scanning helpers over one string (a paragraph's content or an inline subject) shared by link
  * reference definitions and inline links. Each answers what the corresponding commonmark.js
@@ -153,8 +162,8 @@ class Scanner {
   // The current stretch for raw link destinations: [segStart, segEnd) has no whitespace.
   private segStart = -1;
   private segEnd = -1;
-  private depth: Int32Array = new Int32Array(0);
-  private drop: Int32Array = new Int32Array(0);
+  private depth = EMPTY;
+  private drop = EMPTY;
 
   constructor(s: string) {
     this.s = s;
@@ -215,13 +224,34 @@ class Scanner {
 
   /**
    * The hand-rolled loop of parseLinkDestination: up to the first whitespace, or the first `)`
-   * that would make the count of unescaped parentheses negative. p is never preceded by a
-   * backslash (it follows `(`, `:`, a space or a newline), so escapes pair up from the start of
-   * each backslash run and one table per whitespace-free stretch answers every start in it.
+   * that would make the count of unescaped parentheses negative. A short destination is
+   * scanned directly; past 64 characters, a table for the whole whitespace-free stretch answers
+   * this and every later start in it (p never follows a backslash: it follows `(`, `:`, a space
+   * or a newline, so escapes pair up from the start of each backslash run, whatever the start).
    */
   private rawDestination(p: number): number {
-    if (p >= this.n) return -1;
-    if (p < this.segStart || p >= this.segEnd) this.buildSegment(p);
+    const s = this.s;
+    const n = this.n;
+    if (p >= n) return -1;
+    if (p < this.segStart || p >= this.segEnd) {
+      let depth = 0;
+      let q = p;
+      for (const limit = Math.min(n, p + 64); q < limit; q++) {
+        const c = s.charCodeAt(q);
+        if (c === BACKSLASH && q + 1 < n && isEscapable(s.charCodeAt(q + 1))) {
+          q++;
+        } else if (c === LPAREN) {
+          depth++;
+        } else if (c === RPAREN) {
+          if (depth === 0) return q; // may be p: an empty destination before `)`
+          depth--;
+        } else if (isLinkWhitespace(c)) {
+          return q === p || depth !== 0 ? -1 : q;
+        }
+      }
+      if (q >= n) return q === p || depth !== 0 ? -1 : n;
+      this.buildSegment(p);
+    }
     const k = p - this.segStart;
     const t = this.drop[k];
     if (t >= 0) return this.segStart + t - 1; // stops before the unbalanced `)` (maybe at p)
@@ -347,9 +377,14 @@ class Scanner {
  * queries come at increasing positions, so every character is searched at most once.
  */
 class NextOccurrence {
+  private s = "";
   private from = -1;
   private found = -1;
-  constructor(private readonly s: string, private readonly needle: string) {}
+  constructor(private readonly needle: string) {}
+  reset(s: string): void {
+    this.s = s;
+    this.from = -1;
+  }
   at(p: number): number {
     if (this.from >= 0 && p >= this.from && (this.found < 0 || p <= this.found)) {
       return this.found;
@@ -361,42 +396,117 @@ class NextOccurrence {
 }
 
 /**
- * The inline parser of commonmark.js, reduced to what decides code spans, on one subject (a
- * paragraph's or heading's trimmed content). Adds each code span's content to `out`.
+ * The inline parser of commonmark.js, reduced to what decides code spans, run on one subject (a
+ * paragraph's or heading's trimmed content) at a time.
  */
-function inlineSpans(subject: string, refs: Set<string>, out: Set<string>): void {
-  const s = subject;
-  const n = s.length;
-  const scan = new Scanner(s);
-
+class InlineParser {
+  private s = "";
+  private scanner: Scanner | null = null;
   // Maximal backtick strings by length, and for each length the next candidate closer. Openers
   // come at increasing positions, so the cursors only move forward.
-  const runs = new Map<number, number[]>();
-  const cursor = new Map<number, number>();
-  for (let i = s.indexOf("`"); i >= 0; i = s.indexOf("`", i)) {
-    let j = i + 1;
-    while (s.charCodeAt(j) === BACKTICK) j++;
-    const list = runs.get(j - i);
-    if (list) list.push(i);
-    else runs.set(j - i, [i]);
-    i = j;
-  }
-  const closerAfter = (length: number, from: number): number => {
-    const list = runs.get(length);
-    if (!list) return -1;
-    let k = cursor.get(length) ?? 0;
-    while (k < list.length && list[k] < from) k++;
-    cursor.set(length, k);
-    return k < list.length ? list[k] : -1;
-  };
+  private runs = new Map<number, number[]>();
+  private cursors = new Map<number, number>();
+  private commentEnd = new NextOccurrence("-->");
+  private instructionEnd = new NextOccurrence("?>");
+  private cdataEnd = new NextOccurrence("]]>");
+  private declarationEnd = new NextOccurrence(">");
+  // The bracket stack: each `[` or `![` opener's index (of its `[`), and flags.
+  private bracketIndex = new Int32Array(16);
+  private bracketFlags = new Uint8Array(16); // IMAGE | BRACKET_AFTER
+  private bracketCount = 0;
+  // Non-image brackets below this stack height were deactivated by a later link.
+  private activeFrom = 0;
 
-  const commentEnd = new NextOccurrence(s, "-->");
-  const instructionEnd = new NextOccurrence(s, "?>");
-  const cdataEnd = new NextOccurrence(s, "]]>");
-  const declarationEnd = new NextOccurrence(s, ">");
+  constructor(private readonly refs: Set<string>) {}
+
+  /** Adds the content of each code span in `subject` to `out`. */
+  parse(subject: string, out: Set<string>): void {
+    const s = subject;
+    const n = s.length;
+    this.s = s;
+    this.scanner = null;
+    this.runs.clear();
+    this.cursors.clear();
+    this.commentEnd.reset(s);
+    this.instructionEnd.reset(s);
+    this.cdataEnd.reset(s);
+    this.declarationEnd.reset(s);
+    this.bracketCount = 0;
+    this.activeFrom = 0;
+    for (let i = s.indexOf("`"); i >= 0; i = s.indexOf("`", i)) {
+      let j = i + 1;
+      while (s.charCodeAt(j) === BACKTICK) j++;
+      const list = this.runs.get(j - i);
+      if (list) list.push(i);
+      else this.runs.set(j - i, [i]);
+      i = j;
+    }
+
+    let pos = 0;
+    while (pos < n) {
+      switch (s.charCodeAt(pos)) {
+        case BACKTICK:
+          pos = this.backticks(pos, out);
+          break;
+        case BACKSLASH: {
+          const next = s.charCodeAt(pos + 1);
+          pos += next === NEWLINE || isEscapable(next) ? 2 : 1;
+          break;
+        }
+        case LT: {
+          const e = this.autolinkOrHtml(pos);
+          pos = e < 0 ? pos + 1 : e;
+          break;
+        }
+        case LBRACKET:
+          this.pushBracket(pos, false);
+          pos++;
+          break;
+        case BANG:
+          if (s.charCodeAt(pos + 1) === LBRACKET) {
+            this.pushBracket(pos + 1, true);
+            pos += 2;
+          } else {
+            pos++;
+          }
+          break;
+        case RBRACKET:
+          pos = this.closeBracket(pos);
+          break;
+        default:
+          pos++;
+      }
+    }
+  }
+
+  /** parseBackticks at a backtick: the position to continue from. */
+  private backticks(pos: number, out: Set<string>): number {
+    const s = this.s;
+    let e = pos + 1;
+    while (s.charCodeAt(e) === BACKTICK) e++;
+    const length = e - pos;
+    const list = this.runs.get(length);
+    if (!list) return e;
+    let k = this.cursors.get(length) ?? 0;
+    while (k < list.length && list[k] < e) k++;
+    this.cursors.set(length, k);
+    if (k === list.length) return e; // no closer: the backticks are literal
+    const closer = list[k];
+    let content = s.slice(e, closer);
+    if (content.includes("\n")) content = content.replaceAll("\n", " ");
+    if (
+      content.length > 0 && content.charCodeAt(0) === SPACE &&
+      content.charCodeAt(content.length - 1) === SPACE && /[^ ]/.test(content)
+    ) {
+      content = content.slice(1, content.length - 1);
+    }
+    out.add(content);
+    return closer + length;
+  }
 
   /** parseAutolink || parseHtmlTag at a `<`: the end, or -1. */
-  const autolinkOrHtml = (p: number): number => {
+  private autolinkOrHtml(p: number): number {
+    const s = this.s;
     reEmailAutolink.lastIndex = p;
     if (reEmailAutolink.test(s)) return reEmailAutolink.lastIndex;
     reAutolink.lastIndex = p;
@@ -406,68 +516,66 @@ function inlineSpans(subject: string, refs: Set<string>, out: Set<string>): void
       reOpenTag.lastIndex = p;
       return reOpenTag.test(s) ? reOpenTag.lastIndex : -1;
     }
-    if (c === 47) {
+    if (c === SLASH) {
       reCloseTag.lastIndex = p;
       return reCloseTag.test(s) ? reCloseTag.lastIndex : -1;
     }
-    if (c === 63) { // <? … ?>
-      const e = instructionEnd.at(p + 2);
+    if (c === QUESTION) { // <? … ?>
+      const e = this.instructionEnd.at(p + 2);
       return e < 0 ? -1 : e + 2;
     }
     if (c !== BANG) return -1;
     if (s.startsWith("<!--", p)) {
       if (s.charCodeAt(p + 4) === GT) return p + 5; // <!-->
       if (s.startsWith("->", p + 4)) return p + 6; // <!--->
-      const e = commentEnd.at(p + 4);
+      const e = this.commentEnd.at(p + 4);
       return e < 0 ? -1 : e + 3;
     }
     const d = s.charCodeAt(p + 2);
     if ((d >= 65 && d <= 90) || (d >= 97 && d <= 122)) { // <!X … >
-      const e = declarationEnd.at(p + 3);
+      const e = this.declarationEnd.at(p + 3);
       return e < 0 ? -1 : e + 1;
     }
     if (s.startsWith("<![CDATA[", p)) {
-      const e = cdataEnd.at(p + 9);
+      const e = this.cdataEnd.at(p + 9);
       return e < 0 ? -1 : e + 3;
     }
     return -1;
-  };
+  }
 
-  // The bracket stack: each `[` or `![` opener's index (of its `[`), and flags.
-  let bracketIndex = new Int32Array(16);
-  let bracketFlags = new Uint8Array(16); // IMAGE | BRACKET_AFTER
-  let bracketCount = 0;
-  // Non-image brackets below this stack height were deactivated by a later link.
-  let activeFrom = 0;
-  const popBracket = () => {
-    bracketCount--;
-    if (activeFrom > bracketCount) activeFrom = bracketCount;
-  };
-  const pushBracket = (index: number, image: boolean) => {
-    if (bracketCount > 0) bracketFlags[bracketCount - 1] |= BRACKET_AFTER;
-    if (bracketCount === bracketIndex.length) {
-      const indices = new Int32Array(bracketCount * 2);
-      indices.set(bracketIndex);
-      bracketIndex = indices;
-      const flags = new Uint8Array(bracketCount * 2);
-      flags.set(bracketFlags);
-      bracketFlags = flags;
+  private pushBracket(index: number, image: boolean): void {
+    const count = this.bracketCount;
+    if (count > 0) this.bracketFlags[count - 1] |= BRACKET_AFTER;
+    if (count === this.bracketIndex.length) {
+      const indices = new Int32Array(count * 2);
+      indices.set(this.bracketIndex);
+      this.bracketIndex = indices;
+      const flags = new Uint8Array(count * 2);
+      flags.set(this.bracketFlags);
+      this.bracketFlags = flags;
     }
-    bracketIndex[bracketCount] = index;
-    bracketFlags[bracketCount] = image ? IMAGE : 0;
-    bracketCount++;
-  };
+    this.bracketIndex[count] = index;
+    this.bracketFlags[count] = image ? IMAGE : 0;
+    this.bracketCount = count + 1;
+  }
+
+  private popBracket(): void {
+    this.bracketCount--;
+    if (this.activeFrom > this.bracketCount) this.activeFrom = this.bracketCount;
+  }
 
   /** parseCloseBracket at a `]`: the position to continue from. */
-  const closeBracket = (at: number): number => {
+  private closeBracket(at: number): number {
+    const s = this.s;
     const startpos = at + 1;
-    if (bracketCount === 0) return startpos;
-    const top = bracketCount - 1;
-    const image = (bracketFlags[top] & IMAGE) !== 0;
-    if (!image && top < activeFrom) {
-      popBracket();
+    if (this.bracketCount === 0) return startpos;
+    const top = this.bracketCount - 1;
+    const image = (this.bracketFlags[top] & IMAGE) !== 0;
+    if (!image && top < this.activeFrom) {
+      this.popBracket();
       return startpos;
     }
+    const scan = this.scanner ??= new Scanner(s);
     let pos = startpos;
     let matched = false;
     if (s.charCodeAt(pos) === LPAREN) {
@@ -487,74 +595,20 @@ function inlineSpans(subject: string, refs: Set<string>, out: Set<string>): void
       }
     }
     if (!matched) {
+      const refs = this.refs;
       const length = scan.linkLabel(pos);
       let label: string | null = null;
       if (length > 2) label = s.slice(pos, pos + length);
-      else if ((bracketFlags[top] & BRACKET_AFTER) === 0 && refs.size > 0) {
-        label = s.slice(bracketIndex[top], startpos);
+      else if ((this.bracketFlags[top] & BRACKET_AFTER) === 0 && refs.size > 0) {
+        label = s.slice(this.bracketIndex[top], startpos);
       }
       if (length !== 0) pos += length;
       if (label !== null && refs.size > 0 && refs.has(normalizeLabel(label))) matched = true;
     }
-    popBracket();
+    this.popBracket();
     if (!matched) return startpos;
-    if (!image) activeFrom = bracketCount; // no links in links
+    if (!image) this.activeFrom = this.bracketCount; // no links in links
     return pos;
-  };
-
-  let pos = 0;
-  while (pos < n) {
-    const c = s.charCodeAt(pos);
-    switch (c) {
-      case BACKTICK: {
-        let e = pos + 1;
-        while (s.charCodeAt(e) === BACKTICK) e++;
-        const length = e - pos;
-        const closer = closerAfter(length, e);
-        if (closer < 0) {
-          pos = e;
-          break;
-        }
-        let content = s.slice(e, closer);
-        if (content.includes("\n")) content = content.replaceAll("\n", " ");
-        if (
-          content.length > 0 && content.charCodeAt(0) === SPACE &&
-          content.charCodeAt(content.length - 1) === SPACE && /[^ ]/.test(content)
-        ) {
-          content = content.slice(1, content.length - 1);
-        }
-        out.add(content);
-        pos = closer + length;
-        break;
-      }
-      case BACKSLASH: {
-        const next = s.charCodeAt(pos + 1);
-        pos += next === NEWLINE || isEscapable(next) ? 2 : 1;
-        break;
-      }
-      case LT: {
-        const e = autolinkOrHtml(pos);
-        pos = e < 0 ? pos + 1 : e;
-        break;
-      }
-      case LBRACKET:
-        pushBracket(pos, false);
-        pos++;
-        break;
-      case BANG:
-        if (s.charCodeAt(pos + 1) === LBRACKET) {
-          pushBracket(pos + 1, true);
-          pos += 2;
-        } else {
-          pos++;
-        }
-        break;
-      case RBRACKET:
-        pos = closeBracket(pos);
-        break;
-      default:
-        pos++;
-    }
   }
 }
 
@@ -595,8 +649,13 @@ const acceptsLines = (t: number) => t === PARAGRAPH || t === CODE_BLOCK || t ===
 /** The block parser of commonmark.js (blocks.js), keeping only what inline parsing needs. */
 class BlockParser {
   readonly refs = new Set<string>();
-  /** Trimmed contents of the paragraphs and headings that contain a backtick. */
-  readonly subjects: string[] = [];
+  readonly spans = new Set<string>();
+  private inline = new InlineParser(this.refs);
+  /**
+   * Inline subjects (trimmed contents of paragraphs and headings) that contain a backtick and a
+   * `]`: a reference link in them may use a definition further down, so they wait for the end.
+   */
+  private deferred: string[] = [];
 
   private chain = new Chain();
   /** Indices of open blocks a blank line does not pass through (all but lists and items with
@@ -667,6 +726,8 @@ class BlockParser {
       start = end + (input.charCodeAt(end) === CR && input.charCodeAt(end + 1) === NEWLINE ? 2 : 1);
     }
     while (this.chain.length > 0) this.finalizeTip();
+    for (const subject of this.deferred) this.inline.parse(subject, this.spans);
+    this.deferred = [];
   }
 
   // --- commonmark.js parser methods ---
@@ -770,9 +831,7 @@ class BlockParser {
     const i = chain.length - 1;
     const type = chain.type[i];
     if (type === PARAGRAPH) this.finishParagraph();
-    else if (type === HEADING && this.heading.includes("`")) {
-      this.subjects.push(this.heading.trim());
-    }
+    else if (type === HEADING) this.inlineContent(this.heading);
     chain.length = i;
     if (this.stopCount > 0 && this.stops[this.stopCount - 1] === i) this.stopCount--;
   }
@@ -807,7 +866,14 @@ class BlockParser {
     const [rest, hadReferences] = this.stripReferences(this.paragraphContent());
     this.paragraph = [];
     if (hadReferences && isBlank(rest)) return;
-    if (rest.includes("`")) this.subjects.push(rest.trim());
+    this.inlineContent(rest);
+  }
+
+  /** Parses a paragraph's or heading's content for code spans, now or at the end. */
+  private inlineContent(content: string): void {
+    if (!content.includes("`")) return; // no code span without a backtick
+    if (content.includes("]")) this.deferred.push(content.trim());
+    else this.inline.parse(content.trim(), this.spans);
   }
 
   // --- continuation of open blocks ---
@@ -1213,7 +1279,5 @@ function stripClosingSequence(content: string): string {
 export function inlineCodeSpans(markdown: string): Set<string> {
   const parser = new BlockParser();
   parser.parse(markdown);
-  const spans = new Set<string>();
-  for (const subject of parser.subjects) inlineSpans(subject, parser.refs, spans);
-  return spans;
+  return parser.spans;
 }
