@@ -54,10 +54,6 @@ const UNDERSCORE = 95;
 const BACKTICK = 96;
 const TILDE = 126;
 
-// Bracket flags.
-const IMAGE = 1;
-const BRACKET_AFTER = 2;
-
 // Block types.
 const DOCUMENT = 0;
 const LIST = 1;
@@ -410,10 +406,14 @@ class InlineParser {
   private instructionEnd = new NextOccurrence("?>");
   private cdataEnd = new NextOccurrence("]]>");
   private declarationEnd = new NextOccurrence(">");
-  // The bracket stack: each `[` or `![` opener's index (of its `[`), and flags.
-  private bracketIndex = new Int32Array(16);
-  private bracketFlags = new Uint8Array(16); // IMAGE | BRACKET_AFTER
+  // The bracket stack: whether each `[` or `![` opener is an image.
+  private bracketImage = new Uint8Array(16);
   private bracketCount = 0;
+  // commonmark.js's `bracketAfter` is false only for the latest bracket pushed, while it is on
+  // the stack: its position there and the index of its `[` (all a shortcut label needs).
+  private lastPushed = -1;
+  private lastPushedIndex = 0;
+  private trackBrackets = false;
   // Non-image brackets below this stack height were deactivated by a later link.
   private activeFrom = 0;
 
@@ -432,7 +432,10 @@ class InlineParser {
     this.cdataEnd.reset(s);
     this.declarationEnd.reset(s);
     this.bracketCount = 0;
+    this.lastPushed = -1;
     this.activeFrom = 0;
+    // Without a `]`, no bracket is ever looked at.
+    this.trackBrackets = s.includes("]");
     for (let i = s.indexOf("`"); i >= 0; i = s.indexOf("`", i)) {
       let j = i + 1;
       while (s.charCodeAt(j) === BACKTICK) j++;
@@ -544,23 +547,22 @@ class InlineParser {
   }
 
   private pushBracket(index: number, image: boolean): void {
+    if (!this.trackBrackets) return;
     const count = this.bracketCount;
-    if (count > 0) this.bracketFlags[count - 1] |= BRACKET_AFTER;
-    if (count === this.bracketIndex.length) {
-      const indices = new Int32Array(count * 2);
-      indices.set(this.bracketIndex);
-      this.bracketIndex = indices;
-      const flags = new Uint8Array(count * 2);
-      flags.set(this.bracketFlags);
-      this.bracketFlags = flags;
+    if (count === this.bracketImage.length) {
+      const more = new Uint8Array(count * 2);
+      more.set(this.bracketImage);
+      this.bracketImage = more;
     }
-    this.bracketIndex[count] = index;
-    this.bracketFlags[count] = image ? IMAGE : 0;
+    this.bracketImage[count] = image ? 1 : 0;
     this.bracketCount = count + 1;
+    this.lastPushed = count;
+    this.lastPushedIndex = index;
   }
 
   private popBracket(): void {
     this.bracketCount--;
+    if (this.lastPushed === this.bracketCount) this.lastPushed = -1;
     if (this.activeFrom > this.bracketCount) this.activeFrom = this.bracketCount;
   }
 
@@ -570,7 +572,7 @@ class InlineParser {
     const startpos = at + 1;
     if (this.bracketCount === 0) return startpos;
     const top = this.bracketCount - 1;
-    const image = (this.bracketFlags[top] & IMAGE) !== 0;
+    const image = this.bracketImage[top] === 1;
     if (!image && top < this.activeFrom) {
       this.popBracket();
       return startpos;
@@ -599,8 +601,8 @@ class InlineParser {
       const length = scan.linkLabel(pos);
       let label: string | null = null;
       if (length > 2) label = s.slice(pos, pos + length);
-      else if ((this.bracketFlags[top] & BRACKET_AFTER) === 0 && refs.size > 0) {
-        label = s.slice(this.bracketIndex[top], startpos);
+      else if (top === this.lastPushed && refs.size > 0) {
+        label = s.slice(this.lastPushedIndex, startpos);
       }
       if (length !== 0) pos += length;
       if (label !== null && refs.size > 0 && refs.has(normalizeLabel(label))) matched = true;
