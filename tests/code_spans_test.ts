@@ -1,8 +1,9 @@
 /**
  * Parity of the linear-time `inlineCodeSpans` (src/analysis/code_spans.ts) with commonmark.js
- * 0.31.2: the same set of code span contents on every example of the CommonMark spec 0.31.2, on
- * the instructions of the repo's fixtures and of server-everything, on hand-picked edge cases,
- * and on a seeded random fuzz. Also checks that hostile inputs stay fast.
+ * 0.31.2: the same set of code span contents on every example of the CommonMark spec 0.31.2 and
+ * on the spec's whole text, on the README, on the instructions of the repo's fixtures and of
+ * server-everything, on hand-picked edge cases, and on seeded random fuzz. Also checks that
+ * hostile inputs stay fast.
  *
  * The spec examples come from the npm package commonmark-spec, which deno.lock does not pin:
  *
@@ -62,6 +63,13 @@ Deno.test("code spans: every CommonMark 0.31.2 spec example, tabs as tabs and as
     reference(markdown.replaceAll("→", "\t")).size
   );
   assert.equal(withSpans.length, 32);
+});
+
+Deno.test("code spans: whole documents (spec.txt, the README)", () => {
+  const readme = Deno.readTextFileSync(new URL("../README.md", import.meta.url));
+  const text = (spec as { text: string }).text;
+  assert.deepEqual(differences([["spec.txt", text], ["README.md", readme]]), []);
+  assert.ok(reference(text).size > 200);
 });
 
 /** The instructions a server sends in its initialize result, asked the way a client asks. */
