@@ -11,6 +11,7 @@
  * resident set just before the call, with the input already built; where /proc is missing it
  * falls back to Deno.memoryUsage().rss after the call.
  */
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 // @ts-types="@types/commonmark"
 import { Parser } from "commonmark";
@@ -113,7 +114,7 @@ async function measure(
       "--quiet",
       "--allow-read",
       "--v8-flags=--max-old-space-size=4096",
-      new URL(import.meta.url).pathname,
+      fileURLToPath(import.meta.url),
       "--child",
       JSON.stringify([family, size, implementation, runs]),
     ],
