@@ -1,7 +1,7 @@
 /**
  * Reference detection on hostile instructions: for each pathological family at 1x, 2x and 4x
  * sizes (4x = 1 MiB), the time and peak memory of `inlineCodeSpans` (src/analysis/code_spans.ts)
- * and of commonmark.js (`npm:commonmark`, what src/analysis/references.ts uses), each case in its
+ * and of commonmark.js (`npm:commonmark`, what src/analysis/code_spans.ts uses), each case in its
  * own subprocess; commonmark.js is killed after --cap seconds. Prints a Markdown table.
  *
  *   deno run --allow-run --allow-read scripts/bench_references.ts [--cap 5] [--base 262144]

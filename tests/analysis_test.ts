@@ -1,7 +1,7 @@
 /** Reference detection and findings: pure functions. */
 import assert from "node:assert/strict";
 import { analyze, type ObservedProfile } from "../src/analysis/findings.ts";
-import { inlineCodeSpans } from "../src/analysis/references.ts";
+import { inlineCodeSpans } from "../src/analysis/code_spans.ts";
 
 Deno.test("inline code spans: CommonMark spans only, not code blocks", () => {
   const markdown = [

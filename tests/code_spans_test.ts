@@ -5,23 +5,18 @@
  * server-everything, on hand-picked edge cases, and on seeded random fuzz. Also checks that
  * hostile inputs stay fast.
  *
- * The spec examples come from the npm package commonmark-spec, which deno.lock does not pin:
- *
- *   deno test --no-lock --allow-read --allow-run --allow-env --allow-net=127.0.0.1 \
- *     --allow-write tests/code_spans_test.ts
+ * The spec examples come from the npm package commonmark-spec (a test dependency).
  */
 import assert from "node:assert/strict";
 // @ts-types="@types/commonmark"
 import { Parser } from "commonmark";
-// Not in deno.json's imports (nor deno.lock): only this test needs it.
-// deno-lint-ignore no-import-prefix
-import spec from "npm:commonmark-spec@0.31.2";
+import spec from "commonmark-spec";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { readInstructions } from "@modelcontextprotocol/server-everything/dist/resources/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { inlineCodeSpans } from "../src/analysis/code_spans.ts";
 import { createDemoServer } from "../fixtures/demo_server.ts";
-import { hostile, httpFixture, startHttp } from "./_cli.ts";
+import { EVERYTHING, hostile, httpFixture, startHttp } from "./_cli.ts";
 
 /** What commonmark.js gives: the literals of the `code` nodes. */
 function reference(markdown: string): Set<string> {
@@ -82,6 +77,17 @@ async function demoInstructions(): Promise<string> {
   const instructions = client.getInstructions();
   await client.close();
   await server.close();
+  assert.equal(typeof instructions, "string");
+  return instructions!;
+}
+
+/** server-everything's instructions, from its initialize result over stdio. */
+async function everythingInstructions(): Promise<string> {
+  const [command, ...args] = EVERYTHING;
+  const client = new Client({ name: "code-spans-test", version: "1.0.0" });
+  await client.connect(new StdioClientTransport({ command, args, stderr: "ignore" }));
+  const instructions = client.getInstructions();
+  await client.close();
   assert.equal(typeof instructions, "string");
   return instructions!;
 }
@@ -148,7 +154,7 @@ Deno.test("code spans: the fixtures' and server-everything's instructions", asyn
     ["fixtures/demo_server.ts", await demoInstructions()],
     ["fixtures/hostile.ts", await hostileInstructions()],
     ["fixtures/http_hostile.ts", await httpHostileInstructions()],
-    ["server-everything docs/instructions.md", readInstructions()],
+    ["server-everything", await everythingInstructions()],
   ];
   assert.ok(instructions[3][1].startsWith("# Everything Server"), instructions[3][1]);
   assert.deepEqual(differences(instructions), []);

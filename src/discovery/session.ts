@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { inlineCodeSpans } from "../analysis/references.ts";
+import { inlineCodeSpans } from "../analysis/code_spans.ts";
 import { MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST } from "../limits.ts";
 import {
   ERROR_CODES,
