@@ -59,6 +59,7 @@ export function processContext(): CliContext {
     permission: async (descriptor) => (await Deno.permissions.query(descriptor)).state,
     reserveFile,
     removeFile: (path) => Deno.remove(path),
+    readFile,
     writeFile: (path, text, { append }) => Deno.writeTextFile(path, text, { append }),
     openTransport: async (target, version) =>
       (await import("./src/transport/open.ts")).openTransport(target, version),
@@ -78,6 +79,31 @@ async function reserveFile(path: string): Promise<{ created: boolean }> {
   }
   (await Deno.open(path, { write: true })).close();
   return { created: false };
+}
+
+/** Reads a UTF-8 text file, at most `maxBytes` bytes of it (undefined when it holds more). */
+async function readFile(path: string, maxBytes: number): Promise<string | undefined> {
+  using file = await Deno.open(path, { read: true });
+  if ((await file.stat()).isDirectory) throw new Deno.errors.IsADirectory("a folder");
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  const buffer = new Uint8Array(1 << 20);
+  for (let read; (read = await file.read(buffer)) !== null;) {
+    total += read;
+    if (total > maxBytes) return undefined;
+    chunks.push(buffer.slice(0, read));
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new Deno.errors.InvalidData("not UTF-8");
+  }
 }
 
 let interrupts: AbortSignal | undefined;

@@ -15,6 +15,7 @@
  *
  * @module
  */
+import { validateComparison } from "./src/comparison.ts";
 import { discoverAll } from "./src/discovery/discover.ts";
 import { buildReport } from "./src/report/build.ts";
 import type { GuidanceReport } from "./src/report/schema.ts";
@@ -37,21 +38,32 @@ export {
   type TargetInput,
   validateDiscovery,
 } from "./src/request.ts";
+export { type ComparisonRequest, validateComparison } from "./src/comparison.ts";
+export type { Baseline } from "./src/analysis/baseline.ts";
+export type { Finding } from "./src/analysis/findings.ts";
 export type { HttpTarget, ServerStderr, StdioTarget, Target } from "./src/target.ts";
 export { SpawnError } from "./src/transport/stdio.ts";
 export {
+  type BaselineReport,
+  type BaselineState,
+  type BaselineToolDefectReport,
   type CandidateReport,
+  type ComparedProfileDrift,
   type CompleteProfileReport,
   type DefectReport,
   type GuidanceReport,
   GuidanceReportSchema,
   type IncompleteProfileReport,
   type IncompleteReport,
+  type NotComparedProfileDrift,
+  type ProfileDrift,
   type ProfileReport,
   type ReportIssue,
   reportJsonSchema,
   type ReportParseResult,
   type ReportSchema,
+  type RequiredToolDefectReport,
+  type ResolvedFindingReport,
 } from "./src/report/schema.ts";
 export { renderGithub, renderGithubSummary } from "./src/report/github.ts";
 export { renderJson } from "./src/report/json.ts";
@@ -67,8 +79,9 @@ export interface RunGuidanceOptions extends GuidanceInput {
 
 /**
  * Validates `options`, runs discovery for the selected profiles and returns the validated
- * report. Invalid options throw {@linkcode RequestError} before anything starts; a command that
- * cannot be started throws {@linkcode SpawnError}.
+ * report. Invalid options (a `baseline` that is not a complete report of the same server
+ * included) throw {@linkcode RequestError} before anything starts; a command that cannot be
+ * started throws {@linkcode SpawnError}.
  *
  * @example
  * ```ts
@@ -82,5 +95,9 @@ export interface RunGuidanceOptions extends GuidanceInput {
  */
 export async function runGuidance(options: RunGuidanceOptions): Promise<GuidanceReport> {
   const request = validateDiscovery(options);
-  return buildReport(request, await discoverAll(request, openTransport, options.signal));
+  const comparison = validateComparison(options, request.server);
+  return buildReport(
+    { ...request, ...comparison },
+    await discoverAll(request, openTransport, options.signal),
+  );
 }

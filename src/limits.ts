@@ -17,6 +17,9 @@ export const MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST = 8;
 /** One incoming message (a stdio line, a JSON body, an SSE event's data) at most, in bytes. */
 export const MAX_MESSAGE_BYTES = 67_108_864; // 64 MiB
 
+/** A `--baseline` file at most, in bytes: far more than any one server's report needs. */
+export const MAX_BASELINE_BYTES = 67_108_864; // 64 MiB
+
 /** An inclusive integer range with a default, for a numeric option. */
 export interface IntegerRange {
   readonly min: number;

@@ -7,13 +7,19 @@
 import { shown } from "./printable.ts";
 import type { DiscoveryRequest, OutputRequest } from "./request.ts";
 
+/** Files a run reads. */
+export interface InputFiles {
+  /** `--baseline FILE`. */
+  readonly baseline?: string;
+}
+
 /** One permission a run needs. */
 export interface PermissionNeed {
   readonly descriptor: Deno.PermissionDescriptor;
   /** What it is for, as a clause: "run the server command". */
   readonly what: string;
   /** The Deno flag name: `--allow-run`. */
-  readonly flag: "--allow-run" | "--allow-net" | "--allow-write";
+  readonly flag: "--allow-run" | "--allow-net" | "--allow-read" | "--allow-write";
   /** The flag's value, or undefined when the value cannot be shown (control characters). */
   readonly value: string | undefined;
 }
@@ -22,6 +28,7 @@ export interface PermissionNeed {
 export function permissionsNeeded(
   discovery: Pick<DiscoveryRequest, "target">,
   output: OutputRequest,
+  inputs: InputFiles = {},
 ): PermissionNeed[] {
   const { target } = discovery;
   const needs: PermissionNeed[] = target.kind === "stdio"
@@ -37,6 +44,14 @@ export function permissionsNeeded(
       flag: "--allow-net",
       value: target.url.host,
     }];
+  if (inputs.baseline !== undefined) {
+    needs.push({
+      descriptor: { name: "read", path: inputs.baseline },
+      what: "read the baseline",
+      flag: "--allow-read",
+      value: shown(inputs.baseline),
+    });
+  }
   const files = [
     ...output.files.map(({ path }) => ({ path, what: "write a report file" })),
     ...(output.stepSummary ? [{ path: output.stepSummary, what: "write the step summary" }] : []),

@@ -73,6 +73,13 @@ export interface GuidanceInput {
   readonly concurrency?: number;
   /** The protocol revision to speak; default 2025-06-18. */
   readonly protocolVersion?: string;
+  /**
+   * An earlier report of the same server (a parsed `mcpeval.guidance-report/v1` JSON value) to
+   * compare the run with; default none.
+   */
+  readonly baseline?: unknown;
+  /** With `baseline`: every tool of a baseline catalog is required in its profile. */
+  readonly requireBaselineTools?: boolean;
 }
 
 /** A validated discovery run: what to reach and how to observe it. */
@@ -124,7 +131,9 @@ export type RequestField =
   | "url"
   | "allowRemoteHttp"
   | "headers"
-  | "protocolVersion";
+  | "protocolVersion"
+  | "baseline"
+  | "requireBaselineTools";
 
 /** How each audience names the fields: the library by property, the CLI by option. */
 export type FieldLabels = Readonly<Record<RequestField, string>>;
@@ -143,6 +152,8 @@ export const LIBRARY_LABELS: FieldLabels = {
   allowRemoteHttp: "target.allowRemoteHttp",
   headers: "target.headers",
   protocolVersion: "protocolVersion",
+  baseline: "baseline",
+  requireBaselineTools: "requireBaselineTools",
 };
 
 /**

@@ -230,12 +230,29 @@ export interface Report {
     instructions_present: boolean | null;
     incomplete: { reason: string; hint: string; http_status?: number } | null;
   }[];
-  candidates: { profile: string; tool: string; available_in: string[] }[];
-  defects: { profile: string; tool: string; available_in: string[] }[];
+  candidates: ReportFinding[];
+  defects: ReportFinding[];
   complete: boolean;
   passed: boolean | null;
   settings: Record<string, number>;
   required_tools: string[];
+  baseline?: {
+    require_baseline_tools: boolean;
+    profiles: (
+      | { profile: string; compared: true; added: string[]; removed: string[] }
+      | { profile: string; compared: false; reason: string }
+    )[];
+    resolved: ReportFinding[];
+  };
+}
+
+/** A finding as the tests read it. */
+export interface ReportFinding {
+  kind: string;
+  profile: string;
+  tool: string;
+  available_in: string[];
+  baseline_state?: "new" | "unchanged";
 }
 
 /** Whether the process `pid` is still running (zombies do not count), from `ps`. */

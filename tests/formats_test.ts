@@ -3,15 +3,12 @@
  * (checked with a real XML parser), SARIF 2.1.0 (checked against its JSON Schema), and report
  * files written beside the console output.
  */
-import sarifSchema from "@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json" with {
-  type: "json",
-};
-import AjvDraft04 from "ajv-draft-04";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { CANARY } from "../fixtures/hostile.ts";
 import { assertValidReport, DENO, fixture, hostile, mcpeval, tempDir, tempFile } from "./_cli.ts";
+import { validateSarif } from "./_sarif.ts";
 
 const DEMO = ["--settle-ms", "100", "--", ...fixture("demo_server.ts")];
 /** In profile none: one candidate (list-workspace-files, listed in roots) and one defect. */
@@ -166,15 +163,6 @@ function testsuite(
       : "passed",
   }));
 }
-
-// deno-lint-ignore no-explicit-any
-const validateSarif = new (AjvDraft04 as any)({
-  strict: false,
-  validateFormats: false,
-  unicodeRegExp: false, // the schema has a pattern that is invalid with the u flag
-}).compile(
-  sarifSchema,
-);
 
 Deno.test("--format sarif: valid SARIF 2.1.0, candidates as warnings, defects as errors", async () => {
   const result = await mcpeval(["guidance", "--format", "sarif", ...FINDINGS, ...DEMO]);

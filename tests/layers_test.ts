@@ -17,7 +17,7 @@ const LAYERS: readonly [string, RegExp][] = [
   ["transport", /^src\/transport\//],
   ["discovery", /^src\/discovery\//],
   ["report", /^src\/report\//],
-  ["request", /^src\/(request|permissions)\.ts$/],
+  ["request", /^src\/(request|comparison|permissions)\.ts$/],
   ["cli", /^src\/cli\//],
   ["entry", /^(main|mod)\.ts$/],
 ];

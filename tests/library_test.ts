@@ -6,6 +6,7 @@ import {
   RequestError,
   type RequestField,
   runGuidance,
+  validateComparison,
   validateDiscovery,
 } from "../mod.ts";
 import { fixture } from "./_cli.ts";
@@ -86,4 +87,42 @@ Deno.test("validateDiscovery gives the same request for the library as the CLI p
     target: { kind: "stdio", command: "srv", args: ["--flag"], stderr: "discard" },
     protocolVersion: "2025-06-18",
   });
+});
+
+Deno.test("runGuidance with a baseline: the report of an earlier run, compared and gated", async () => {
+  const [command, ...args] = fixture("demo_server.ts");
+  const options = {
+    server: "demo",
+    target: { kind: "stdio", command, args },
+    profiles: ["elicitation", "all"],
+    settleMs: 100,
+  } as const;
+  const earlier = await runGuidance(options);
+  const later = await runGuidance({
+    ...options,
+    target: { ...options.target, args: [...args, "--hidden-with", "delete-note=sampling"] },
+    baseline: JSON.parse(JSON.stringify(earlier)),
+    requireBaselineTools: true,
+  });
+  assert.deepEqual(later.baseline?.profiles, [
+    { profile: "elicitation", compared: true, added: [], removed: [] },
+    { profile: "all", compared: true, added: [], removed: ["delete-note"] },
+  ]);
+  assert.deepEqual(later.defects.map((d) => [d.kind, d.profile, d.tool]), [
+    ["baseline-tool-unavailable", "all", "delete-note"],
+  ]);
+  assert.equal(later.passed, false);
+
+  const error = await runGuidance({ ...options, baseline: { ...earlier, server: "other" } })
+    .then(() => undefined, (error) => error);
+  assert.ok(error instanceof RequestError);
+  assert.equal(error.field, "baseline");
+  assert.equal(
+    error.message,
+    "baseline is the report of another server: its server label is not server's",
+  );
+  assert.throws(
+    () => validateComparison({ requireBaselineTools: true }, "demo"),
+    { name: "RequestError", message: "requireBaselineTools needs baseline" },
+  );
 });

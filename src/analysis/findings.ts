@@ -17,8 +17,11 @@ export interface ObservedProfile {
 
 /** One finding: a tool that a profile cannot see, and where it is visible. */
 export interface Finding {
+  /** Its rule. */
   readonly kind: FindingKind;
+  /** The profile whose catalog lacks the tool. */
   readonly profile: Profile;
+  /** The tool. */
   readonly tool: string;
   /** Profiles whose catalogs list the tool, in the order given. */
   readonly availableIn: readonly Profile[];
@@ -56,6 +59,7 @@ export function analyze(
   const byKind: Record<FindingKind, Finding[]> = {
     "referenced-tool-unavailable": [],
     "required-tool-unavailable": [],
+    "baseline-tool-unavailable": [],
   };
   for (const catalog of catalogs) {
     for (const tool of [...catalog.codeSpans].sort()) {
@@ -80,5 +84,10 @@ export function analyze(
     }
   }
   const findings = Object.values(byKind).flat();
-  return { findings, passed: !findings.some((finding) => RULES[finding.kind].gates) };
+  return { findings, passed: passes(findings) };
+}
+
+/** Whether a run with these findings passes the gate: none of them is of a kind that gates. */
+export function passes(findings: readonly Finding[]): boolean {
+  return !findings.some((finding) => RULES[finding.kind].gates);
 }

@@ -32,6 +32,12 @@ export const RULES = {
     hint:
       "A required tool is missing from this profile's catalog; check the server's capability conditions or the --require-tool declaration.",
   },
+  "baseline-tool-unavailable": {
+    class: "defect",
+    gates: true,
+    hint:
+      "A tool that this profile's catalog listed in the baseline is missing now; restore it, or refresh the baseline if the removal is intended.",
+  },
 } as const satisfies Record<string, Rule>;
 
 /** A finding kind. */

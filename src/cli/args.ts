@@ -34,6 +34,8 @@ export const CLI_LABELS: FieldLabels = {
   allowRemoteHttp: "--allow-remote-http",
   headers: "--header",
   protocolVersion: "--protocol-version",
+  baseline: "--baseline",
+  requireBaselineTools: "--require-baseline-tools",
 };
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -51,15 +53,27 @@ const OPTIONS = {
   "server-stderr": { type: "string" },
   header: { type: "string", multiple: true },
   output: { type: "string", multiple: true },
+  baseline: { type: "string" },
+  "require-baseline-tools": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
 
 type OptionName = keyof typeof OPTIONS;
 
-/** A validated guidance run: what to discover, and where the reports go. */
+/** `--baseline FILE` and `--require-baseline-tools`, before the file is read. */
+export interface BaselineFile {
+  /** The earlier JSON report to compare with. */
+  readonly path: string;
+  /** Whether every tool of a baseline catalog is required in its profile. */
+  readonly requireBaselineTools: boolean;
+}
+
+/** A validated guidance run: what to discover, what to compare it with, where reports go. */
 export interface GuidanceRequest {
   readonly discovery: DiscoveryRequest;
   readonly output: OutputRequest;
+  /** `--baseline`: read and validated before discovery starts. */
+  readonly baseline?: BaselineFile;
 }
 
 /** What the guidance command line asks for. */
@@ -108,11 +122,13 @@ export function parseGuidanceArgs(
     throw new InvocationError("--output names the same file twice");
   }
   const stepSummary = format === "github" ? readOptional(env, "GITHUB_STEP_SUMMARY") : undefined;
+  const baseline = baselineOf(given);
   return {
     help: false,
     request: {
       discovery,
       output: { format, files, ...(stepSummary ? { stepSummary } : {}) },
+      ...(baseline ? { baseline } : {}),
     },
   };
 }
@@ -242,6 +258,19 @@ function headerOf(
     );
   }
   return [name, value];
+}
+
+function baselineOf(given: Map<OptionName, string[]>): BaselineFile | undefined {
+  const path = single(given, "baseline");
+  const requireBaselineTools = given.has("require-baseline-tools");
+  if (path === undefined) {
+    if (requireBaselineTools) {
+      throw new InvocationError("--require-baseline-tools needs --baseline");
+    }
+    return undefined;
+  }
+  if (path === "") throw new InvocationError("--baseline needs the path of a JSON report");
+  return { path, requireBaselineTools };
 }
 
 function reportFileOf(spec: string): ReportFile {

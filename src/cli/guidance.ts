@@ -4,24 +4,28 @@
  *
  * @module
  */
+import type { ComparisonRequest } from "../comparison.ts";
 import { discoverAll } from "../discovery/discover.ts";
 import { EXIT } from "../exit.ts";
+import { MAX_BASELINE_BYTES } from "../limits.ts";
 import { missingPermissionsMessage, permissionsNeeded } from "../permissions.ts";
+import { RequestError } from "../request.ts";
 import { SpawnError } from "../transport/stdio.ts";
-import type { GuidanceRequest } from "./args.ts";
+import { type BaselineFile, CLI_LABELS, type GuidanceRequest } from "./args.ts";
 import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
 
 /** Runs discovery for a validated request, writes the reports, and returns the exit code. */
 export async function runGuidanceCommand(
-  { discovery, output }: GuidanceRequest,
+  { discovery, output, baseline }: GuidanceRequest,
   context: CliContext,
 ): Promise<number> {
   const missing = [];
-  for (const need of permissionsNeeded(discovery, output)) {
+  for (const need of permissionsNeeded(discovery, output, { baseline: baseline?.path })) {
     if (await context.permission(need.descriptor) !== "granted") missing.push(need);
   }
   if (missing.length > 0) throw new InvocationError(missingPermissionsMessage(missing));
+  const comparison = baseline && await readBaseline(baseline, discovery.server, context);
 
   const files = [
     ...output.files.map((file) => ({ ...file, append: false })),
@@ -61,7 +65,7 @@ export async function runGuidanceCommand(
     import("../report/render.ts"),
     import("../report/github.ts"),
   ]);
-  const report = buildReport(discovery, outcomes);
+  const report = buildReport({ ...discovery, ...comparison }, outcomes);
   let unwritten: string | undefined;
   for (const { path, format, append } of files) {
     const text = format === "summary"
@@ -82,6 +86,56 @@ export async function runGuidanceCommand(
   }
   if (!report.complete) return EXIT.incomplete;
   return report.passed ? EXIT.passed : EXIT.defect;
+}
+
+/**
+ * Reads and validates `--baseline` before anything starts. Every problem is one fixed line: the
+ * file's content and path are never repeated.
+ */
+async function readBaseline(
+  file: BaselineFile,
+  server: string,
+  context: CliContext,
+): Promise<ComparisonRequest> {
+  let text: string | undefined;
+  try {
+    text = await context.readFile(file.path, MAX_BASELINE_BYTES);
+  } catch (error) {
+    throw new InvocationError(`Cannot read the --baseline file (${readProblem(error)})`);
+  }
+  if (text === undefined) {
+    throw new InvocationError(
+      `--baseline is larger than ${MAX_BASELINE_BYTES} bytes: it cannot be a report of mcpeval's`,
+    );
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new InvocationError(
+      "--baseline is not valid JSON: give a report written by --format json or --output json=PATH",
+    );
+  }
+  const { validateComparison } = await import("../comparison.ts");
+  try {
+    return validateComparison(
+      { baseline: value, requireBaselineTools: file.requireBaselineTools },
+      server,
+      CLI_LABELS,
+    )!;
+  } catch (error) {
+    if (error instanceof RequestError) throw new InvocationError(error.message);
+    throw error;
+  }
+}
+
+/** A file-system error on reading, as fixed words (never its message: it holds the path). */
+function readProblem(error: unknown): string {
+  if (error instanceof Deno.errors.NotFound) return "it does not exist";
+  if (error instanceof Deno.errors.PermissionDenied) return "permission denied";
+  if (error instanceof Deno.errors.IsADirectory) return "it is a folder";
+  if (error instanceof Deno.errors.InvalidData) return "it is not UTF-8 text";
+  return error instanceof Error ? error.name : "error";
 }
 
 async function removeAll(context: CliContext, paths: readonly string[]): Promise<void> {

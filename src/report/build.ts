@@ -3,7 +3,13 @@
  *
  * @module
  */
-import { analyze, type Finding } from "../analysis/findings.ts";
+import {
+  type Baseline,
+  type BaselineState,
+  compareWithBaseline,
+  type ProfileDrift,
+} from "../analysis/baseline.ts";
+import { analyze, type Finding, passes } from "../analysis/findings.ts";
 import { type FindingClass, RULES } from "../analysis/rules.ts";
 import type { ProfileOutcome } from "../discovery/session.ts";
 import {
@@ -32,6 +38,10 @@ export interface ReportSettings {
   readonly timeoutMs: number;
   readonly target: { readonly kind: TransportKind };
   readonly protocolVersion: ProtocolVersion;
+  /** The earlier report to compare with (`--baseline`); none by default. */
+  readonly baseline?: Baseline;
+  /** With a baseline: every baseline tool is required in its profile. */
+  readonly requireBaselineTools?: boolean;
 }
 
 /**
@@ -47,17 +57,24 @@ export function buildReport(
   const observed = ordered.flatMap((outcome) => outcome.complete ? [outcome] : []);
   const complete = observed.length === ordered.length;
   const analysis = complete ? analyze(observed, options.requiredTools) : undefined;
-  const findings = analysis?.findings ?? [];
+  const requireBaselineTools = options.requireBaselineTools ?? false;
+  const comparison = options.baseline && compareWithBaseline(
+    ordered.map((outcome) => ({
+      profile: outcome.profile,
+      tools: outcome.complete ? outcome.tools : null,
+    })),
+    analysis ? analysis.findings : null,
+    options.baseline,
+    { requireBaselineTools },
+  );
+  const findings = comparison?.findings ?? analysis?.findings ?? [];
+  const states: readonly (BaselineState | undefined)[] = comparison?.states ?? [];
   const listed = (findingClass: FindingClass) =>
-    findings.filter((finding) => RULES[finding.kind].class === findingClass).map((
-      finding: Finding,
-    ) => ({
-      kind: finding.kind,
-      profile: finding.profile,
-      tool: finding.tool,
-      available_in: [...finding.availableIn],
-      hint: RULES[finding.kind].hint,
-    }));
+    findings.flatMap((finding, index) =>
+      RULES[finding.kind].class === findingClass
+        ? [{ ...findingReport(finding), ...stateOf(states[index]) }]
+        : []
+    );
 
   return GuidanceReportSchema.parse(
     {
@@ -81,9 +98,45 @@ export function buildReport(
       candidates: listed("candidate") as GuidanceReport["candidates"],
       defects: listed("defect") as GuidanceReport["defects"],
       complete,
-      passed: analysis?.passed ?? null,
+      passed: complete ? passes(findings) : null,
+      ...(comparison
+        ? {
+          baseline: {
+            require_baseline_tools: requireBaselineTools,
+            profiles: comparison.drift.map(driftReport),
+            resolved: comparison.resolved.map(findingReport) as NonNullable<
+              GuidanceReport["baseline"]
+            >["resolved"],
+          },
+        }
+        : {}),
     } satisfies GuidanceReport,
   );
+}
+
+function findingReport(finding: Finding) {
+  return {
+    kind: finding.kind,
+    profile: finding.profile,
+    tool: finding.tool,
+    available_in: [...finding.availableIn],
+    hint: RULES[finding.kind].hint,
+  };
+}
+
+function stateOf(state: BaselineState | undefined): { baseline_state?: BaselineState } {
+  return state === undefined ? {} : { baseline_state: state };
+}
+
+function driftReport(drift: ProfileDrift) {
+  return drift.compared
+    ? {
+      profile: drift.profile,
+      compared: true as const,
+      added: [...drift.added],
+      removed: [...drift.removed],
+    }
+    : { profile: drift.profile, compared: false as const, reason: drift.reason };
 }
 
 function profileReport(outcome: ProfileOutcome): ProfileReport {

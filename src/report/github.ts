@@ -6,12 +6,17 @@
  */
 import { FINDING_KINDS, RULES } from "../analysis/rules.ts";
 import {
+  BASELINE_STATE_PHRASES,
   capabilityDependentTools,
+  drifted,
+  driftText,
   FINDING_PRESENTATION,
+  findingSentence,
   findingsOf,
   gates,
   incompleteSentence,
   outcomeOf,
+  resolvedSentence,
 } from "./phrases.ts";
 import type { GuidanceReport } from "./types.ts";
 
@@ -30,8 +35,9 @@ function command(name: "warning" | "error" | "notice", title: string, message: s
 }
 
 /**
- * One `::warning` per review candidate, one `::error` per defect and per incomplete profile,
- * and a final `::notice` with the result.
+ * One `::warning` per review candidate (with a baseline, per new one only), one `::error` per
+ * defect and per incomplete profile, with a baseline a `::notice` per profile whose catalog
+ * changed, and a final `::notice` with the result.
  */
 export function renderGithub(report: GuidanceReport): string {
   const title = `mcpeval guidance (${report.server})`;
@@ -47,12 +53,21 @@ export function renderGithub(report: GuidanceReport): string {
       );
     }
   }
+  for (const drift of report.baseline?.profiles ?? []) {
+    if (drifted(drift)) {
+      lines.push(
+        command("notice", `${title}: catalog drift`, `${drift.profile}: ${driftText(drift)}`),
+      );
+    }
+  }
   for (const finding of findingsOf(report)) {
+    // An acknowledged candidate (the baseline has it) is not announced again.
+    if (!gates(finding) && finding.baseline_state === "unchanged") continue;
     lines.push(
       command(
         gates(finding) ? "error" : "warning",
         `${title}: ${finding.kind}`,
-        `${FINDING_PRESENTATION[finding.kind].sentence(finding)}. ${finding.hint}`,
+        `${findingSentence(finding)}. ${finding.hint}`,
       ),
     );
   }
@@ -66,7 +81,12 @@ function md(text: string): string {
   return text.replace(/[\\`*_|<>[\]]/g, (char) => `\\${char}`);
 }
 
-/** The Markdown summary: result, profile table, candidates, defects. */
+/** Tool names as Markdown code, or a dash. */
+function tools(names: readonly string[]): string {
+  return names.length === 0 ? "-" : names.map((name) => `\`${name}\``).join(", ");
+}
+
+/** The Markdown summary: result, profile table, drift, candidates, defects, resolved. */
 export function renderGithubSummary(report: GuidanceReport): string {
   const outcome = outcomeOf(report);
   const lines = [
@@ -101,24 +121,53 @@ export function renderGithubSummary(report: GuidanceReport): string {
       lines.push(`| \`${tool}\` | ${profiles.join(", ")} |`);
     }
   }
+  const { baseline } = report;
+  if (baseline) {
+    lines.push(
+      "",
+      "### Baseline: catalog drift",
+      "",
+      "| Profile | Added | Removed |",
+      "| --- | --- | --- |",
+      ...baseline.profiles.map((drift) =>
+        drift.compared
+          ? `| ${drift.profile} | ${tools(drift.added)} | ${tools(drift.removed)} |`
+          : `| ${drift.profile} | ${md(driftText(drift))} | |`
+      ),
+    );
+  }
   const findings = findingsOf(report);
   for (const kind of FINDING_KINDS) {
     const ofKind = findings.filter((finding) => finding.kind === kind);
     if (ofKind.length === 0) continue;
-    const toolColumn = RULES[kind].class === "defect" ? "Required tool" : "Tool";
+    const toolColumn = kind === "referenced-tool-unavailable"
+      ? "Tool"
+      : kind === "required-tool-unavailable"
+      ? "Required tool"
+      : "Baseline tool";
+    const state = baseline ? " Baseline |" : "";
     lines.push(
       "",
       `### ${FINDING_PRESENTATION[kind].heading} (${ofKind.length})`,
       "",
-      `| Profile | ${toolColumn} | Available in |`,
-      "| --- | --- | --- |",
+      `| Profile | ${toolColumn} | Available in |${state}`,
+      `| --- | --- | --- |${baseline ? " --- |" : ""}`,
     );
     for (const f of ofKind) {
+      const cell = f.baseline_state === undefined
+        ? ""
+        : ` ${BASELINE_STATE_PHRASES[f.baseline_state]} |`;
       lines.push(
-        `| ${f.profile} | \`${f.tool}\` | ${f.available_in.join(", ") || "no selected profile"} |`,
+        `| ${f.profile} | \`${f.tool}\` | ${
+          f.available_in.join(", ") || "no selected profile"
+        } |${cell}`,
       );
     }
     lines.push("", md(RULES[kind].hint));
+  }
+  if (baseline && baseline.resolved.length > 0) {
+    lines.push("", `### Resolved since the baseline (${baseline.resolved.length})`, "");
+    for (const finding of baseline.resolved) lines.push(`- ${md(resolvedSentence(finding))}`);
   }
   return lines.join("\n") + "\n\n";
 }

@@ -1,11 +1,15 @@
 /**
  * The JUnit XML renderer: one test suite per profile; test cases for discovery, each required
- * tool, and each review candidate (as a skipped case, so it shows without failing).
+ * tool, and each review candidate (as a skipped case, so it shows without failing). With a
+ * baseline also: the catalog drift (a skipped case when the catalog changed), each baseline tool
+ * when `--require-baseline-tools` made it required, and each resolved candidate (passed).
  *
  * @module
  */
 import {
-  FINDING_PRESENTATION,
+  drifted,
+  driftText,
+  findingSentence,
   findingsOf,
   gates,
   reasonText,
@@ -29,7 +33,7 @@ interface Case {
 
 /** A finding as a test case outcome: a failure when it gates, else a skipped case. */
 function outcomeOf(finding: ReportFinding): Case["outcome"] {
-  const sentence = `${FINDING_PRESENTATION[finding.kind].sentence(finding)}. ${finding.hint}`;
+  const sentence = `${findingSentence(finding)}. ${finding.hint}`;
   return gates(finding)
     ? { element: "failure", type: finding.kind, message: sentence }
     : { element: "skipped", message: `review candidate: ${sentence}` };
@@ -46,20 +50,42 @@ export function renderJunit(report: GuidanceReport): string {
         message: `${reasonText(profile.incomplete)}: ${profile.incomplete.hint}`,
       },
     }];
+    const drift = report.baseline?.profiles.find((entry) => entry.profile === profile.profile);
+    if (drift?.compared) {
+      cases.push({
+        name: "baseline catalog",
+        outcome: drifted(drift)
+          ? { element: "skipped", message: `catalog drift: ${driftText(drift)}` }
+          : undefined,
+      });
+    }
     if (report.complete) {
       const ofProfile = findingsOf(report).filter((f) => f.profile === profile.profile);
-      const missing = (tool: string) =>
-        ofProfile.find((f) => f.kind === "required-tool-unavailable" && f.tool === tool);
+      const missing = (kind: ReportFinding["kind"], tool: string) =>
+        ofProfile.find((f) => f.kind === kind && f.tool === tool);
       for (const tool of report.required_tools) {
-        const defect = missing(tool);
+        const defect = missing("required-tool-unavailable", tool);
         cases.push({
           name: `requires ${tool}`,
           outcome: defect && outcomeOf(defect),
         });
       }
+      if (drift?.compared && report.baseline?.require_baseline_tools) {
+        const kept = (profile.tools ?? []).filter((tool) => !drift.added.includes(tool));
+        for (const tool of [...kept, ...drift.removed].sort()) {
+          const defect = missing("baseline-tool-unavailable", tool);
+          cases.push({ name: `keeps baseline tool ${tool}`, outcome: defect && outcomeOf(defect) });
+        }
+      }
       for (const finding of ofProfile) {
-        if (finding.kind === "required-tool-unavailable") continue;
+        if (finding.kind !== "referenced-tool-unavailable") continue;
         cases.push({ name: `references ${finding.tool}`, outcome: outcomeOf(finding) });
+      }
+      for (const finding of report.baseline?.resolved ?? []) {
+        if (finding.profile !== profile.profile) continue;
+        if (finding.kind !== "referenced-tool-unavailable") continue;
+        // The case that was skipped in the baseline's report passes now.
+        cases.push({ name: `references ${finding.tool}` });
       }
     }
     return { profile, cases };

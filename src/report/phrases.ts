@@ -3,13 +3,18 @@
  *
  * @module
  */
-import { type FindingKind, RULES } from "../analysis/rules.ts";
+import { FINDING_KINDS, type FindingKind, RULES } from "../analysis/rules.ts";
 import type {
+  BaselineState,
+  BaselineToolDefectReport,
   CandidateReport,
   DefectReport,
   GuidanceReport,
   IncompleteReport,
+  ProfileDrift,
   ProfileReport,
+  RequiredToolDefectReport,
+  ResolvedFindingReport,
 } from "./types.ts";
 
 /** A finding of a report, whichever list it is in. */
@@ -30,6 +35,8 @@ export interface FindingPresentation {
   readonly summary: string;
   /** The SARIF rule name. */
   readonly sarifName: string;
+  /** What one finding is called in counts: "review candidate". */
+  readonly noun: string;
   /** The finding in one sentence (no trailing period). */
   readonly sentence: (finding: ReportFinding) => string;
 }
@@ -41,6 +48,7 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
     tag: "review",
     summary: "The instructions reference a tool that this profile cannot see",
     sarifName: "ReferencedToolUnavailable",
+    noun: "review candidate",
     sentence: (finding) => candidateSentence(finding as CandidateReport),
   },
   "required-tool-unavailable": {
@@ -48,9 +56,32 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
     tag: "defect",
     summary: "A required tool is missing from a profile's catalog",
     sarifName: "RequiredToolUnavailable",
-    sentence: (finding) => defectSentence(finding as DefectReport),
+    noun: "required-tool defect",
+    sentence: (finding) => defectSentence(finding as RequiredToolDefectReport),
+  },
+  "baseline-tool-unavailable": {
+    heading: "Baseline tools missing",
+    tag: "defect",
+    summary: "A tool of a profile's baseline catalog is missing from its catalog",
+    sarifName: "BaselineToolUnavailable",
+    noun: "baseline-tool defect",
+    sentence: (finding) => baselineToolSentence(finding as BaselineToolDefectReport),
   },
 };
+
+/** How a finding's baseline state is said after its sentence. */
+export const BASELINE_STATE_PHRASES: Readonly<Record<BaselineState, string>> = {
+  new: "new since the baseline",
+  unchanged: "in the baseline",
+};
+
+/** A finding's sentence, followed by its baseline state when it has one. */
+export function findingSentence(finding: ReportFinding): string {
+  const sentence = FINDING_PRESENTATION[finding.kind].sentence(finding);
+  return finding.baseline_state === undefined
+    ? sentence
+    : `${sentence} (${BASELINE_STATE_PHRASES[finding.baseline_state]})`;
+}
 
 /** Whether a finding fails the gate. */
 export function gates(finding: ReportFinding): boolean {
@@ -75,19 +106,26 @@ export function outcomeOf(report: GuidanceReport): Outcome {
       }; no findings are reported (exit 3)`,
     };
   }
+  const fresh = report.baseline === undefined
+    ? ""
+    : `${report.candidates.filter((c) => c.baseline_state === "new").length} new; `;
   const candidates = `${
     plural(report.candidates.length, "review candidate")
-  } (never fail the gate)`;
+  } (${fresh}never fail the gate)`;
   if (report.passed) {
     const required = report.required_tools.length === 0
       ? "no required tools declared"
       : `all ${plural(report.required_tools.length, "required tool")} listed in every profile`;
-    return { status: "passed", detail: `${required}; ${candidates}` };
+    const kept = report.baseline?.require_baseline_tools
+      ? "; every baseline tool still listed in its profile"
+      : "";
+    return { status: "passed", detail: `${required}${kept}; ${candidates}` };
   }
-  return {
-    status: "failed",
-    detail: `${plural(report.defects.length, "required-tool defect")}; ${candidates} (exit 1)`,
-  };
+  const defects = FINDING_KINDS.flatMap((kind) => {
+    const count = report.defects.filter((defect) => defect.kind === kind).length;
+    return count === 0 ? [] : [plural(count, FINDING_PRESENTATION[kind].noun)];
+  });
+  return { status: "failed", detail: `${defects.join(", ")}; ${candidates} (exit 1)` };
 }
 
 /** One review candidate, in words. */
@@ -97,12 +135,48 @@ export function candidateSentence(candidate: CandidateReport): string {
   }`;
 }
 
-/** One defect, in words. */
-export function defectSentence(defect: DefectReport): string {
-  const where = defect.available_in.length === 0
+/** One required-tool defect, in words. */
+export function defectSentence(defect: RequiredToolDefectReport): string {
+  return `${defect.profile}: required tool ${defect.tool} is missing; ${whereListed(defect)}`;
+}
+
+/** One baseline-tool defect, in words. */
+export function baselineToolSentence(defect: BaselineToolDefectReport): string {
+  return `${defect.profile}: baseline tool ${defect.tool} is no longer listed; ${
+    whereListed(defect)
+  }`;
+}
+
+function whereListed(defect: DefectReport): string {
+  return defect.available_in.length === 0
     ? "listed in no selected profile"
     : `available in ${defect.available_in.join(", ")}`;
-  return `${defect.profile}: required tool ${defect.tool} is missing; ${where}`;
+}
+
+/** A finding of the baseline that no longer occurs, in words. */
+export function resolvedSentence(finding: ResolvedFindingReport): string {
+  return `${finding.profile}: ${finding.tool} (${FINDING_PRESENTATION[finding.kind].noun})`;
+}
+
+/** Why a profile was not compared, in words. */
+const NOT_COMPARED: Readonly<Record<"incomplete" | "not-in-baseline", string>> = {
+  incomplete: "not compared: its discovery did not complete",
+  "not-in-baseline": "not compared: the baseline did not select it",
+};
+
+/** One profile's catalog drift, without the profile: "added a, b; removed c" or "no change". */
+export function driftText(drift: ProfileDrift): string {
+  if (!drift.compared) return NOT_COMPARED[drift.reason];
+  const parts = [
+    ...(drift.added.length === 0 ? [] : [`added ${drift.added.join(", ")}`]),
+    ...(drift.removed.length === 0 ? [] : [`removed ${drift.removed.join(", ")}`]),
+  ];
+  return parts.length === 0 ? "no change" : parts.join("; ");
+}
+
+/** Whether a profile's catalog changed since the baseline. */
+export function drifted(drift: ProfileDrift): boolean {
+  return drift.compared && drift.added.length + drift.removed.length > 0;
 }
 
 /** An incomplete profile's reason, with the facts it carries (HTTP status, server revision). */

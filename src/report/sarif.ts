@@ -1,12 +1,20 @@
 /**
  * The SARIF 2.1.0 renderer: one rule per finding kind (and one for incomplete profiles);
  * candidates are warnings, defects and incomplete profiles errors. Findings have no file, so
- * each result names its tool as a logical location `server/profile/tool`.
+ * each result names its tool as a logical location `server/profile/tool`. With a baseline every
+ * result carries `baselineState` (`new` or `unchanged`), and each finding of the baseline that no
+ * longer occurs is an `absent` result of kind `pass`.
  *
  * @module
  */
 import { FINDING_KINDS, type FindingKind, RULES } from "../analysis/rules.ts";
-import { FINDING_PRESENTATION, findingsOf, incompleteSentence } from "./phrases.ts";
+import {
+  FINDING_PRESENTATION,
+  findingSentence,
+  findingsOf,
+  incompleteSentence,
+  resolvedSentence,
+} from "./phrases.ts";
 import type { GuidanceReport } from "./types.ts";
 
 const INCOMPLETE_RULE = {
@@ -20,16 +28,23 @@ const INCOMPLETE_RULE = {
   defaultConfiguration: { level: "error" },
 } as const;
 
-const SARIF_RULES = [
-  ...FINDING_KINDS.map((kind) => ({
-    id: kind,
-    name: FINDING_PRESENTATION[kind].sarifName,
-    shortDescription: { text: FINDING_PRESENTATION[kind].summary },
-    help: { text: RULES[kind].hint },
-    defaultConfiguration: { level: level(kind) },
-  })),
-  INCOMPLETE_RULE,
-];
+/** The rules of a report: the baseline's own rule only when it was compared with one. */
+function rulesOf(report: GuidanceReport) {
+  return [
+    ...FINDING_KINDS.filter((kind) =>
+      kind !== "baseline-tool-unavailable" || report.baseline !== undefined
+    ).map((kind) => ({
+      id: kind,
+      name: FINDING_PRESENTATION[kind].sarifName,
+      shortDescription: { text: FINDING_PRESENTATION[kind].summary },
+      help: { text: RULES[kind].hint },
+      defaultConfiguration: { level: level(kind) },
+    })),
+    INCOMPLETE_RULE,
+  ];
+}
+
+type BaselineState = "new" | "unchanged" | "absent";
 
 function level(kind: FindingKind): "warning" | "error" {
   return RULES[kind].gates ? "error" : "warning";
@@ -39,18 +54,22 @@ type RuleId = FindingKind | typeof INCOMPLETE_RULE.id;
 
 function result(
   report: GuidanceReport,
+  rules: readonly { readonly id: string }[],
   ruleId: RuleId,
-  level: "warning" | "error",
+  level: "warning" | "error" | "none",
   text: string,
   profile: string,
   tool?: string,
   properties: Record<string, unknown> = {},
+  baselineState?: BaselineState,
 ) {
   const name = tool ?? profile;
   return {
     ruleId,
-    ruleIndex: SARIF_RULES.findIndex((rule) => rule.id === ruleId),
+    ruleIndex: rules.findIndex((rule) => rule.id === ruleId),
+    ...(baselineState === "absent" ? { kind: "pass" } : {}),
     level,
+    ...(baselineState === undefined ? {} : { baselineState }),
     message: { text },
     locations: [{
       logicalLocations: [{
@@ -67,11 +86,15 @@ function result(
 
 /** The report as a SARIF 2.1.0 log. */
 export function renderSarif(report: GuidanceReport): string {
+  const rules = rulesOf(report);
+  // The baseline is a complete run, so an incomplete profile is always new.
+  const incompleteState = report.baseline === undefined ? undefined : "new";
   const results = [
     ...report.profiles.flatMap((profile) =>
       profile.complete ? [] : [
         result(
           report,
+          rules,
           "profile-incomplete",
           "error",
           `${incompleteSentence(profile)}. ${profile.incomplete.hint}`,
@@ -83,18 +106,34 @@ export function renderSarif(report: GuidanceReport): string {
               ? {}
               : { http_status: profile.incomplete.http_status }),
           },
+          incompleteState,
         ),
       ]
     ),
     ...findingsOf(report).map((f) =>
       result(
         report,
+        rules,
         f.kind,
         level(f.kind),
-        `${FINDING_PRESENTATION[f.kind].sentence(f)}. ${f.hint}`,
+        `${findingSentence(f)}. ${f.hint}`,
         f.profile,
         f.tool,
         { available_in: f.available_in },
+        f.baseline_state,
+      )
+    ),
+    ...(report.baseline?.resolved ?? []).map((f) =>
+      result(
+        report,
+        rules,
+        f.kind,
+        "none",
+        `Resolved since the baseline: ${resolvedSentence(f)}.`,
+        f.profile,
+        f.tool,
+        { available_in: f.available_in },
+        "absent",
       )
     ),
   ];
@@ -107,7 +146,7 @@ export function renderSarif(report: GuidanceReport): string {
           name: "mcpeval",
           version: report.mcpeval_version,
           informationUri: "https://jsr.io/@mcpeval/guidance",
-          rules: SARIF_RULES,
+          rules,
         },
       },
       automationDetails: { id: `mcpeval-guidance/${report.server}/` },

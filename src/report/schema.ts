@@ -25,13 +25,21 @@ import { SERVER_LABEL, TOOL_NAME } from "../tool_name.ts";
 import type { GuidanceReport } from "./types.ts";
 
 export type {
+  BaselineReport,
+  BaselineState,
+  BaselineToolDefectReport,
   CandidateReport,
+  ComparedProfileDrift,
   CompleteProfileReport,
   DefectReport,
   GuidanceReport,
   IncompleteProfileReport,
   IncompleteReport,
+  NotComparedProfileDrift,
+  ProfileDrift,
   ProfileReport,
+  RequiredToolDefectReport,
+  ResolvedFindingReport,
 } from "./types.ts";
 
 /** The report's schema identifier. */
@@ -72,14 +80,65 @@ const IncompleteProfileSchema = z.strictObject({
   incomplete: IncompleteSchema,
 });
 
+const findingFields = <K extends keyof typeof RULES>(kind: K) => ({
+  kind: z.literal(kind),
+  profile: ProfileLabel,
+  tool: ToolName,
+  available_in: z.array(ProfileLabel),
+  hint: z.literal(RULES[kind].hint as typeof RULES[K]["hint"]),
+});
+
+const BaselineStateSchema = z.enum(["new", "unchanged"]).meta({
+  description:
+    "With --baseline only: `unchanged` when the baseline has the same finding (kind, profile and tool), else `new`.",
+});
+
 const findingSchema = <K extends keyof typeof RULES>(kind: K) =>
+  z.strictObject({ ...findingFields(kind), baseline_state: BaselineStateSchema.optional() });
+
+const resolvedSchema = <K extends keyof typeof RULES>(kind: K) =>
+  z.strictObject(findingFields(kind));
+
+const ProfileDriftSchema = z.discriminatedUnion("compared", [
   z.strictObject({
-    kind: z.literal(kind),
     profile: ProfileLabel,
-    tool: ToolName,
-    available_in: z.array(ProfileLabel),
-    hint: z.literal(RULES[kind].hint as typeof RULES[K]["hint"]),
-  });
+    compared: z.literal(true),
+    added: z.array(ToolName).meta({
+      description: "Tools this profile lists now that its baseline catalog did not, sorted.",
+    }),
+    removed: z.array(ToolName).meta({
+      description: "Tools of this profile's baseline catalog that it no longer lists, sorted.",
+    }),
+  }),
+  z.strictObject({
+    profile: ProfileLabel,
+    compared: z.literal(false),
+    reason: z.enum(["incomplete", "not-in-baseline"]).meta({
+      description:
+        "`incomplete`: this profile's discovery did not complete now; `not-in-baseline`: the baseline did not select this profile.",
+    }),
+  }),
+]);
+
+const BaselineSchema = z.strictObject({
+  require_baseline_tools: z.boolean().meta({
+    description:
+      "Whether --require-baseline-tools made every baseline tool required in its profile.",
+  }),
+  profiles: z.array(ProfileDriftSchema).meta({
+    description: "One entry per selected profile, in canonical order: its catalog drift.",
+  }),
+  resolved: z.array(z.discriminatedUnion("kind", [
+    resolvedSchema("referenced-tool-unavailable"),
+    resolvedSchema("required-tool-unavailable"),
+    resolvedSchema("baseline-tool-unavailable"),
+  ])).meta({
+    description:
+      "Findings of the baseline that this run no longer produces, in profiles it compared, as the baseline recorded them; empty when the run is incomplete.",
+  }),
+}).meta({
+  description: "With --baseline only: this run compared with an earlier report of the same server.",
+});
 
 const reportSchema = z.strictObject({
   schema: z.literal(REPORT_SCHEMA_ID),
@@ -102,9 +161,13 @@ const reportSchema = z.strictObject({
     IncompleteProfileSchema,
   ])).min(1),
   candidates: z.array(findingSchema("referenced-tool-unavailable")),
-  defects: z.array(findingSchema("required-tool-unavailable")),
+  defects: z.array(z.discriminatedUnion("kind", [
+    findingSchema("required-tool-unavailable"),
+    findingSchema("baseline-tool-unavailable"),
+  ])),
   complete: z.boolean(),
   passed: z.boolean().nullable(),
+  baseline: BaselineSchema.optional(),
 }).check((ctx) => {
   const report = ctx.value;
   const complete = report.profiles.every((profile) => profile.complete);
@@ -117,6 +180,24 @@ const reportSchema = z.strictObject({
       code: "custom",
       input: report,
       message: "complete, passed, candidates and defects disagree with the profiles",
+    });
+  }
+  const { baseline } = report;
+  const findings = [...report.candidates, ...report.defects];
+  const compared = baseline === undefined
+    ? findings.every((finding) => finding.baseline_state === undefined) &&
+      !report.defects.some((defect) => defect.kind === "baseline-tool-unavailable")
+    : findings.every((finding) => finding.baseline_state !== undefined) &&
+      (baseline.require_baseline_tools ||
+        !report.defects.some((defect) => defect.kind === "baseline-tool-unavailable")) &&
+      (complete || baseline.resolved.length === 0) &&
+      baseline.profiles.map((entry) => entry.profile).join() ===
+        report.profiles.map((entry) => entry.profile).join();
+  if (!compared) {
+    ctx.issues.push({
+      code: "custom",
+      input: report,
+      message: "baseline, baseline_state and baseline defects disagree",
     });
   }
 });

@@ -7,10 +7,13 @@ import { styleText } from "node:util";
 import { FINDING_KINDS, RULES } from "../analysis/rules.ts";
 import {
   capabilityDependentTools,
+  driftText,
   FINDING_PRESENTATION,
+  findingSentence,
   findingsOf,
   outcomeOf,
   reasonText,
+  resolvedSentence,
 } from "./phrases.ts";
 import type { GuidanceReport } from "./types.ts";
 
@@ -58,15 +61,32 @@ export function renderText(report: GuidanceReport, style: TextStyle = { color: f
     for (const [tool, profiles] of dependent) lines.push(`  ${tool}: ${profiles.join(", ")}`);
   }
 
+  const { baseline } = report;
+  if (baseline) {
+    heading(
+      `Baseline: catalog drift${
+        baseline.require_baseline_tools ? " (every baseline tool is required)" : ""
+      }`,
+    );
+    for (const drift of baseline.profiles) lines.push(`  ${drift.profile}: ${driftText(drift)}`);
+  }
+
   const findings = findingsOf(report);
   for (const kind of FINDING_KINDS) {
     const ofKind = findings.filter((finding) => finding.kind === kind);
     if (ofKind.length === 0) continue;
-    const { heading: title, tag, sentence } = FINDING_PRESENTATION[kind];
+    const { heading: title, tag } = FINDING_PRESENTATION[kind];
     heading(`${title} (${ofKind.length})`);
     const color = RULES[kind].gates ? "red" : "yellow";
-    for (const finding of ofKind) lines.push(`  ${paint(color, tag)} ${sentence(finding)}`);
+    for (const finding of ofKind) lines.push(`  ${paint(color, tag)} ${findingSentence(finding)}`);
     lines.push(`  hint: ${RULES[kind].hint}`);
+  }
+
+  if (baseline && baseline.resolved.length > 0) {
+    heading(`Resolved since the baseline (${baseline.resolved.length})`);
+    for (const finding of baseline.resolved) {
+      lines.push(`  ${paint("green", "resolved")} ${resolvedSentence(finding)}`);
+    }
   }
 
   const outcome = outcomeOf(report);

@@ -63,6 +63,12 @@ export interface IncompleteProfileReport {
 /** One profile's entry in a guidance report. */
 export type ProfileReport = CompleteProfileReport | IncompleteProfileReport;
 
+/**
+ * With `--baseline` only: `unchanged` when the baseline has the same finding (kind, profile and
+ * tool), else `new`.
+ */
+export type BaselineState = "new" | "unchanged";
+
 /** A tool referenced by a profile's instructions that its catalog does not list. */
 export interface CandidateReport {
   /** The finding kind (a rule of {@linkcode RULES}). */
@@ -75,10 +81,12 @@ export interface CandidateReport {
   available_in: Profile[];
   /** The rule's fixed hint. */
   hint: typeof RULES["referenced-tool-unavailable"]["hint"];
+  /** With `--baseline` only: whether the baseline has this candidate too. */
+  baseline_state?: BaselineState;
 }
 
 /** A required tool missing from a profile's catalog. */
-export interface DefectReport {
+export interface RequiredToolDefectReport {
   /** The finding kind (a rule of {@linkcode RULES}). */
   kind: "required-tool-unavailable";
   /** The profile whose catalog lacks the tool. */
@@ -89,6 +97,74 @@ export interface DefectReport {
   available_in: Profile[];
   /** The rule's fixed hint. */
   hint: typeof RULES["required-tool-unavailable"]["hint"];
+  /** With `--baseline` only: whether the baseline has this defect too. */
+  baseline_state?: BaselineState;
+}
+
+/** With `--require-baseline-tools`: a tool of a profile's baseline catalog that it lost. */
+export interface BaselineToolDefectReport {
+  /** The finding kind (a rule of {@linkcode RULES}). */
+  kind: "baseline-tool-unavailable";
+  /** The profile whose catalog no longer lists the tool. */
+  profile: Profile;
+  /** The tool its baseline catalog listed. */
+  tool: string;
+  /** The selected profiles whose catalogs list the tool now, in canonical order; may be empty. */
+  available_in: Profile[];
+  /** The rule's fixed hint. */
+  hint: typeof RULES["baseline-tool-unavailable"]["hint"];
+  /** Whether the baseline has this defect too (only when it was itself compared). */
+  baseline_state?: BaselineState;
+}
+
+/** A finding that fails the run. */
+export type DefectReport = RequiredToolDefectReport | BaselineToolDefectReport;
+
+/** A finding of the baseline that the run no longer produces, as the baseline recorded it. */
+export type ResolvedFindingReport =
+  | Omit<CandidateReport, "baseline_state">
+  | Omit<RequiredToolDefectReport, "baseline_state">
+  | Omit<BaselineToolDefectReport, "baseline_state">;
+
+/** A profile compared with its baseline catalog. */
+export interface ComparedProfileDrift {
+  /** The client capability profile. */
+  profile: Profile;
+  /** Always true here. */
+  compared: true;
+  /** Tools this profile lists now that its baseline catalog did not, sorted. */
+  added: string[];
+  /** Tools of this profile's baseline catalog that it no longer lists, sorted. */
+  removed: string[];
+}
+
+/** A profile that was not compared with the baseline. */
+export interface NotComparedProfileDrift {
+  /** The client capability profile. */
+  profile: Profile;
+  /** Always false here. */
+  compared: false;
+  /**
+   * `incomplete`: this profile's discovery did not complete now; `not-in-baseline`: the baseline
+   * did not select this profile.
+   */
+  reason: "incomplete" | "not-in-baseline";
+}
+
+/** One profile's catalog against its baseline catalog. */
+export type ProfileDrift = ComparedProfileDrift | NotComparedProfileDrift;
+
+/** With `--baseline` only: the run compared with an earlier report of the same server. */
+export interface BaselineReport {
+  /** Whether `--require-baseline-tools` made every baseline tool required in its profile. */
+  require_baseline_tools: boolean;
+  /** One entry per selected profile, in canonical order: its catalog drift. */
+  profiles: ProfileDrift[];
+  /**
+   * Findings of the baseline that this run no longer produces, in profiles it compared, as the
+   * baseline recorded them; empty when the run is incomplete.
+   */
+  resolved: ResolvedFindingReport[];
 }
 
 /** The `mcpeval.guidance-report/v1` report. */
@@ -127,10 +203,15 @@ export interface GuidanceReport {
   profiles: ProfileReport[];
   /** Review candidates; they never fail the run. Empty when the run is incomplete. */
   candidates: CandidateReport[];
-  /** Missing required tools; any one fails the run. Empty when the run is incomplete. */
+  /**
+   * Missing required tools (and, with `--require-baseline-tools`, missing baseline tools); any
+   * one fails the run. Empty when the run is incomplete.
+   */
   defects: DefectReport[];
   /** Whether every profile completed discovery. */
   complete: boolean;
   /** True with no defect, false with one, null when the run is incomplete. */
   passed: boolean | null;
+  /** With `--baseline` only: the run compared with an earlier report of the same server. */
+  baseline?: BaselineReport;
 }

@@ -1,0 +1,142 @@
+/**
+ * A run compared with its baseline, an earlier complete run of the same server: catalog drift
+ * per profile, each finding as new or unchanged, the baseline's findings that no longer occur,
+ * and (when asked) a `baseline-tool-unavailable` defect per baseline tool that a profile lost.
+ * Pure: the caller reads and validates the baseline.
+ *
+ * @module
+ */
+import type { Profile } from "../profiles.ts";
+import type { Finding } from "./findings.ts";
+import { FINDING_KINDS } from "./rules.ts";
+
+/** What a run is compared with: the catalogs and findings of an earlier complete run. */
+export interface Baseline {
+  /** Each profile the baseline observed, with its catalog. */
+  readonly catalogs: ReadonlyMap<Profile, readonly string[]>;
+  /** Every finding of the baseline (review candidates and defects). */
+  readonly findings: readonly Finding[];
+}
+
+/** A profile of the current run as the comparison sees it: its catalog, or null if incomplete. */
+export interface CurrentProfile {
+  readonly profile: Profile;
+  readonly tools: readonly string[] | null;
+}
+
+/** Why a profile was not compared with the baseline. */
+export type NotComparedReason = "incomplete" | "not-in-baseline";
+
+/** One profile's catalog against the baseline's. */
+export type ProfileDrift =
+  | {
+    readonly profile: Profile;
+    readonly compared: true;
+    /** Listed now, not in the baseline; sorted. */
+    readonly added: readonly string[];
+    /** Listed in the baseline, not now; sorted. */
+    readonly removed: readonly string[];
+  }
+  | { readonly profile: Profile; readonly compared: false; readonly reason: NotComparedReason };
+
+/** A finding relative to the baseline: also there (`unchanged`), or not (`new`). */
+export type BaselineState = "new" | "unchanged";
+
+/** The comparison of one run with its baseline. */
+export interface BaselineComparison {
+  /** One entry per current profile, in the order given. */
+  readonly drift: readonly ProfileDrift[];
+  /**
+   * The run's findings with the baseline's defects added (rule order, then profile, then tool);
+   * empty when the run is incomplete.
+   */
+  readonly findings: readonly Finding[];
+  /** The state of each of {@linkcode BaselineComparison.findings}, index by index. */
+  readonly states: readonly BaselineState[];
+  /**
+   * The baseline's findings that this run no longer produces, in profiles it compared; empty
+   * when the run is incomplete.
+   */
+  readonly resolved: readonly Finding[];
+}
+
+/** How to compare. */
+export interface ComparisonOptions {
+  /** Whether every tool of a baseline catalog is required in that profile now. */
+  readonly requireBaselineTools: boolean;
+}
+
+/**
+ * Compares the current profiles (every selected one, in canonical order) and, for a complete
+ * run, its findings with `baseline`. `findings` is null when the run is incomplete: then only
+ * the complete profiles' catalogs are compared, and nothing else is concluded.
+ *
+ * @example
+ * ```ts
+ * const baseline = { catalogs: new Map([["none", ["echo", "pick"]]]), findings: [] } as const;
+ * compareWithBaseline([{ profile: "none", tools: ["echo"] }], [], baseline, {
+ *   requireBaselineTools: true,
+ * }).findings;
+ * // [{ kind: "baseline-tool-unavailable", profile: "none", tool: "pick", availableIn: [] }]
+ * ```
+ */
+export function compareWithBaseline(
+  current: readonly CurrentProfile[],
+  findings: readonly Finding[] | null,
+  baseline: Baseline,
+  options: ComparisonOptions,
+): BaselineComparison {
+  const drift = current.map((profile) => driftOf(profile, baseline));
+  if (findings === null) return { drift, findings: [], states: [], resolved: [] };
+
+  const catalogs = current.map(({ profile, tools }) => ({ profile, has: new Set(tools) }));
+  const availableIn = (tool: string) =>
+    catalogs.filter(({ has }) => has.has(tool)).map(({ profile }) => profile);
+  const compared = new Set<Profile>();
+  const lost: Finding[] = [];
+  for (const entry of drift) {
+    if (!entry.compared) continue;
+    compared.add(entry.profile);
+    if (!options.requireBaselineTools) continue;
+    for (const tool of entry.removed) {
+      lost.push({
+        kind: "baseline-tool-unavailable",
+        profile: entry.profile,
+        tool,
+        availableIn: availableIn(tool),
+      });
+    }
+  }
+  const all = [...findings, ...lost].sort((a, b) =>
+    FINDING_KINDS.indexOf(a.kind) - FINDING_KINDS.indexOf(b.kind)
+  );
+  const before = new Set(baseline.findings.map(key));
+  const now = new Set(all.map(key));
+  return {
+    drift,
+    findings: all,
+    states: all.map((finding) => before.has(key(finding)) ? "unchanged" : "new"),
+    resolved: baseline.findings.filter((finding) =>
+      compared.has(finding.profile) && !now.has(key(finding))
+    ),
+  };
+}
+
+function driftOf({ profile, tools }: CurrentProfile, baseline: Baseline): ProfileDrift {
+  if (tools === null) return { profile, compared: false, reason: "incomplete" };
+  const before = baseline.catalogs.get(profile);
+  if (before === undefined) return { profile, compared: false, reason: "not-in-baseline" };
+  const was = new Set(before);
+  const is = new Set(tools);
+  return {
+    profile,
+    compared: true,
+    added: tools.filter((tool) => !was.has(tool)).sort(),
+    removed: before.filter((tool) => !is.has(tool)).sort(),
+  };
+}
+
+/** A finding's identity: its kind, profile and tool (`available_in` may change). */
+function key(finding: Finding): string {
+  return `${finding.kind}\u0000${finding.profile}\u0000${finding.tool}`;
+}

@@ -1,0 +1,535 @@
+/**
+ * `--baseline FILE` and `--require-baseline-tools` through the real CLI: every baseline is
+ * written by the CLI itself (`--output json=PATH` in a temporary folder), and later "releases" of
+ * the demo server are the same server with flags (fixtures/demo_server.ts).
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { run } from "../src/cli/run.ts";
+import {
+  DENO,
+  fixture,
+  fixtureLog,
+  guidanceJson,
+  hostile,
+  mcpeval,
+  type Report,
+  tempDir,
+} from "./_cli.ts";
+import { testContext } from "./_context.ts";
+import { validateSarif } from "./_sarif.ts";
+
+/** A later release of the demo server: `delete-note` is no longer listed with sampling. */
+const WITHOUT_DELETE_IN_ALL = ["--hidden-with", "delete-note=sampling"];
+/** A later release: `summarize-notes` is listed for every client. */
+const SUMMARIZE_ALWAYS = ["--always", "summarize-notes"];
+
+const demo = (...release: string[]) => [
+  "--server",
+  "demo",
+  "--settle-ms",
+  "100",
+  "--",
+  ...fixture("demo_server.ts", ...release),
+];
+
+/** Runs the demo server (first release) and writes its JSON report to `dir/name`. */
+async function writeBaseline(dir: string, args = demo(), name = "baseline.json"): Promise<string> {
+  const path = join(dir, name);
+  const result = await mcpeval(["guidance", "--output", `json=${path}`, ...args], {
+    permissions: [`--allow-run=${DENO}`, `--allow-write=${path}`],
+  });
+  assert.ok(result.code === 0 || result.code === 3, result.stderr);
+  return path;
+}
+
+const reading = (path: string) => ({
+  permissions: [`--allow-run=${DENO}`, `--allow-read=${path}`],
+});
+
+/** The demo server's review candidates, in report order: [profile, tool]. */
+const DEMO_CANDIDATES = [
+  ["none", "delete-note"],
+  ["none", "list-workspace-files"],
+  ["none", "summarize-notes"],
+  ["roots", "delete-note"],
+  ["roots", "summarize-notes"],
+  ["sampling", "delete-note"],
+  ["sampling", "list-workspace-files"],
+  ["elicitation", "list-workspace-files"],
+  ["elicitation", "summarize-notes"],
+];
+
+const states = (report: Report) =>
+  report.candidates.map((c) => [c.profile, c.tool, c.baseline_state]);
+const noDrift = (...profiles: string[]) =>
+  profiles.map((profile) => ({ profile, compared: true, added: [], removed: [] }));
+const ALL = ["none", "roots", "sampling", "elicitation", "all"];
+
+Deno.test("baseline, no drift: every profile compared, every candidate unchanged, exit 0", async () => {
+  await using dir = await tempDir();
+  const baseline = await writeBaseline(dir.path);
+  const { code, report } = await guidanceJson(
+    ["--baseline", baseline, "--require-baseline-tools", ...demo()],
+    reading(baseline),
+  );
+  assert.equal(code, 0);
+  assert.deepEqual(report.baseline, {
+    require_baseline_tools: true,
+    profiles: noDrift(...ALL),
+    resolved: [],
+  });
+  assert.deepEqual(states(report), DEMO_CANDIDATES.map((c) => [...c, "unchanged"]));
+  assert.deepEqual(report.defects, []);
+  assert.equal(report.passed, true);
+
+  const github = await mcpeval(
+    ["guidance", "--format", "github", "--baseline", baseline, ...demo()],
+    reading(baseline),
+  );
+  assert.equal(github.code, 0);
+  assert.deepEqual(github.stdout.trimEnd().split("\n"), [
+    "::notice title=mcpeval guidance (demo)::Result: passed: no required tools declared; 9 review candidates (0 new; never fail the gate)",
+  ], "acknowledged candidates are not announced again");
+});
+
+Deno.test("baseline, a tool removed from one profile only: drift and a new candidate, exit 0", async () => {
+  await using dir = await tempDir();
+  const baseline = await writeBaseline(dir.path);
+  const { code, report } = await guidanceJson(
+    ["--baseline", baseline, ...demo(...WITHOUT_DELETE_IN_ALL)],
+    reading(baseline),
+  );
+  assert.equal(code, 0, "drift alone never fails");
+  assert.deepEqual(report.baseline?.profiles, [
+    ...noDrift("none", "roots", "sampling", "elicitation"),
+    { profile: "all", compared: true, added: [], removed: ["delete-note"] },
+  ]);
+  assert.deepEqual(states(report), [
+    ...DEMO_CANDIDATES.map((c) => [...c, "unchanged"]),
+    ["all", "delete-note", "new"],
+  ]);
+  assert.deepEqual(report.defects, []);
+  assert.equal(report.passed, true);
+});
+
+Deno.test("--require-baseline-tools: a tool removed from one profile is a defect there, exit 1", async () => {
+  await using dir = await tempDir();
+  const baseline = await writeBaseline(dir.path);
+  const args = [
+    "--baseline",
+    baseline,
+    "--require-baseline-tools",
+    ...demo(...WITHOUT_DELETE_IN_ALL),
+  ];
+  const { code, report } = await guidanceJson(args, reading(baseline));
+  assert.equal(code, 1);
+  assert.deepEqual(report.defects, [{
+    kind: "baseline-tool-unavailable",
+    profile: "all",
+    tool: "delete-note",
+    available_in: ["elicitation"],
+    hint:
+      "A tool that this profile's catalog listed in the baseline is missing now; restore it, or refresh the baseline if the removal is intended.",
+    baseline_state: "new",
+  }]);
+  assert.equal(report.passed, false);
+
+  const text = await mcpeval(["guidance", ...args], reading(baseline));
+  assert.equal(text.code, 1);
+  assert.match(
+    text.stdout,
+    /\nBaseline: catalog drift \(every baseline tool is required\)\n {2}none: no change\n(.*\n){3} {2}all: removed delete-note\n/,
+  );
+  assert.match(
+    text.stdout,
+    /\nBaseline tools missing \(1\)\n {2}defect all: baseline tool delete-note is no longer listed; available in elicitation \(new since the baseline\)\n/,
+  );
+  assert.match(
+    text.stdout,
+    /\nResult: failed: 1 baseline-tool defect; 10 review candidates \(1 new; never fail the gate\) \(exit 1\)\n$/,
+  );
+});
+
+Deno.test("baseline, a tool added to every profile: drift, never a defect", async () => {
+  await using dir = await tempDir();
+  const baseline = await writeBaseline(dir.path);
+  const { code, report } = await guidanceJson(
+    ["--baseline", baseline, "--require-baseline-tools", ...demo("--also", "export-notes")],
+    reading(baseline),
+  );
+  assert.equal(code, 0);
+  assert.deepEqual(
+    report.baseline?.profiles,
+    ALL.map((profile) => ({ profile, compared: true, added: ["export-notes"], removed: [] })),
+  );
+  assert.deepEqual(report.defects, []);
+  assert.deepEqual(states(report), DEMO_CANDIDATES.map((c) => [...c, "unchanged"]));
+});
+
+Deno.test("baseline: acknowledged, new and resolved candidates in JSON, text, GitHub, JUnit and SARIF", async () => {
+  await using dir = await tempDir();
+  const baseline = await writeBaseline(dir.path);
+  const [json, text, sarif, junit, summary] = ["r.json", "r.txt", "r.sarif", "r.xml", "r.md"]
+    .map((name) => join(dir.path, name));
+  const result = await mcpeval([
+    "guidance",
+    "--format",
+    "github",
+    "--baseline",
+    baseline,
+    ...["--output", `json=${json}`, "--output", `text=${text}`],
+    ...["--output", `sarif=${sarif}`, "--output", `junit=${junit}`],
+    ...demo(...SUMMARIZE_ALWAYS, ...WITHOUT_DELETE_IN_ALL),
+  ], {
+    permissions: [
+      `--allow-run=${DENO}`,
+      `--allow-read=${baseline}`,
+      `--allow-write=${dir.path}`,
+      "--allow-env=GITHUB_STEP_SUMMARY",
+    ],
+    env: { GITHUB_STEP_SUMMARY: summary },
+  });
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(result.stderr, "");
+
+  const report: Report = JSON.parse(await Deno.readTextFile(json));
+  const unchanged = DEMO_CANDIDATES.filter(([, tool]) => tool !== "summarize-notes");
+  assert.deepEqual(states(report), [
+    ...unchanged.map((c) => [...c, "unchanged"]),
+    ["all", "delete-note", "new"],
+  ]);
+  const resolved = ["none", "roots", "elicitation"];
+  assert.deepEqual(
+    report.baseline?.resolved.map((f) => [f.kind, f.profile, f.tool, f.available_in]),
+    resolved.map((p) => ["referenced-tool-unavailable", p, "summarize-notes", ["sampling", "all"]]),
+  );
+  assert.deepEqual(report.baseline?.profiles, [
+    { profile: "none", compared: true, added: ["summarize-notes"], removed: [] },
+    { profile: "roots", compared: true, added: ["summarize-notes"], removed: [] },
+    ...noDrift("sampling"),
+    { profile: "elicitation", compared: true, added: ["summarize-notes"], removed: [] },
+    { profile: "all", compared: true, added: [], removed: ["delete-note"] },
+  ]);
+
+  // GitHub: a notice per changed catalog, a warning for the new candidate only.
+  const kinds = result.stdout.trimEnd().split("\n").map((line) =>
+    line.slice(2, line.indexOf("::", 2))
+  );
+  assert.deepEqual(kinds, [
+    ...Array(4).fill("notice title=mcpeval guidance (demo)%3A catalog drift"),
+    "warning title=mcpeval guidance (demo)%3A referenced-tool-unavailable",
+    "notice title=mcpeval guidance (demo)",
+  ]);
+  assert.match(
+    result.stdout,
+    /::all: `delete-note` is referenced but not listed; available in elicitation \(new since the baseline\)\. /,
+  );
+  assert.match(result.stdout, /catalog drift::all: removed delete-note\n/);
+  const markdown = await Deno.readTextFile(summary);
+  assert.match(markdown, /\n### Baseline: catalog drift\n\n\| Profile \| Added \| Removed \|\n/);
+  assert.match(markdown, /\n\| all \| - \| `delete-note` \|\n/);
+  assert.match(markdown, /\n\| all \| `delete-note` \| elicitation \| new since the baseline \|\n/);
+  assert.match(markdown, /\n### Resolved since the baseline \(3\)\n\n- none: summarize-notes/);
+
+  // Text: drift, states and resolved candidates in plain words.
+  const lines = (await Deno.readTextFile(text)).split("\n");
+  assert.ok(lines.includes("  none: added summarize-notes"));
+  assert.ok(lines.includes("  all: removed delete-note"));
+  assert.ok(
+    lines.includes(
+      "  review none: `list-workspace-files` is referenced but not listed; available in roots, all (in the baseline)",
+    ),
+  );
+  assert.ok(lines.includes("Resolved since the baseline (3)"));
+  assert.ok(lines.includes("  resolved none: summarize-notes (review candidate)"));
+
+  // SARIF: baselineState on every result, resolved candidates as absent results; valid SARIF.
+  const log = JSON.parse(await Deno.readTextFile(sarif));
+  assert.ok(validateSarif(log), JSON.stringify(validateSarif.errors));
+  const results = log.runs[0].results as {
+    ruleId: string;
+    kind?: string;
+    level: string;
+    baselineState: string;
+    locations: { logicalLocations: { fullyQualifiedName: string }[] }[];
+  }[];
+  assert.deepEqual(
+    results.map((r) => [
+      r.baselineState,
+      r.kind ?? "fail",
+      r.level,
+      r.locations[0].logicalLocations[0].fullyQualifiedName,
+    ]),
+    [
+      ...unchanged.map(([p, t]) => ["unchanged", "fail", "warning", `demo/${p}/${t}`]),
+      ["new", "fail", "warning", "demo/all/delete-note"],
+      ...resolved.map((p) => ["absent", "pass", "none", `demo/${p}/summarize-notes`]),
+    ],
+  );
+  assert.deepEqual(log.runs[0].tool.driver.rules.map((r: { id: string }) => r.id), [
+    "referenced-tool-unavailable",
+    "required-tool-unavailable",
+    "baseline-tool-unavailable",
+    "profile-incomplete",
+  ]);
+
+  // JUnit: a "baseline catalog" case per profile (skipped when it changed), resolved references
+  // as passed cases.
+  const xml = await Deno.readTextFile(junit);
+  assert.equal(XMLValidator.validate(xml), true);
+  const parsed = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: "",
+    isArray: (name) => ["testsuite", "testcase", "property"].includes(name),
+  }).parse(xml);
+  const cases = (index: number) =>
+    parsed.testsuites.testsuite[index].testcase.map((c: Record<string, unknown>) => [
+      c.name,
+      "skipped" in c ? (c.skipped as { message: string }).message : "passed",
+    ]);
+  assert.deepEqual(cases(0), [
+    ["discovery", "passed"],
+    ["baseline catalog", "catalog drift: added summarize-notes"],
+    [
+      "references delete-note",
+      "review candidate: none: `delete-note` is referenced but not listed; available in elicitation (in the baseline). The instructions of this profile name a tool that its catalog does not list; check the reference and explain any capability requirement in the instructions.",
+    ],
+    [
+      "references list-workspace-files",
+      "review candidate: none: `list-workspace-files` is referenced but not listed; available in roots, all (in the baseline). The instructions of this profile name a tool that its catalog does not list; check the reference and explain any capability requirement in the instructions.",
+    ],
+    ["references summarize-notes", "passed"],
+  ]);
+  assert.deepEqual(cases(2).slice(0, 2), [["discovery", "passed"], ["baseline catalog", "passed"]]);
+});
+
+Deno.test("baseline that did not select a profile: that profile is not compared, its candidates are new", async () => {
+  await using dir = await tempDir();
+  const baseline = await writeBaseline(dir.path, [
+    "--profile",
+    "none",
+    "--profile",
+    "roots",
+    ...demo(),
+  ]);
+  const { code, report } = await guidanceJson(
+    ["--baseline", baseline, ...demo()],
+    reading(baseline),
+  );
+  assert.equal(code, 0);
+  assert.deepEqual(report.baseline?.profiles, [
+    ...noDrift("none", "roots"),
+    ...["sampling", "elicitation", "all"].map((profile) => ({
+      profile,
+      compared: false,
+      reason: "not-in-baseline",
+    })),
+  ]);
+  // With two profiles selected, the baseline's none had one candidate (list-workspace-files).
+  assert.deepEqual(
+    report.candidates.filter((c) => c.baseline_state === "unchanged").map((c) => [
+      c.profile,
+      c.tool,
+    ]),
+    [["none", "list-workspace-files"]],
+  );
+  assert.deepEqual(report.baseline?.resolved, []);
+});
+
+Deno.test("an incomplete run against a baseline: drift only where discovery completed, no defects, exit 3", async () => {
+  await using dir = await tempDir();
+  const hostileRun = (scenario: string) => [
+    "--server",
+    "h",
+    "--settle-ms",
+    "0",
+    "--",
+    ...hostile(scenario),
+  ];
+  const baseline = await writeBaseline(dir.path, hostileRun("default"));
+  // roots-9: the profiles that declare roots end incomplete; the others list only alpha.
+  const { code, report } = await guidanceJson(
+    ["--baseline", baseline, "--require-baseline-tools", ...hostileRun("roots-9")],
+    reading(baseline),
+  );
+  assert.equal(code, 3);
+  assert.equal(report.complete, false);
+  assert.equal(report.passed, null);
+  assert.deepEqual(report.defects, []);
+  assert.deepEqual(report.candidates, []);
+  const removed = (profile: string) => ({ profile, compared: true, added: [], removed: ["beta"] });
+  const incomplete = (profile: string) => ({ profile, compared: false, reason: "incomplete" });
+  assert.deepEqual(report.baseline, {
+    require_baseline_tools: true,
+    profiles: [
+      removed("none"),
+      incomplete("roots"),
+      removed("sampling"),
+      removed("elicitation"),
+      incomplete("all"),
+    ],
+    resolved: [],
+  });
+});
+
+Deno.test("a baseline of another server: exit 2 with one line, before any server starts", async () => {
+  await using dir = await tempDir();
+  const baseline = await writeBaseline(dir.path);
+  await using log = await fixtureLog();
+  const result = await mcpeval(
+    ["guidance", "--server", "other", "--baseline", baseline, "--", ...hostile("default")],
+    { ...reading(baseline), env: { MCPEVAL_FIXTURE_LOG: log.path } },
+  );
+  assert.equal(result.code, 2);
+  assert.equal(result.stdout, "");
+  assert.equal(
+    result.stderr,
+    "mcpeval: --baseline is the report of another server: its server label is not --server's\n",
+  );
+  assert.deepEqual(log.entries(), [], "no server was started");
+});
+
+const SECRET = "s3cr3t-in-the-file";
+
+Deno.test("a corrupted baseline: exit 2 with one line that repeats nothing of the file", async () => {
+  await using dir = await tempDir();
+  const baseline = await writeBaseline(dir.path);
+  const good = await Deno.readTextFile(baseline);
+  const report = JSON.parse(good);
+  const cases: [string, string, string][] = [
+    [
+      "not JSON",
+      `${SECRET}\n`,
+      "--baseline is not valid JSON: give a report written by --format json or --output json=PATH",
+    ],
+    [
+      "truncated",
+      good.slice(0, good.length / 2),
+      "--baseline is not valid JSON: give a report written by --format json or --output json=PATH",
+    ],
+    [
+      "a tool renamed to something that is not a tool name",
+      JSON.stringify({
+        ...report,
+        profiles: [{ ...report.profiles[0], tools: [`${SECRET} x`] }, ...report.profiles.slice(1)],
+      }),
+      "--baseline is not a mcpeval.guidance-report/v1 report that this mcpeval can read (first problem at profiles.0.tools.0)",
+    ],
+    [
+      "an unknown field",
+      JSON.stringify({ ...report, [SECRET]: SECRET }),
+      "--baseline is not a mcpeval.guidance-report/v1 report that this mcpeval can read",
+    ],
+    [
+      "another document",
+      JSON.stringify({ version: "2.1.0", runs: [] }),
+      "--baseline is not a mcpeval.guidance-report/v1 report that this mcpeval can read (first problem at schema)",
+    ],
+    ["not UTF-8", "\xff", "Cannot read the --baseline file (it is not UTF-8 text)"],
+  ];
+  for (const [name, content, expected] of cases) {
+    const path = join(dir.path, `corrupted.json`);
+    await Deno.writeFile(
+      path,
+      content === "\xff" ? new Uint8Array([0xff]) : new TextEncoder().encode(content),
+    );
+    await using log = await fixtureLog();
+    const result = await mcpeval(
+      ["guidance", "--server", "demo", "--baseline", path, "--", ...hostile("default")],
+      { ...reading(path), env: { MCPEVAL_FIXTURE_LOG: log.path } },
+    );
+    assert.equal(result.code, 2, name);
+    assert.equal(result.stdout, "", name);
+    assert.equal(result.stderr, `mcpeval: ${expected}\n`, name);
+    assert.deepEqual(log.entries(), [], `${name}: no server was started`);
+  }
+});
+
+Deno.test("a baseline from an incomplete run is refused: it records no findings", async () => {
+  await using dir = await tempDir();
+  const baseline = await writeBaseline(dir.path, [
+    "--server",
+    "h",
+    "--settle-ms",
+    "0",
+    "--",
+    ...hostile("list-error"),
+  ]);
+  const result = await mcpeval(
+    ["guidance", "--server", "h", "--baseline", baseline, "--", ...hostile("default")],
+    reading(baseline),
+  );
+  assert.equal(result.code, 2);
+  assert.equal(
+    result.stderr,
+    "mcpeval: --baseline is the report of an incomplete run; write the baseline from a run whose discovery completed\n",
+  );
+});
+
+Deno.test("--baseline without read permission, or a file that cannot be read: exit 2 naming the flag or the problem", async () => {
+  await using dir = await tempDir();
+  const path = join(dir.path, "baseline.json");
+  const withoutRead = await mcpeval(["guidance", "--baseline", path, ...demo()]);
+  assert.equal(withoutRead.code, 2);
+  assert.equal(
+    withoutRead.stderr,
+    `mcpeval: Permission to read the baseline is missing: add --allow-read=${path}\n`,
+  );
+  const missing = await mcpeval(["guidance", "--baseline", path, ...demo()], reading(path));
+  assert.equal(missing.stderr, "mcpeval: Cannot read the --baseline file (it does not exist)\n");
+  const folder = await mcpeval(
+    ["guidance", "--baseline", dir.path, ...demo()],
+    reading(dir.path),
+  );
+  assert.equal(folder.stderr, "mcpeval: Cannot read the --baseline file (it is a folder)\n");
+});
+
+// In-process: the command line's own rules for the two options.
+for (
+  const [name, argv, expected] of [
+    [
+      "--require-baseline-tools without --baseline",
+      ["--require-baseline-tools"],
+      "--require-baseline-tools needs --baseline",
+    ],
+    ["--baseline without a path", ["--baseline="], "--baseline needs the path of a JSON report"],
+    [
+      "--baseline given twice",
+      ["--baseline", "a", "--baseline", "b"],
+      "--baseline may be given only once",
+    ],
+    [
+      "--require-baseline-tools with a value",
+      ["--baseline", "a", "--require-baseline-tools=yes"],
+      "--require-baseline-tools takes no value",
+    ],
+  ] as const
+) {
+  Deno.test(`invalid invocation exits 2: ${name}`, async () => {
+    const ctx = testContext();
+    const code = await run(["guidance", "--server", "demo", ...argv, "--", "server"], ctx);
+    assert.equal(code, 2);
+    assert.equal(ctx.err(), `mcpeval: ${expected}\n`);
+    assert.deepEqual(ctx.opened, []);
+  });
+}
+
+Deno.test("a baseline larger than the bound is refused without reading past it", async () => {
+  let asked = 0;
+  const ctx = testContext({
+    readFile: (_path, maxBytes) => {
+      asked = maxBytes;
+      return Promise.resolve(undefined);
+    },
+  });
+  const code = await run(["guidance", "--server", "demo", "--baseline", "b.json", "--", "x"], ctx);
+  assert.equal(code, 2);
+  assert.equal(asked, 67_108_864);
+  assert.equal(
+    ctx.err(),
+    "mcpeval: --baseline is larger than 67108864 bytes: it cannot be a report of mcpeval's\n",
+  );
+  assert.deepEqual(ctx.opened, []);
+});
