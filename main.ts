@@ -81,14 +81,25 @@ async function reserveFile(path: string): Promise<{ created: boolean }> {
   return { created: false };
 }
 
-/** Reads a UTF-8 text file, at most `maxBytes` bytes of it (undefined when it holds more). */
+/**
+ * Reads a UTF-8 text file (`-`: standard input), at most `maxBytes` bytes of it (undefined when it
+ * holds more).
+ */
 async function readFile(path: string, maxBytes: number): Promise<string | undefined> {
+  if (path === "-") return await readBounded(Deno.stdin, maxBytes);
   using file = await Deno.open(path, { read: true });
   if ((await file.stat()).isDirectory) throw new Deno.errors.IsADirectory("a folder");
+  return await readBounded(file, maxBytes);
+}
+
+async function readBounded(
+  reader: { read(buffer: Uint8Array): Promise<number | null> },
+  maxBytes: number,
+): Promise<string | undefined> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   const buffer = new Uint8Array(1 << 20);
-  for (let read; (read = await file.read(buffer)) !== null;) {
+  for (let read; (read = await reader.read(buffer)) !== null;) {
     total += read;
     if (total > maxBytes) return undefined;
     chunks.push(buffer.slice(0, read));

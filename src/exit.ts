@@ -21,7 +21,7 @@ export type ExitCode = typeof EXIT[keyof typeof EXIT];
 /** What each exit code means, in the order `--help` lists them. */
 export const EXIT_MEANINGS: readonly (readonly [ExitCode, string])[] = [
   [EXIT.passed, "discovery complete, no defect"],
-  [EXIT.defect, "discovery complete, a required tool is missing from a profile"],
+  [EXIT.defect, "discovery complete, a required (or baseline) tool is missing from a profile"],
   [EXIT.invalidInvocation, "invalid invocation (no discovery, no report)"],
   [EXIT.incomplete, "discovery incomplete for at least one profile"],
   [EXIT.internalError, "internal error in mcpeval"],

@@ -9,7 +9,7 @@ import type { DiscoveryRequest, OutputRequest } from "./request.ts";
 
 /** Files a run reads. */
 export interface InputFiles {
-  /** `--baseline FILE`. */
+  /** `--baseline FILE` (`-`, standard input, needs no permission). */
   readonly baseline?: string;
 }
 
@@ -44,7 +44,7 @@ export function permissionsNeeded(
       flag: "--allow-net",
       value: target.url.host,
     }];
-  if (inputs.baseline !== undefined) {
+  if (inputs.baseline !== undefined && inputs.baseline !== "-") {
     needs.push({
       descriptor: { name: "read", path: inputs.baseline },
       what: "read the baseline",

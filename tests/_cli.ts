@@ -28,6 +28,8 @@ export interface CliOptions {
   /** Deno permission flags for mcpeval (default: run permission for Deno only). */
   readonly permissions?: readonly string[];
   readonly env?: Record<string, string>;
+  /** Text for mcpeval's standard input (default: none, stdin is null). */
+  readonly stdin?: string;
   /**
    * The run may leave processes behind (default: it must not, and the test fails if it does).
    * Either way, whatever is left is killed, and its process ids are in `leftovers`.
@@ -47,12 +49,20 @@ export async function mcpeval(
   const permissions = options.permissions ?? [`--allow-run=${DENO}`];
   const marker = new ProcessMarker();
   const started = performance.now();
-  const output = await new Deno.Command(DENO, {
+  const child = new Deno.Command(DENO, {
     args: ["run", "--quiet", "--no-prompt", ...permissions, join(ROOT, "main.ts"), ...args],
     cwd: ROOT,
     env: { NO_COLOR: "1", ...options.env, ...marker.env },
-    stdin: "null",
-  }).output();
+    stdin: options.stdin === undefined ? "null" : "piped",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  if (options.stdin !== undefined) {
+    const writer = child.stdin.getWriter();
+    await writer.write(new TextEncoder().encode(options.stdin)).catch(() => {});
+    await writer.close().catch(() => {});
+  }
+  const output = await child.output();
   const ms = performance.now() - started;
   const left = await marker.reap();
   if (!options.leavesProcesses) assertNoneLeft(left, `mcpeval ${args.join(" ")}`);

@@ -486,6 +486,19 @@ Deno.test("--baseline without read permission, or a file that cannot be read: ex
   assert.equal(folder.stderr, "mcpeval: Cannot read the --baseline file (it is a folder)\n");
 });
 
+Deno.test("--baseline - reads the baseline from standard input, without read permission", async () => {
+  await using dir = await tempDir();
+  const baseline = await writeBaseline(dir.path);
+  const { code, report } = await guidanceJson(
+    ["--baseline", "-", "--require-baseline-tools", ...demo(...WITHOUT_DELETE_IN_ALL)],
+    { stdin: await Deno.readTextFile(baseline) },
+  );
+  assert.equal(code, 1);
+  assert.deepEqual(report.defects.map((d) => [d.kind, d.profile, d.tool]), [
+    ["baseline-tool-unavailable", "all", "delete-note"],
+  ]);
+});
+
 // In-process: the command line's own rules for the two options.
 for (
   const [name, argv, expected] of [

@@ -62,7 +62,7 @@ type OptionName = keyof typeof OPTIONS;
 
 /** `--baseline FILE` and `--require-baseline-tools`, before the file is read. */
 export interface BaselineFile {
-  /** The earlier JSON report to compare with. */
+  /** The earlier JSON report to compare with; `-` is standard input. */
   readonly path: string;
   /** Whether every tool of a baseline catalog is required in its profile. */
   readonly requireBaselineTools: boolean;

@@ -26,8 +26,8 @@ export interface CliContext {
   /** Removes a file that {@linkcode CliContext.reserveFile} created but that was never written. */
   readonly removeFile: (path: string) => Promise<void>;
   /**
-   * Reads a text file (`--baseline`); undefined when it holds more than `maxBytes` bytes (only
-   * that many and one more are ever read). Throws when it cannot be read.
+   * Reads a text file (`--baseline`; `-` is standard input); undefined when it holds more than
+   * `maxBytes` bytes (reading stops there). Throws when it cannot be read.
    */
   readonly readFile: (path: string, maxBytes: number) => Promise<string | undefined>;
   /** Writes (or appends to) a file: `--output` reports and the GitHub step summary. */

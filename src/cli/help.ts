@@ -49,7 +49,7 @@ Options:
   --profile P              ${either(PROFILES)}; repeatable (default all)
   --require-tool T         a tool every selected profile must list; repeatable
   --baseline FILE          compare with an earlier JSON report of this server (drift,
-                           new and unchanged candidates); needs --allow-read=FILE
+                           new and unchanged candidates); needs --allow-read=FILE; - is stdin
   --require-baseline-tools every tool of a baseline profile's catalog must still be listed
   --settle-ms N            wait after notifications/initialized, ${SETTLE_MS.min}-${SETTLE_MS.max} (default ${SETTLE_MS.default})
   --timeout-ms N           longest wait for one answer, ${TIMEOUT_MS.min}-${TIMEOUT_MS.max} (default ${TIMEOUT_MS.default})
