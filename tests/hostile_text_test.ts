@@ -220,3 +220,54 @@ Deno.test("a --header value HTTP cannot carry: exit 2 before anything starts", a
     assert.deepEqual(ctx.opened, []);
   }
 });
+
+Deno.test("a step summary path with a line break is never echoed", async () => {
+  const ctx = testContext({
+    env: (name) => (name === "GITHUB_STEP_SUMMARY" ? "/tmp/a\n::error::INJECTED" : undefined),
+    permission: (descriptor) => Promise.resolve(descriptor.name === "write" ? "prompt" : "granted"),
+  });
+  const code = await run(["guidance", "--server", "s", "--format", "github", "--", "srv"], ctx);
+  assert.equal(code, 2);
+  assert.equal(
+    ctx.err(),
+    "mcpeval: Permission to write the step summary is missing: add --allow-write (for a value that cannot be shown)\n",
+  );
+});
+
+Deno.test({
+  name: "stdout on a full device: exit 74, one stderr line",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    const marker = new ProcessMarker();
+    const output = await new Deno.Command("sh", {
+      args: [
+        "-c",
+        'exec "$@" > /dev/full',
+        "sh",
+        DENO,
+        "run",
+        "--quiet",
+        `--allow-run=${DENO}`,
+        join(ROOT, "main.ts"),
+        "guidance",
+        "--server",
+        "s",
+        "--profile",
+        "none",
+        "--settle-ms",
+        "0",
+        "--",
+        ...hostile("default"),
+      ],
+      env: { NO_COLOR: "1", ...marker.env },
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    assertNoneLeft(await marker.reap(), "mcpeval with stdout on /dev/full");
+    assert.equal(output.code, 74);
+    assert.equal(
+      new TextDecoder().decode(output.stderr),
+      "mcpeval: The report could not be written to standard output (no space left on the device)\n",
+    );
+  },
+});
