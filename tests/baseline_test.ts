@@ -529,6 +529,19 @@ for (
   });
 }
 
+Deno.test("a baseline of more JSON objects and arrays than the bound is refused before parsing", async () => {
+  const ctx = testContext({
+    readFile: () => Promise.resolve("[" + "{},".repeat(1_000_000) + "{}]"),
+  });
+  const code = await run(["guidance", "--server", "demo", "--baseline", "b.json", "--", "x"], ctx);
+  assert.equal(code, 2);
+  assert.equal(
+    ctx.err(),
+    "mcpeval: --baseline holds more than 1000000 JSON objects and arrays: it cannot be a report of mcpeval's\n",
+  );
+  assert.deepEqual(ctx.opened, []);
+});
+
 Deno.test("a baseline larger than the bound is refused without reading past it", async () => {
   let asked = 0;
   const ctx = testContext({

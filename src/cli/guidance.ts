@@ -7,8 +7,9 @@
 import type { ComparisonRequest } from "../comparison.ts";
 import { discoverAll } from "../discovery/discover.ts";
 import { EXIT } from "../exit.ts";
-import { MAX_BASELINE_BYTES } from "../limits.ts";
+import { MAX_BASELINE_BYTES, MAX_BASELINE_CONTAINERS } from "../limits.ts";
 import { missingPermissionsMessage, permissionsNeeded } from "../permissions.ts";
+import { containersAtMost } from "../protocol/messages.ts";
 import { RequestError } from "../request.ts";
 import { SpawnError } from "../transport/stdio.ts";
 import { type BaselineFile, CLI_LABELS, type GuidanceRequest } from "./args.ts";
@@ -106,6 +107,11 @@ async function readBaseline(
   if (text === undefined) {
     throw new InvocationError(
       `--baseline is larger than ${MAX_BASELINE_BYTES} bytes: it cannot be a report of mcpeval's`,
+    );
+  }
+  if (!containersAtMost(text, MAX_BASELINE_CONTAINERS)) {
+    throw new InvocationError(
+      `--baseline holds more than ${MAX_BASELINE_CONTAINERS} JSON objects and arrays: it cannot be a report of mcpeval's`,
     );
   }
   let value: unknown;
