@@ -62,6 +62,7 @@ export function processContext(): CliContext {
     permission: async (descriptor) => (await Deno.permissions.query(descriptor)).state,
     reserveFile,
     removeFile: (path) => Deno.remove(path),
+    readTextFile: (path) => Deno.readTextFile(path),
     writeFile: (path, text, { append }) => Deno.writeTextFile(path, text, { append }),
     openTransport: async (target, version) =>
       (await import("./src/transport/open.ts")).openTransport(target, version),

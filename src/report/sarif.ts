@@ -6,7 +6,12 @@
  * @module
  */
 import { FINDING_KINDS, type FindingKind, RULES } from "../analysis/rules.ts";
-import { FINDING_PRESENTATION, findingsOf, incompleteSentence } from "./phrases.ts";
+import {
+  FINDING_PRESENTATION,
+  findingKindApplies,
+  findingsOf,
+  incompleteSentence,
+} from "./phrases.ts";
 import type { GuidanceReport } from "./types.ts";
 
 const INCOMPLETE_RULE = {
@@ -20,16 +25,19 @@ const INCOMPLETE_RULE = {
   defaultConfiguration: { level: "error" },
 } as const;
 
-const SARIF_RULES = [
-  ...FINDING_KINDS.map((kind) => ({
-    id: kind,
-    name: FINDING_PRESENTATION[kind].sarifName,
-    shortDescription: { text: FINDING_PRESENTATION[kind].summary },
-    help: { text: RULES[kind].hint },
-    defaultConfiguration: { level: level(kind) },
-  })),
-  INCOMPLETE_RULE,
-];
+/** The SARIF rules of a report: the finding kinds its run could produce, then incomplete. */
+function sarifRules(report: GuidanceReport) {
+  return [
+    ...FINDING_KINDS.filter((kind) => findingKindApplies(report, kind)).map((kind) => ({
+      id: kind,
+      name: FINDING_PRESENTATION[kind].sarifName,
+      shortDescription: { text: FINDING_PRESENTATION[kind].summary },
+      help: { text: RULES[kind].hint },
+      defaultConfiguration: { level: level(kind) },
+    })),
+    INCOMPLETE_RULE,
+  ];
+}
 
 function level(kind: FindingKind): "warning" | "error" {
   return RULES[kind].gates ? "error" : "warning";
@@ -39,6 +47,7 @@ type RuleId = FindingKind | typeof INCOMPLETE_RULE.id;
 
 function result(
   report: GuidanceReport,
+  rules: readonly { id: string }[],
   ruleId: RuleId,
   level: "warning" | "error",
   text: string,
@@ -49,7 +58,7 @@ function result(
   const name = tool ?? profile;
   return {
     ruleId,
-    ruleIndex: SARIF_RULES.findIndex((rule) => rule.id === ruleId),
+    ruleIndex: rules.findIndex((rule) => rule.id === ruleId),
     level,
     message: { text },
     locations: [{
@@ -67,11 +76,13 @@ function result(
 
 /** The report as a SARIF 2.1.0 log. */
 export function renderSarif(report: GuidanceReport): string {
+  const rules = sarifRules(report);
   const results = [
     ...report.profiles.flatMap((profile) =>
       profile.complete ? [] : [
         result(
           report,
+          rules,
           "profile-incomplete",
           "error",
           `${incompleteSentence(profile)}. ${profile.incomplete.hint}`,
@@ -89,6 +100,7 @@ export function renderSarif(report: GuidanceReport): string {
     ...findingsOf(report).map((f) =>
       result(
         report,
+        rules,
         f.kind,
         level(f.kind),
         `${FINDING_PRESENTATION[f.kind].sentence(f)}. ${f.hint}`,
@@ -107,7 +119,7 @@ export function renderSarif(report: GuidanceReport): string {
           name: "mcpeval",
           version: report.mcpeval_version,
           informationUri: "https://jsr.io/@mcpeval/guidance",
-          rules: SARIF_RULES,
+          rules,
         },
       },
       automationDetails: { id: `mcpeval-guidance/${report.server}/` },
