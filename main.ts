@@ -9,7 +9,7 @@
  * @module
  */
 import type { CliContext } from "./src/cli/context.ts";
-import { OutputError } from "./src/cli/errors.ts";
+import { FileTooLargeError, OutputError } from "./src/cli/errors.ts";
 import { run } from "./src/cli/run.ts";
 import { EXIT } from "./src/exit.ts";
 
@@ -32,6 +32,7 @@ export type {
   RequestId,
 } from "./src/protocol/messages.ts";
 export { run } from "./src/cli/run.ts";
+export { FileTooLargeError } from "./src/cli/errors.ts";
 
 /**
  * The context of a real process: standard streams, environment, signals.
@@ -62,7 +63,7 @@ export function processContext(): CliContext {
     permission: async (descriptor) => (await Deno.permissions.query(descriptor)).state,
     reserveFile,
     removeFile: (path) => Deno.remove(path),
-    readFile,
+    readTextFile,
     writeFile: (path, text, { append }) => Deno.writeTextFile(path, text, { append }),
     openTransport: async (target, version) =>
       (await import("./src/transport/open.ts")).openTransport(target, version),
@@ -94,10 +95,10 @@ async function reserveFile(path: string): Promise<{ created: boolean }> {
 }
 
 /**
- * Reads a UTF-8 text file (`-`: standard input), at most `maxBytes` bytes of it (undefined when it
- * holds more).
+ * Reads a UTF-8 text file (`-`: standard input), at most `maxBytes` bytes of it: past that it
+ * throws {@linkcode FileTooLargeError}.
  */
-async function readFile(path: string, maxBytes: number): Promise<string | undefined> {
+async function readTextFile(path: string, maxBytes = Infinity): Promise<string> {
   if (path === "-") return await readBounded(Deno.stdin, maxBytes);
   using file = await Deno.open(path, { read: true });
   if ((await file.stat()).isDirectory) throw new Deno.errors.IsADirectory("a folder");
@@ -107,13 +108,13 @@ async function readFile(path: string, maxBytes: number): Promise<string | undefi
 async function readBounded(
   reader: { read(buffer: Uint8Array): Promise<number | null> },
   maxBytes: number,
-): Promise<string | undefined> {
+): Promise<string> {
   const chunks: Uint8Array[] = [];
   let total = 0;
   const buffer = new Uint8Array(1 << 20);
   for (let read; (read = await reader.read(buffer)) !== null;) {
     total += read;
-    if (total > maxBytes) return undefined;
+    if (total > maxBytes) throw new FileTooLargeError(maxBytes);
     chunks.push(buffer.slice(0, read));
   }
   const bytes = new Uint8Array(total);

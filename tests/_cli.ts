@@ -262,6 +262,8 @@ export interface ReportFinding {
   profile: string;
   tool: string;
   available_in: string[];
+  rule?: string;
+  suggestion?: string;
   baseline_state?: "new" | "unchanged";
 }
 

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { FileTooLargeError } from "../src/cli/errors.ts";
 import { run } from "../src/cli/run.ts";
 import {
   DENO,
@@ -15,6 +16,7 @@ import {
   hostile,
   mcpeval,
   type Report,
+  ROOT,
   tempDir,
 } from "./_cli.ts";
 import { testContext } from "./_context.ts";
@@ -499,6 +501,59 @@ Deno.test("--baseline - reads the baseline from standard input, without read per
   ]);
 });
 
+Deno.test("baseline with client presets: client profiles are compared, their candidates keep their state, resolved kinds stay valid SARIF", async () => {
+  await using dir = await tempDir();
+  const presets = join(ROOT, "fixtures", "clients", "test-clients.json");
+  const args = (...extra: string[]) => [
+    "--server",
+    "fx",
+    "--settle-ms",
+    "0",
+    "--profile",
+    "none",
+    "--client",
+    "tiny",
+    "--client-file",
+    presets,
+    ...extra,
+    "--",
+    ...hostile("client-catalog"),
+  ];
+  const path = join(dir.path, "baseline.json");
+  const written = await mcpeval(
+    ["guidance", "--output", `json=${path}`, ...args("--unknown-references")],
+    { permissions: [`--allow-run=${DENO}`, `--allow-read=${presets}`, `--allow-write=${path}`] },
+  );
+  assert.equal(written.code, 0, written.stderr);
+  const permissions = [`--allow-run=${DENO}`, `--allow-read=${presets},${path}`];
+
+  const same = await guidanceJson(
+    ["--baseline", path, "--require-baseline-tools", ...args("--unknown-references")],
+    { permissions },
+  );
+  assert.equal(same.code, 0);
+  assert.deepEqual(same.report.baseline?.profiles, noDrift("none", "client:tiny"));
+  const kinds = new Set(same.report.candidates.map((c) => c.kind));
+  assert.ok(kinds.has("tool-unreachable-in-client") && kinds.has("referenced-tool-unknown"));
+  assert.ok(same.report.candidates.every((c) => c.baseline_state === "unchanged"));
+
+  // Without --unknown-references the unknown references are resolved: absent SARIF results of a
+  // rule this run could not otherwise produce.
+  const sarif = await mcpeval(["guidance", "--format", "sarif", "--baseline", path, ...args()], {
+    permissions,
+  });
+  assert.equal(sarif.code, 0, sarif.stderr);
+  const log = JSON.parse(sarif.stdout);
+  assert.ok(validateSarif(log), JSON.stringify(validateSarif.errors));
+  const rules = log.runs[0].tool.driver.rules.map((r: { id: string }) => r.id);
+  const absent =
+    (log.runs[0].results as { ruleId: string; ruleIndex: number; baselineState: string }[])
+      .filter((r) => r.baselineState === "absent");
+  assert.ok(absent.length > 0);
+  assert.ok(absent.every((r) => r.ruleId === "referenced-tool-unknown"));
+  assert.ok(absent.every((r) => rules[r.ruleIndex] === r.ruleId));
+});
+
 // In-process: the command line's own rules for the two options.
 for (
   const [name, argv, expected] of [
@@ -531,7 +586,7 @@ for (
 
 Deno.test("a baseline of more JSON objects and arrays than the bound is refused before parsing", async () => {
   const ctx = testContext({
-    readFile: () => Promise.resolve("[" + "{},".repeat(1_000_000) + "{}]"),
+    readTextFile: () => Promise.resolve("[" + "{},".repeat(1_000_000) + "{}]"),
   });
   const code = await run(["guidance", "--server", "demo", "--baseline", "b.json", "--", "x"], ctx);
   assert.equal(code, 2);
@@ -545,9 +600,9 @@ Deno.test("a baseline of more JSON objects and arrays than the bound is refused 
 Deno.test("a baseline larger than the bound is refused without reading past it", async () => {
   let asked = 0;
   const ctx = testContext({
-    readFile: (_path, maxBytes) => {
-      asked = maxBytes;
-      return Promise.resolve(undefined);
+    readTextFile: (_path, maxBytes) => {
+      asked = maxBytes ?? Infinity;
+      return Promise.reject(new FileTooLargeError(asked));
     },
   });
   const code = await run(["guidance", "--server", "demo", "--baseline", "b.json", "--", "x"], ctx);

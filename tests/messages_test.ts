@@ -1,7 +1,7 @@
 /** The JSON-RPC 2.0 envelope check of MCP 2025-06-18. */
 import assert from "node:assert/strict";
 import { MAX_MESSAGE_CONTAINERS } from "../src/limits.ts";
-import { containersAtMost, parseMessage } from "../src/protocol/messages.ts";
+import { ContainerCounter, containersAtMost, parseMessage } from "../src/protocol/messages.ts";
 
 const VALID = [
   { jsonrpc: "2.0", id: 0, method: "roots/list" },
@@ -64,4 +64,24 @@ Deno.test("a large message with more containers than the bound is message-too-la
   // Brackets inside strings do not count, however many.
   const text = `{"jsonrpc":"2.0","id":1,"result":{"d":"${"[{".repeat(MAX_MESSAGE_CONTAINERS)}"}}`;
   assert.equal(typeof parseMessage(text), "object");
+});
+
+Deno.test("the byte counter agrees with the text scan, however the bytes are split", () => {
+  const texts = [
+    `{"a":[1,{"b":"[{\\\\"[{"}],"c":"\\\\\\\\"}`,
+    `{"x":"\\\\\\\\\\\\"[[[","y":[[],[]]}`,
+    `[{"k":"v"},{"k":"\\\\u005b"},"{[",[]]`,
+  ];
+  for (const text of texts) {
+    const bytes = new TextEncoder().encode(text);
+    for (let max = 0; max < 8; max++) {
+      const expected = containersAtMost(text, max);
+      for (let split = 0; split <= bytes.length; split++) {
+        const counter = new ContainerCounter(max);
+        const first = counter.feed(bytes, 0, split);
+        const second = counter.feed(bytes, split, bytes.length);
+        assert.equal(first && second, expected, `${text} max ${max} split ${split}`);
+      }
+    }
+  }
 });

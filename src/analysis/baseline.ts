@@ -6,22 +6,25 @@
  *
  * @module
  */
-import type { Profile } from "../profiles.ts";
+import type { ProfileLabel } from "../profiles.ts";
 import type { Finding } from "./findings.ts";
 import { FINDING_KINDS } from "./rules.ts";
 
 /** What a run is compared with: the catalogs and findings of an earlier complete run. */
 export interface Baseline {
   /** Each profile the baseline observed, with its catalog. */
-  readonly catalogs: ReadonlyMap<Profile, readonly string[]>;
+  readonly catalogs: ReadonlyMap<ProfileLabel, readonly string[]>;
   /** Every finding of the baseline (review candidates and defects). */
   readonly findings: readonly Finding[];
 }
 
 /** A profile of the current run as the comparison sees it: its catalog, or null if incomplete. */
 export interface CurrentProfile {
-  readonly profile: Profile;
+  readonly profile: ProfileLabel;
+  /** Its catalog as the server listed it; null when its discovery did not complete. */
   readonly tools: readonly string[] | null;
+  /** Client presets: the listed tools its client's rules hide from the model. */
+  readonly hidden?: ReadonlyMap<string, unknown>;
 }
 
 /** Why a profile was not compared with the baseline. */
@@ -30,14 +33,18 @@ export type NotComparedReason = "incomplete" | "not-in-baseline";
 /** One profile's catalog against the baseline's. */
 export type ProfileDrift =
   | {
-    readonly profile: Profile;
+    readonly profile: ProfileLabel;
     readonly compared: true;
     /** Listed now, not in the baseline; sorted. */
     readonly added: readonly string[];
     /** Listed in the baseline, not now; sorted. */
     readonly removed: readonly string[];
   }
-  | { readonly profile: Profile; readonly compared: false; readonly reason: NotComparedReason };
+  | {
+    readonly profile: ProfileLabel;
+    readonly compared: false;
+    readonly reason: NotComparedReason;
+  };
 
 /** A finding relative to the baseline: also there (`unchanged`), or not (`new`). */
 export type BaselineState = "new" | "unchanged";
@@ -67,8 +74,8 @@ export interface ComparisonOptions {
 }
 
 /**
- * Compares the current profiles (every selected one, in canonical order) and, for a complete
- * run, its findings with `baseline`. `findings` is null when the run is incomplete: then only
+ * Compares the current profiles (every selected one, in report order) and, for a complete run,
+ * its findings with `baseline`. Drift compares the catalogs as the server listed them. `findings` is null when the run is incomplete: then only
  * the complete profiles' catalogs are compared, and nothing else is concluded.
  *
  * @example
@@ -89,10 +96,14 @@ export function compareWithBaseline(
   const drift = current.map((profile) => driftOf(profile, baseline));
   if (findings === null) return { drift, findings: [], states: [], resolved: [] };
 
-  const catalogs = current.map(({ profile, tools }) => ({ profile, has: new Set(tools) }));
+  // Like every finding's, a defect's `availableIn` names the profiles whose model sees the tool.
+  const catalogs = current.map(({ profile, tools, hidden }) => ({
+    profile,
+    visible: new Set(tools?.filter((tool) => !hidden?.has(tool))),
+  }));
   const availableIn = (tool: string) =>
-    catalogs.filter(({ has }) => has.has(tool)).map(({ profile }) => profile);
-  const compared = new Set<Profile>();
+    catalogs.filter(({ visible }) => visible.has(tool)).map(({ profile }) => profile);
+  const compared = new Set<ProfileLabel>();
   const lost: Finding[] = [];
   for (const entry of drift) {
     if (!entry.compared) continue;

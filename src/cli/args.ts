@@ -18,6 +18,8 @@ import {
   type TargetInput,
   validateDiscovery,
 } from "../request.ts";
+import { shown } from "../printable.ts";
+import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
 
 /** How the command line names the request's fields. */
@@ -34,6 +36,8 @@ export const CLI_LABELS: FieldLabels = {
   allowRemoteHttp: "--allow-remote-http",
   headers: "--header",
   protocolVersion: "--protocol-version",
+  clients: "--client",
+  clientPresets: "--client-file",
   baseline: "--baseline",
   requireBaselineTools: "--require-baseline-tools",
 };
@@ -47,6 +51,9 @@ const OPTIONS = {
   "settle-ms": { type: "string" },
   "timeout-ms": { type: "string" },
   concurrency: { type: "string" },
+  client: { type: "string", multiple: true },
+  "client-file": { type: "string" },
+  "unknown-references": { type: "boolean" },
   "protocol-version": { type: "string" },
   url: { type: "string" },
   "allow-remote-http": { type: "boolean" },
@@ -81,14 +88,18 @@ export type GuidanceArgs =
   | { readonly help: true }
   | { readonly help: false; readonly request: GuidanceRequest };
 
+/** The effects parsing needs: the environment, and reading `--client-file`. */
+export type ArgsEffects = Pick<CliContext, "env" | "permission" | "readTextFile">;
+
 /**
  * Parses the arguments that follow `guidance`. `env` resolves `--header NAME=ENV_VAR` and
- * `GITHUB_STEP_SUMMARY`. Throws {@linkcode InvocationError} for any invalid invocation.
+ * `GITHUB_STEP_SUMMARY`; `--client-file` is read (after its permission is checked). Throws
+ * {@linkcode InvocationError} for any invalid invocation.
  */
-export function parseGuidanceArgs(
+export async function parseGuidanceArgs(
   argv: readonly string[],
-  env: (name: string) => string | undefined,
-): GuidanceArgs {
+  { env, permission, readTextFile }: ArgsEffects,
+): Promise<GuidanceArgs> {
   const terminator = argv.indexOf("--");
   const own = terminator === -1 ? argv : argv.slice(0, terminator);
   const command = terminator === -1 ? undefined : argv.slice(terminator + 1);
@@ -101,9 +112,16 @@ export function parseGuidanceArgs(
   if (!isFormat(format)) {
     throw new InvocationError(`--format must be one of: ${FORMATS.join(", ")}`);
   }
+  const clientFile = single(given, "client-file");
+  const clientPresets = clientFile === undefined
+    ? undefined
+    : await readClientFile(clientFile, permission, readTextFile);
   let discovery: DiscoveryRequest;
   try {
     discovery = validateDiscovery({
+      clients: given.get("client"),
+      clientPresets,
+      unknownReferences: given.has("unknown-references"),
       server,
       profiles: given.get("profile"),
       requiredTools: given.get("require-tool"),
@@ -131,6 +149,37 @@ export function parseGuidanceArgs(
       ...(baseline ? { baseline } : {}),
     },
   };
+}
+
+/** Reads and parses `--client-file` (JSON); its presets are validated with the request. */
+async function readClientFile(
+  path: string,
+  permission: ArgsEffects["permission"],
+  readTextFile: ArgsEffects["readTextFile"],
+): Promise<unknown> {
+  if (await permission({ name: "read", path }) !== "granted") {
+    const value = shown(path);
+    throw new InvocationError(
+      `Permission to read the client file is missing: add --allow-read${
+        value === undefined ? " (for a value that cannot be shown)" : `=${value}`
+      }`,
+    );
+  }
+  let text: string;
+  try {
+    text = await readTextFile(path);
+  } catch (error) {
+    throw new InvocationError(
+      `--client-file cannot be read (${
+        error instanceof Deno.errors.NotFound ? "it does not exist" : "read error"
+      })`,
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new InvocationError("--client-file is not valid JSON");
+  }
 }
 
 /** Collects option values by name, rejecting unknown options, positionals and missing values. */

@@ -26,10 +26,11 @@ export interface CliContext {
   /** Removes a file that {@linkcode CliContext.reserveFile} created but that was never written. */
   readonly removeFile: (path: string) => Promise<void>;
   /**
-   * Reads a text file (`--baseline`; `-` is standard input); undefined when it holds more than
-   * `maxBytes` bytes (reading stops there). Throws when it cannot be read.
+   * Reads a UTF-8 text file (`--client-file`, `--baseline`; `-` is standard input). Throws when
+   * it cannot, and a `FileTooLargeError` (reading stops there) when it holds more than
+   * `maxBytes` bytes.
    */
-  readonly readFile: (path: string, maxBytes: number) => Promise<string | undefined>;
+  readonly readTextFile: (path: string, maxBytes?: number) => Promise<string>;
   /** Writes (or appends to) a file: `--output` reports and the GitHub step summary. */
   readonly writeFile: (path: string, text: string, options: { append: boolean }) => Promise<void>;
   /** Opens a connection to a server; throws when a command cannot be started. */

@@ -20,6 +20,19 @@ export class InvocationError extends Error {
   }
 }
 
+/** A file read through the CLI context holds more bytes than the reader allows. */
+export class FileTooLargeError extends Error {
+  /** The bound that was passed, in bytes. */
+  readonly maxBytes: number;
+
+  /** `maxBytes` is the bound the reader was given. */
+  constructor(maxBytes: number) {
+    super(`The file holds more than ${maxBytes} bytes`);
+    this.name = "FileTooLargeError";
+    this.maxBytes = maxBytes;
+  }
+}
+
 /** Standard output could not be written (a full device, a closed descriptor): exit 74. */
 export class OutputError extends Error {
   /** Always 74 (EX_IOERR). */

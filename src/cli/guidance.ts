@@ -14,7 +14,7 @@ import { RequestError } from "../request.ts";
 import { SpawnError } from "../transport/stdio.ts";
 import { type BaselineFile, CLI_LABELS, type GuidanceRequest } from "./args.ts";
 import type { CliContext } from "./context.ts";
-import { InvocationError } from "./errors.ts";
+import { FileTooLargeError, InvocationError } from "./errors.ts";
 
 /** Runs discovery for a validated request, writes the reports, and returns the exit code. */
 export async function runGuidanceCommand(
@@ -98,16 +98,16 @@ async function readBaseline(
   server: string,
   context: CliContext,
 ): Promise<ComparisonRequest> {
-  let text: string | undefined;
+  let text: string;
   try {
-    text = await context.readFile(file.path, MAX_BASELINE_BYTES);
+    text = await context.readTextFile(file.path, MAX_BASELINE_BYTES);
   } catch (error) {
+    if (error instanceof FileTooLargeError) {
+      throw new InvocationError(
+        `--baseline is larger than ${MAX_BASELINE_BYTES} bytes: it cannot be a report of mcpeval's`,
+      );
+    }
     throw new InvocationError(`Cannot read the --baseline file (${readProblem(error)})`);
-  }
-  if (text === undefined) {
-    throw new InvocationError(
-      `--baseline is larger than ${MAX_BASELINE_BYTES} bytes: it cannot be a report of mcpeval's`,
-    );
   }
   if (!containersAtMost(text, MAX_BASELINE_CONTAINERS)) {
     throw new InvocationError(

@@ -47,6 +47,10 @@ Options:
   --format F               report on stdout: ${either(FORMATS)} (default ${FORMATS[0]})
   --output F=PATH          also write a report in format F to PATH; repeatable
   --profile P              ${either(PROFILES)}; repeatable (default all)
+  --client NAME            also impersonate a client preset (profile client:NAME); repeatable;
+                           without --profile only the presets run
+  --client-file FILE       client presets that add to or replace the built-in ones (JSON)
+  --unknown-references     also report backticked names that no selected catalog lists
   --require-tool T         a tool every selected profile must list; repeatable
   --baseline FILE          compare with an earlier JSON report of this server (drift,
                            new and unchanged candidates); needs --allow-read=FILE; - is stdin

@@ -64,7 +64,7 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
     case "guidance": {
       // Loaded only when needed, so --help, --version and schema start fast.
       const { parseGuidanceArgs } = await import("./args.ts");
-      const args = parseGuidanceArgs(rest, context.env);
+      const args = await parseGuidanceArgs(rest, context);
       if (args.help) {
         await context.stdout(GUIDANCE_HELP);
         return EXIT.passed;

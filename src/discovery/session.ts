@@ -18,7 +18,7 @@ import {
   newestKnown,
   type ProtocolVersion,
 } from "../protocol/versions.ts";
-import { capabilitiesOf, type ClientCapabilities, type Profile } from "../profiles.ts";
+import type { ProfileLabel } from "../profiles.ts";
 import type { Incoming, Transport } from "../transport/transport.ts";
 import { parseDiscoverResult, parseInitializeResult } from "../protocol/initialize.ts";
 import { before, DEADLINE, Deadline } from "../time.ts";
@@ -43,20 +43,33 @@ export interface SessionSettings {
   readonly protocolVersion: ProtocolVersion;
 }
 
+/** What a profile declares: its label, client capabilities and, for a preset, its clientInfo. */
+export interface ProfileDeclaration {
+  readonly profile: ProfileLabel;
+  /** The client capabilities sent (a fresh object per use is taken). */
+  readonly capabilities: Readonly<Record<string, unknown>>;
+  /** A client preset's `clientInfo`; mcpeval's own otherwise. */
+  readonly clientInfo?: { readonly name: string; readonly version: string };
+}
+
 /** What one profile's discovery observed. Instruction text never leaves the session. */
 export type ProfileOutcome =
   | {
-    readonly profile: Profile;
+    readonly profile: ProfileLabel;
     readonly complete: true;
     readonly instructionsPresent: boolean;
     /** Inline code spans of the instructions that are valid tool identifiers. */
     readonly codeSpans: ReadonlySet<string>;
     /** The catalog, sorted. */
     readonly tools: readonly string[];
+    /** The catalog in the order the server listed it. */
+    readonly listed: readonly string[];
+    /** Tools the server marked as visible to apps only. */
+    readonly appOnly: ReadonlySet<string>;
     readonly pages: number;
   }
   | {
-    readonly profile: Profile;
+    readonly profile: ProfileLabel;
     readonly complete: false;
     readonly instructionsPresent: boolean | null;
     readonly pages: number;
@@ -71,13 +84,15 @@ export const SAMPLING_DECLINED = {
 
 const METHOD_NOT_FOUND = { code: -32601, message: "Method not found" } as const;
 
-/** Runs discovery for `profile` over `transport`. Never throws for anything the server does. */
+/** Runs discovery for a profile over `transport`. Never throws for anything the server does. */
 export async function discoverProfile(
   transport: Transport,
-  profile: Profile,
+  declaration: ProfileDeclaration,
   settings: SessionSettings,
 ): Promise<ProfileOutcome> {
-  const session = new Session(transport, capabilitiesOf(profile), settings.timeoutMs);
+  const { profile } = declaration;
+  const capabilitiesOf = () => structuredClone(declaration.capabilities);
+  const session = new Session(transport, capabilitiesOf(), settings.timeoutMs);
   const catalog = new CatalogBuilder();
   let instructionsPresent: boolean | null = null;
   const stop = (incomplete: Incomplete): ProfileOutcome => ({
@@ -88,11 +103,11 @@ export async function discoverProfile(
     incomplete,
   });
   const version = settings.protocolVersion;
-  const clientInfo = { name: "mcpeval", version: settings.clientVersion };
+  const clientInfo = declaration.clientInfo ?? { name: "mcpeval", version: settings.clientVersion };
   // From 2026-07-28 on, every request carries the version and the capabilities itself.
   const meta = hasHandshake(version) ? undefined : {
     [META_KEYS.protocolVersion]: version,
-    [META_KEYS.clientCapabilities]: capabilitiesOf(profile),
+    [META_KEYS.clientCapabilities]: capabilitiesOf(),
     [META_KEYS.clientInfo]: clientInfo,
   };
   const params = (rest: Record<string, unknown> = {}) => meta ? { ...rest, _meta: meta } : rest;
@@ -102,7 +117,7 @@ export async function discoverProfile(
       ? await discover(session, version, params())
       : await initialize(session, version, {
         protocolVersion: version,
-        capabilities: capabilitiesOf(profile),
+        capabilities: capabilitiesOf(),
         clientInfo,
       });
     if ("incomplete" in opened) return stop(opened.incomplete);
@@ -141,6 +156,8 @@ export async function discoverProfile(
       instructionsPresent,
       codeSpans,
       tools: catalog.tools(),
+      listed: catalog.listed(),
+      appOnly: catalog.appOnly,
       pages: catalog.pages,
     };
   } finally {
@@ -234,13 +251,17 @@ type RequestOutcome =
 class Session {
   readonly #transport: Transport;
   readonly #reader: ReadableStreamDefaultReader<Incoming>;
-  readonly #capabilities: ClientCapabilities;
+  readonly #capabilities: Readonly<Record<string, unknown>>;
   readonly #timeoutMs: number;
   #pendingRead?: Promise<ReadableStreamReadResult<Incoming>>;
   #nextId = 0;
   #rootsRequests = 0;
 
-  constructor(transport: Transport, capabilities: ClientCapabilities, timeoutMs: number) {
+  constructor(
+    transport: Transport,
+    capabilities: Readonly<Record<string, unknown>>,
+    timeoutMs: number,
+  ) {
     this.#transport = transport;
     this.#reader = transport.incoming.getReader();
     this.#capabilities = capabilities;

@@ -172,17 +172,31 @@ export class ContainerCounter {
     let count = this.#count;
     let inString = this.#inString;
     let escaped = this.#escaped;
-    for (let i = start; i < end; i++) {
-      const byte = bytes[i];
+    let i = start;
+    while (i < end) {
       if (inString) {
-        if (escaped) escaped = false;
-        else if (byte === 0x5c) escaped = true;
-        else if (byte === 0x22) inString = false;
-      } else if (byte === 0x22) {
-        inString = true;
-      } else if (byte === 0x7b || byte === 0x5b) {
-        count++;
+        if (escaped) {
+          escaped = false;
+          i++;
+          continue;
+        }
+        // Jump to the next quote (native search), then see whether backslashes escape it.
+        const quote = bytes.indexOf(0x22, i);
+        const stop = quote === -1 || quote >= end ? end : quote;
+        let backslashes = 0;
+        while (stop - backslashes - 1 >= i && bytes[stop - backslashes - 1] === 0x5c) backslashes++;
+        if (stop === end) {
+          escaped = backslashes % 2 === 1;
+          i = end;
+        } else {
+          if (backslashes % 2 === 0) inString = false;
+          i = stop + 1;
+        }
+        continue;
       }
+      const byte = bytes[i++];
+      if (byte === 0x22) inString = true;
+      else if (byte === 0x7b || byte === 0x5b) count++;
     }
     this.#count = count;
     this.#inString = inString;

@@ -5,7 +5,7 @@
  * @module
  */
 import type { Baseline } from "../analysis/baseline.ts";
-import type { Profile } from "../profiles.ts";
+import type { ProfileLabel } from "../profiles.ts";
 import { GuidanceReportSchema, type ReportIssue } from "./schema.ts";
 import type { GuidanceReport } from "./types.ts";
 
@@ -53,7 +53,7 @@ export function selectBaseline(value: unknown, server: string): BaselineSelectio
 export function baselineOf(report: GuidanceReport, server: string): BaselineSelection {
   if (report.server !== server) return { ok: false, problem: "another-server" };
   if (!report.complete) return { ok: false, problem: "incomplete" };
-  const catalogs = new Map<Profile, readonly string[]>();
+  const catalogs = new Map<ProfileLabel, readonly string[]>();
   for (const profile of report.profiles) {
     if (profile.tools !== null) catalogs.set(profile.profile, profile.tools);
   }
@@ -62,6 +62,10 @@ export function baselineOf(report: GuidanceReport, server: string): BaselineSele
     profile: finding.profile,
     tool: finding.tool,
     availableIn: finding.available_in,
+    ...("rule" in finding ? { rule: finding.rule } : {}),
+    ...("suggestion" in finding && finding.suggestion !== undefined
+      ? { suggestion: finding.suggestion }
+      : {}),
   }));
   return { ok: true, baseline: { catalogs, findings } };
 }

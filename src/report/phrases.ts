@@ -51,6 +51,33 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
     noun: "review candidate",
     sentence: (finding) => candidateSentence(finding as CandidateReport),
   },
+  "tool-unreachable-in-client": {
+    heading: "Tools a client hides from its model",
+    tag: "hidden",
+    summary: "A client's own rules hide a listed tool from its model",
+    sarifName: "ToolUnreachableInClient",
+    noun: "hidden-tool candidate",
+    sentence: (finding) => {
+      const where = finding.available_in.length === 0
+        ? "no selected profile's model sees it"
+        : `visible in ${finding.available_in.join(", ")}`;
+      const rule = "rule" in finding ? finding.rule : "a";
+      return `${finding.profile}: \`${finding.tool}\` is listed but its client's ${rule} rule hides it; ${where}`;
+    },
+  },
+  "referenced-tool-unknown": {
+    heading: "Unknown references",
+    tag: "unknown",
+    summary: "The instructions name something that no selected catalog lists",
+    sarifName: "ReferencedToolUnknown",
+    noun: "unknown reference",
+    sentence: (finding) => {
+      const suggestion = "suggestion" in finding ? finding.suggestion : undefined;
+      return `${finding.profile}: \`${finding.tool}\` is named but listed in no selected catalog${
+        suggestion === undefined ? "" : `; did you mean \`${suggestion}\`?`
+      }`;
+    },
+  },
   "required-tool-unavailable": {
     heading: "Defects",
     tag: "defect",
@@ -81,6 +108,22 @@ export function findingSentence(finding: ReportFinding): string {
   return finding.baseline_state === undefined
     ? sentence
     : `${sentence} (${BASELINE_STATE_PHRASES[finding.baseline_state]})`;
+}
+
+/**
+ * Whether a report's run could produce findings of `kind`: client rules only with client
+ * presets, unknown references only with `--unknown-references`, baseline tools only with
+ * `--baseline` (and any kind of the baseline's resolved findings).
+ */
+export function findingKindApplies(report: GuidanceReport, kind: FindingKind): boolean {
+  // A resolved finding of the baseline keeps its kind, whatever this run's options.
+  if (report.baseline?.resolved.some((finding) => finding.kind === kind)) return true;
+  if (kind === "tool-unreachable-in-client") return report.profiles.some((p) => p.client);
+  if (kind === "referenced-tool-unknown") {
+    return report.reference_detection === "inline-code-identifiers";
+  }
+  if (kind === "baseline-tool-unavailable") return report.baseline !== undefined;
+  return true;
 }
 
 /** Whether a finding fails the gate. */

@@ -10,6 +10,7 @@
 import { FINDING_KINDS, type FindingKind, RULES } from "../analysis/rules.ts";
 import {
   FINDING_PRESENTATION,
+  findingKindApplies,
   findingSentence,
   findingsOf,
   incompleteSentence,
@@ -28,12 +29,10 @@ const INCOMPLETE_RULE = {
   defaultConfiguration: { level: "error" },
 } as const;
 
-/** The rules of a report: the baseline's own rule only when it was compared with one. */
-function rulesOf(report: GuidanceReport) {
+/** The SARIF rules of a report: the finding kinds its run could produce, then incomplete. */
+function sarifRules(report: GuidanceReport) {
   return [
-    ...FINDING_KINDS.filter((kind) =>
-      kind !== "baseline-tool-unavailable" || report.baseline !== undefined
-    ).map((kind) => ({
+    ...FINDING_KINDS.filter((kind) => findingKindApplies(report, kind)).map((kind) => ({
       id: kind,
       name: FINDING_PRESENTATION[kind].sarifName,
       shortDescription: { text: FINDING_PRESENTATION[kind].summary },
@@ -86,7 +85,7 @@ function result(
 
 /** The report as a SARIF 2.1.0 log. */
 export function renderSarif(report: GuidanceReport): string {
-  const rules = rulesOf(report);
+  const rules = sarifRules(report);
   // The baseline is a complete run, so an incomplete profile is always new.
   const incompleteState = report.baseline === undefined ? undefined : "new";
   const results = [

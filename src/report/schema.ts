@@ -20,6 +20,7 @@ import {
   type IncompleteReason,
 } from "../protocol/incomplete.ts";
 import { PROTOCOL_VERSIONS } from "../protocol/versions.ts";
+import { CLIENT_NAME, CLIENT_RULE_IDS } from "../clients/presets.ts";
 import { PROFILES } from "../profiles.ts";
 import { SERVER_LABEL, TOOL_NAME } from "../tool_name.ts";
 import type { GuidanceReport } from "./types.ts";
@@ -29,6 +30,7 @@ export type {
   BaselineState,
   BaselineToolDefectReport,
   CandidateReport,
+  ClientReport,
   ComparedProfileDrift,
   CompleteProfileReport,
   DefectReport,
@@ -38,14 +40,26 @@ export type {
   NotComparedProfileDrift,
   ProfileDrift,
   ProfileReport,
+  ReferencedCandidateReport,
   RequiredToolDefectReport,
   ResolvedFindingReport,
+  UnknownReferenceReport,
+  UnreachableCandidateReport,
 } from "./types.ts";
 
 /** The report's schema identifier. */
 export const REPORT_SCHEMA_ID = "mcpeval.guidance-report/v1";
 
-const ProfileLabel = z.enum(PROFILES);
+const ProfileLabel = z.union([
+  z.enum(PROFILES),
+  z.templateLiteral(["client:", z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/)]),
+]);
+const Printable = z.string().regex(/^[\x20-\x7e]{1,64}$/);
+const ClientSchema = z.strictObject({
+  name: z.string().regex(CLIENT_NAME),
+  client_info: z.strictObject({ name: Printable, version: Printable }),
+  instructions_shown: z.boolean().nullable(),
+});
 const ToolName = z.string().regex(TOOL_NAME);
 const Count = z.int().min(0);
 const incompleteHints = Object.values(INCOMPLETE_HINTS) as [
@@ -62,6 +76,7 @@ const IncompleteSchema = z.strictObject({
 
 const CompleteProfileSchema = z.strictObject({
   profile: ProfileLabel,
+  client: ClientSchema.optional(),
   complete: z.literal(true),
   instructions_present: z.boolean(),
   tool_count: Count,
@@ -72,6 +87,7 @@ const CompleteProfileSchema = z.strictObject({
 
 const IncompleteProfileSchema = z.strictObject({
   profile: ProfileLabel,
+  client: ClientSchema.optional(),
   complete: z.literal(false),
   instructions_present: z.boolean().nullable(),
   tool_count: z.null(),
@@ -98,6 +114,14 @@ const findingSchema = <K extends keyof typeof RULES>(kind: K) =>
 
 const resolvedSchema = <K extends keyof typeof RULES>(kind: K) =>
   z.strictObject(findingFields(kind));
+
+const unreachableFields = { rule: z.enum(CLIENT_RULE_IDS) };
+const unknownFields = {
+  available_in: z.array(ProfileLabel).max(0),
+  suggestion: ToolName.optional(),
+};
+const unreachableSchema = findingSchema("tool-unreachable-in-client").extend(unreachableFields);
+const unknownSchema = findingSchema("referenced-tool-unknown").extend(unknownFields);
 
 const ProfileDriftSchema = z.discriminatedUnion("compared", [
   z.strictObject({
@@ -126,10 +150,12 @@ const BaselineSchema = z.strictObject({
       "Whether --require-baseline-tools made every baseline tool required in its profile.",
   }),
   profiles: z.array(ProfileDriftSchema).meta({
-    description: "One entry per selected profile, in canonical order: its catalog drift.",
+    description: "One entry per selected profile, in report order: its catalog drift.",
   }),
   resolved: z.array(z.discriminatedUnion("kind", [
     resolvedSchema("referenced-tool-unavailable"),
+    resolvedSchema("tool-unreachable-in-client").extend(unreachableFields),
+    resolvedSchema("referenced-tool-unknown").extend(unknownFields),
     resolvedSchema("required-tool-unavailable"),
     resolvedSchema("baseline-tool-unavailable"),
   ])).meta({
@@ -146,7 +172,7 @@ const reportSchema = z.strictObject({
   server: z.string().regex(SERVER_LABEL),
   transport: z.enum(["stdio", "streamable-http"]),
   protocol_version: z.enum(PROTOCOL_VERSIONS),
-  reference_detection: z.literal("inline-code-known-tools"),
+  reference_detection: z.enum(["inline-code-known-tools", "inline-code-identifiers"]),
   settings: z.strictObject({
     settle_ms: z.int().min(SETTLE_MS.min).max(SETTLE_MS.max),
     timeout_ms: z.int().min(TIMEOUT_MS.min).max(TIMEOUT_MS.max),
@@ -160,7 +186,11 @@ const reportSchema = z.strictObject({
     CompleteProfileSchema,
     IncompleteProfileSchema,
   ])).min(1),
-  candidates: z.array(findingSchema("referenced-tool-unavailable")),
+  candidates: z.array(z.discriminatedUnion("kind", [
+    findingSchema("referenced-tool-unavailable"),
+    unreachableSchema,
+    unknownSchema,
+  ])),
   defects: z.array(z.discriminatedUnion("kind", [
     findingSchema("required-tool-unavailable"),
     findingSchema("baseline-tool-unavailable"),
