@@ -101,6 +101,14 @@ export interface ReportFile {
   readonly path: string;
 }
 
+/** Where SARIF results point: a file relative to the repository root, and a line in it. */
+export interface SarifLocation {
+  /** A relative path with `/` between folders. */
+  readonly path: string;
+  /** A line number, 1 or more. */
+  readonly line: number;
+}
+
 /** Where and how reports are written (the command line only). */
 export interface OutputRequest {
   /** The format on stdout. */
@@ -109,6 +117,8 @@ export interface OutputRequest {
   readonly files: readonly ReportFile[];
   /** With `--format github`: the GITHUB_STEP_SUMMARY file a Markdown summary is appended to. */
   readonly stepSummary?: string;
+  /** `--sarif-location`: the physical location of every SARIF result. */
+  readonly sarifLocation?: SarifLocation;
 }
 
 /** The fields a {@linkcode RequestError} can name. */
