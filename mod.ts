@@ -25,7 +25,12 @@ export type { Profile } from "./src/profiles.ts";
 export { PROFILES } from "./src/profiles.ts";
 export { PROTOCOL_VERSIONS, type ProtocolVersion } from "./src/protocol/versions.ts";
 export { type FindingClass, type FindingKind, type Rule, RULES } from "./src/analysis/rules.ts";
-export { INCOMPLETE_HINTS, type IncompleteReason } from "./src/protocol/incomplete.ts";
+export {
+  DETAIL_PHRASES,
+  type DetailCause,
+  INCOMPLETE_HINTS,
+  type IncompleteReason,
+} from "./src/protocol/incomplete.ts";
 export {
   type DiscoveryRequest,
   type FieldLabels,
@@ -45,6 +50,7 @@ export {
   type DefectReport,
   type GuidanceReport,
   GuidanceReportSchema,
+  type IncompleteDetailReport,
   type IncompleteProfileReport,
   type IncompleteReport,
   type ProfileReport,

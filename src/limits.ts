@@ -42,5 +42,8 @@ export const SHUTDOWN_TERM_MS = 2_000;
 /** stdio shutdown: after the server exits, how long its leftover processes get after SIGTERM. */
 export const SHUTDOWN_SWEEP_MS = 250;
 
+/** stdio: after the server's stdout ends, how long it may take to exit before it counts as running. */
+export const STDOUT_EOF_EXIT_MS = 500;
+
 /** HTTP: the longest wait for the answer to the closing `DELETE` of a session. */
 export const DELETE_TIMEOUT_MS = 2_000;

@@ -20,7 +20,7 @@ import { parseDiscoverResult, parseInitializeResult } from "../protocol/initiali
 import { DEADLINE, Deadline } from "../time.ts";
 import { CatalogBuilder } from "./catalog.ts";
 import { isToolName } from "../tool_name.ts";
-import type { Incomplete, IncompleteReason } from "../protocol/incomplete.ts";
+import { explain, type Incomplete, type IncompleteReason } from "../protocol/incomplete.ts";
 import {
   isRequest,
   isResponse,
@@ -81,7 +81,8 @@ export async function discoverProfile(
     complete: false,
     instructionsPresent,
     pages: catalog.pages,
-    incomplete,
+    // The first answer the server gives is the one to initialize (or server/discover).
+    incomplete: explain(incomplete, session.answered),
   });
   const version = settings.protocolVersion;
   const clientInfo = { name: "mcpeval", version: settings.clientVersion };
@@ -232,12 +233,18 @@ class Session {
   #pendingRead?: Promise<ReadableStreamReadResult<Incoming>>;
   #nextId = 0;
   #rootsRequests = 0;
+  #answered = false;
 
   constructor(transport: Transport, capabilities: ClientCapabilities, timeoutMs: number) {
     this.#transport = transport;
     this.#reader = transport.incoming.getReader();
     this.#capabilities = capabilities;
     this.#timeoutMs = timeoutMs;
+  }
+
+  /** Whether the server has answered any request of this session. */
+  get answered(): boolean {
+    return this.#answered;
   }
 
   /** Sends a request and waits for its answer, serving the server in between. */
@@ -254,6 +261,7 @@ class Session {
       const { message } = next;
       if (isResponse(message)) {
         if (message.id !== id) continue;
+        this.#answered = true;
         return "error" in message ? { error: message.error } : { result: message.result };
       }
       const problem = await this.#serve(message, deadline);

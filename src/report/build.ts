@@ -98,7 +98,7 @@ function profileReport(outcome: ProfileOutcome): ProfileReport {
       incomplete: null,
     };
   }
-  const { reason, httpStatus, serverVersion } = outcome.incomplete;
+  const { reason, httpStatus, serverVersion, detail } = outcome.incomplete;
   return {
     profile: outcome.profile,
     complete: false,
@@ -111,6 +111,13 @@ function profileReport(outcome: ProfileOutcome): ProfileReport {
       hint: INCOMPLETE_HINTS[reason],
       ...(httpStatus === undefined ? {} : { http_status: httpStatus }),
       ...(serverVersion === undefined ? {} : { server_protocol_version: serverVersion }),
+      ...(detail === undefined ? {} : {
+        detail: {
+          cause: detail.cause,
+          ...(detail.exitCode === undefined ? {} : { exit_code: detail.exitCode }),
+          ...(detail.signal === undefined ? {} : { signal: detail.signal }),
+        },
+      }),
     },
   };
 }

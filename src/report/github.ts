@@ -10,6 +10,7 @@ import {
   FINDING_PRESENTATION,
   findingsOf,
   gates,
+  incompleteExplanation,
   incompleteSentence,
   outcomeOf,
 } from "./phrases.ts";
@@ -42,7 +43,7 @@ export function renderGithub(report: GuidanceReport): string {
         command(
           "error",
           `${title}: profile incomplete`,
-          `${incompleteSentence(profile)}. ${profile.incomplete.hint}`,
+          `${incompleteSentence(profile)}. ${incompleteExplanation(profile.incomplete)}`,
         ),
       );
     }

@@ -8,6 +8,7 @@ import {
   FINDING_PRESENTATION,
   findingsOf,
   gates,
+  incompleteExplanation,
   reasonText,
   type ReportFinding,
 } from "./phrases.ts";
@@ -43,7 +44,7 @@ export function renderJunit(report: GuidanceReport): string {
       outcome: profile.complete ? undefined : {
         element: "error",
         type: profile.incomplete.reason,
-        message: `${reasonText(profile.incomplete)}: ${profile.incomplete.hint}`,
+        message: `${reasonText(profile.incomplete)}: ${incompleteExplanation(profile.incomplete)}`,
       },
     }];
     if (report.complete) {

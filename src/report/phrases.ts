@@ -4,6 +4,7 @@
  * @module
  */
 import { type FindingKind, RULES } from "../analysis/rules.ts";
+import { detailPhrase } from "../protocol/incomplete.ts";
 import type {
   CandidateReport,
   DefectReport,
@@ -114,6 +115,16 @@ export function reasonText(incomplete: IncompleteReport): string {
       ? ""
       : ` (the server speaks ${version}: try --protocol-version ${version})`
   }`;
+}
+
+/**
+ * What to tell a person about an incomplete profile: the cause mcpeval saw, when it knows one,
+ * else the reason's hint. One or more sentences, ending with a period.
+ */
+export function incompleteExplanation(incomplete: IncompleteReport): string {
+  if (incomplete.detail === undefined) return incomplete.hint;
+  const phrase = detailPhrase(incomplete.detail);
+  return `${phrase[0].toUpperCase()}${phrase.slice(1)}.`;
 }
 
 /** An incomplete profile's reason, in words. */

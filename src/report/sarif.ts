@@ -6,7 +6,12 @@
  * @module
  */
 import { FINDING_KINDS, type FindingKind, RULES } from "../analysis/rules.ts";
-import { FINDING_PRESENTATION, findingsOf, incompleteSentence } from "./phrases.ts";
+import {
+  FINDING_PRESENTATION,
+  findingsOf,
+  incompleteExplanation,
+  incompleteSentence,
+} from "./phrases.ts";
 import type { GuidanceReport } from "./types.ts";
 
 const INCOMPLETE_RULE = {
@@ -74,7 +79,7 @@ export function renderSarif(report: GuidanceReport): string {
           report,
           "profile-incomplete",
           "error",
-          `${incompleteSentence(profile)}. ${profile.incomplete.hint}`,
+          `${incompleteSentence(profile)}. ${incompleteExplanation(profile.incomplete)}`,
           profile.profile,
           undefined,
           {

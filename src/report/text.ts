@@ -9,6 +9,7 @@ import {
   capabilityDependentTools,
   FINDING_PRESENTATION,
   findingsOf,
+  incompleteExplanation,
   outcomeOf,
   reasonText,
 } from "./phrases.ts";
@@ -49,7 +50,9 @@ export function renderText(report: GuidanceReport, style: TextStyle = { color: f
   ]);
   lines.push(...table(["profile", "tools", "instructions", "discovery"], rows));
   for (const profile of report.profiles) {
-    if (!profile.complete) lines.push(`  ${profile.profile}: ${profile.incomplete.hint}`);
+    if (!profile.complete) {
+      lines.push(`  ${profile.profile}: ${incompleteExplanation(profile.incomplete)}`);
+    }
   }
 
   const dependent = capabilityDependentTools(report);

@@ -9,7 +9,9 @@ import {
   SHUTDOWN_GRACE_MS,
   SHUTDOWN_SWEEP_MS,
   SHUTDOWN_TERM_MS,
+  STDOUT_EOF_EXIT_MS,
 } from "../limits.ts";
+import { type ConnectionLoss, isSignalName } from "../protocol/incomplete.ts";
 import { isRequest, type JsonRpcMessage, parseMessage } from "../protocol/messages.ts";
 import { lineSplitter, MessageTooLargeError } from "./lines.ts";
 import type { Incoming, Transport } from "./transport.ts";
@@ -103,6 +105,10 @@ class StdioTransport implements Transport {
       : Promise.resolve();
     this.#messages = closableFailuresAsItems(
       child.stdout.pipeThrough(lineSplitter(MAX_MESSAGE_BYTES)).pipeThrough(messageFramer()),
+      async () => ({
+        kind: "failure",
+        incomplete: { reason: "transport-lost", loss: await this.#loss() },
+      }),
     );
     this.incoming = this.#messages.stream;
   }
@@ -117,6 +123,14 @@ class StdioTransport implements Transport {
 
   close(): Promise<void> {
     return this.#closing ??= this.#shutdown();
+  }
+
+  /** Once stdout ended: how the process ended, or that it still runs without its stdout. */
+  async #loss(): Promise<ConnectionLoss> {
+    const status = await before(Date.now() + STDOUT_EOF_EXIT_MS, this.#child.status);
+    if (typeof status !== "object") return { kind: "stdout-closed" };
+    if (isSignalName(status.signal)) return { kind: "signal", signal: status.signal };
+    return { kind: "exited", exitCode: status.code };
   }
 
   async #shutdown(): Promise<void> {
@@ -239,9 +253,13 @@ interface ClosableStream<T> {
 
 /**
  * Wraps the message pipeline: a stream error becomes a final failure item, so `incoming` itself
- * never errors, and shutdown can end it whether or not the session still reads it.
+ * never errors, and shutdown can end it whether or not the session still reads it. When the
+ * source ends by itself, `lost` gives the final failure item.
  */
-function closableFailuresAsItems(source: ReadableStream<Incoming>): ClosableStream<Incoming> {
+function closableFailuresAsItems(
+  source: ReadableStream<Incoming>,
+  lost: () => Promise<Incoming>,
+): ClosableStream<Incoming> {
   const reader = source.getReader();
   let controller!: ReadableStreamDefaultController<Incoming>;
   let ended = false;
@@ -258,8 +276,16 @@ function closableFailuresAsItems(source: ReadableStream<Incoming>): ClosableStre
       try {
         const { done, value } = await reader.read();
         if (ended) return;
-        if (done) end();
-        else controller.enqueue(value);
+        if (!done) {
+          controller.enqueue(value);
+          // The first failure is the last item.
+          if (value.kind === "failure") end();
+          return;
+        }
+        const failure = await lost();
+        if (ended) return;
+        controller.enqueue(failure);
+        end();
       } catch (error) {
         if (ended) return;
         const reason = error instanceof MessageTooLargeError
