@@ -62,10 +62,42 @@ export function processContext(): CliContext {
     writeFile: (path, text, { append }) => Deno.writeTextFile(path, text, { append }),
     openTransport: async (target, version) =>
       (await import("./src/transport/open.ts")).openTransport(target, version),
-    // Deno.noColor reflects NO_COLOR without needing --allow-env.
-    color: Deno.stdout.isTerminal() && !Deno.noColor,
+    color: colorWanted(),
+    stdoutTerminal: Deno.stdout.isTerminal(),
+    stderrTerminal: Deno.stderr.isTerminal()
+      ? (readableEnv("TERM") === "dumb" ? "lines" : "live")
+      : undefined,
+    columns: terminalColumns(),
     interrupted: listenForInterrupts,
   };
+}
+
+/**
+ * Colour on stdout: FORCE_COLOR (other than `0` or `false`) forces it, as in Node.js;
+ * otherwise a terminal, NO_COLOR unset (Deno.noColor reads it without --allow-env) and TERM not
+ * `dumb`.
+ */
+function colorWanted(): boolean {
+  const force = readableEnv("FORCE_COLOR");
+  if (force !== undefined && force !== "") return force !== "0" && force !== "false";
+  return Deno.stdout.isTerminal() && !Deno.noColor && readableEnv("TERM") !== "dumb";
+}
+
+/** An environment variable, read only when --allow-env already covers it (never prompts). */
+function readableEnv(name: string): string | undefined {
+  if (Deno.permissions.querySync({ name: "env", variable: name }).state !== "granted") {
+    return undefined;
+  }
+  return Deno.env.get(name);
+}
+
+/** The terminal's width, or undefined when neither stdout nor stderr is a terminal. */
+function terminalColumns(): number | undefined {
+  try {
+    return Deno.consoleSize().columns || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Opens (creating when missing) a report file for writing, proving its folder exists. */

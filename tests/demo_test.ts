@@ -1,15 +1,7 @@
 /** The bundled demo target through the real CLI: the text report a person reads. */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import {
-  assertNoneLeft,
-  DENO,
-  fixture,
-  guidanceJson,
-  mcpeval,
-  ProcessMarker,
-  ROOT,
-} from "./_cli.ts";
+import { fixture, guidanceJson, mcpeval } from "./_cli.ts";
+import { baseEnv, HAS_SCRIPT, onTerminal } from "./_terminal.ts";
 
 const DEMO = ["--server", "demo", "--settle-ms", "100", "--", ...fixture("demo_server.ts")];
 
@@ -101,51 +93,15 @@ Deno.test("demo: JSON report fields", async () => {
   }]);
 });
 
-const hasScript = Deno.build.os === "linux" &&
-  (() => {
-    try {
-      return new Deno.Command("script", { args: ["--version"] }).outputSync().success;
-    } catch {
-      return false;
-    }
-  })();
-
-/** Runs the CLI on a pseudo-terminal (util-linux `script`), as a person at a terminal would. */
-async function onTerminal(env: Record<string, string>): Promise<string> {
-  const line = [
-    DENO,
-    "run",
-    "--quiet",
-    `--allow-run=${DENO}`,
-    join(ROOT, "main.ts"),
-    "guidance",
-    ...DEMO,
-  ]
-    .join(" ");
-  const marker = new ProcessMarker();
-  const output = await new Deno.Command("script", {
-    args: ["-qc", line, "/dev/null"],
-    env: { ...env, ...marker.env },
-    clearEnv: true,
-    stdin: "null",
-  }).output();
-  assertNoneLeft(await marker.reap(), "mcpeval on a terminal");
-  return new TextDecoder().decode(output.stdout);
-}
-
 Deno.test({
   name: "colour on a terminal (with narrow permissions), none with NO_COLOR",
-  ignore: !hasScript,
+  ignore: !HAS_SCRIPT,
   fn: async () => {
-    // Only what Deno needs to find itself and its cache; no NO_COLOR from the test runner.
-    const base = Object.fromEntries(
-      ["PATH", "HOME", "DENO_DIR"].flatMap((name) => {
-        const value = Deno.env.get(name);
-        return value === undefined ? [] : [[name, value]];
-      }),
-    );
     const ESC = String.fromCharCode(0x1b);
-    assert.ok((await onTerminal(base)).includes(`${ESC}[32mResult: passed`));
-    assert.ok(!(await onTerminal({ ...base, NO_COLOR: "1" })).includes(ESC));
+    const args = ["guidance", "--quiet", ...DEMO];
+    assert.ok((await onTerminal(args)).screen.includes(`${ESC}[32mResult: passed`));
+    assert.ok(
+      !(await onTerminal(args, { env: { ...baseEnv(), NO_COLOR: "1" } })).screen.includes(ESC),
+    );
   },
 });

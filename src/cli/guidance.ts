@@ -5,16 +5,19 @@
  * @module
  */
 import { discoverAll } from "../discovery/discover.ts";
+import type { DiscoveryEvent } from "../discovery/events.ts";
 import { EXIT } from "../exit.ts";
 import { missingPermissionsMessage, permissionsNeeded } from "../permissions.ts";
 import { SpawnError } from "../transport/stdio.ts";
+import type { Leftover } from "../transport/transport.ts";
 import type { GuidanceRequest } from "./args.ts";
 import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
+import { Progress } from "./progress.ts";
 
 /** Runs discovery for a validated request, writes the reports, and returns the exit code. */
 export async function runGuidanceCommand(
-  { discovery, output }: GuidanceRequest,
+  { discovery, output, quiet }: GuidanceRequest,
   context: CliContext,
 ): Promise<number> {
   const missing = [];
@@ -42,13 +45,34 @@ export async function runGuidanceCommand(
   }
 
   const signal = context.interrupted?.();
+  const progress = context.stderrTerminal && !quiet
+    ? new Progress(
+      discovery.server,
+      discovery.target.kind,
+      discovery.profiles,
+      context.stderr,
+      context.stderrTerminal,
+      context.columns ?? 80,
+    )
+    : undefined;
+  const leftovers: Extract<DiscoveryEvent, { kind: "leftover" }>[] = [];
+  const observe = (event: DiscoveryEvent) => {
+    if (event.kind === "leftover") leftovers.push(event);
+    progress?.observe(event);
+  };
   let outcomes;
   try {
-    outcomes = await discoverAll(discovery, context.openTransport, signal);
+    outcomes = await discoverAll(discovery, context.openTransport, signal, observe);
   } catch (error) {
+    await progress?.stop(true);
     await removeAll(context, created);
     if (error instanceof SpawnError) throw spawnProblem(error);
     throw error;
+  }
+  // The report follows on the same terminal: clear the live lines; else leave their end state.
+  await progress?.stop(context.stdoutTerminal === true);
+  for (const { profile, leftover } of leftovers) {
+    await context.stderr(`mcpeval: profile ${profile}: ${leftoverSentence(leftover)}\n`);
   }
   if (signal?.aborted) {
     await removeAll(context, created);
@@ -82,6 +106,19 @@ export async function runGuidanceCommand(
   }
   if (!report.complete) return EXIT.incomplete;
   return report.passed ? EXIT.passed : EXIT.defect;
+}
+
+/** A server process that could not be stopped, in one clause, with its pid. */
+function leftoverSentence(leftover: Leftover): string {
+  const { pid } = leftover;
+  switch (leftover.cause) {
+    case "not-stopped":
+      return `the server process ${pid} did not exit after SIGKILL and may still be running`;
+    case "group":
+      return `a process the server started (process group ${pid}) still holds its output open; with a narrow --allow-run mcpeval may signal only the server itself: end it with 'kill -- -${pid}', or grant --allow-run without a list`;
+    case "escaped":
+      return `a process the server ${pid} started left its process group and still holds its output open; mcpeval could not stop it`;
+  }
 }
 
 async function removeAll(context: CliContext, paths: readonly string[]): Promise<void> {

@@ -19,6 +19,7 @@ import type { Incoming, Transport } from "../transport/transport.ts";
 import { parseDiscoverResult, parseInitializeResult } from "../protocol/initialize.ts";
 import { DEADLINE, Deadline } from "../time.ts";
 import { CatalogBuilder } from "./catalog.ts";
+import type { DiscoveryObserver } from "./events.ts";
 import { isToolName } from "../tool_name.ts";
 import { explain, type Incomplete, type IncompleteReason } from "../protocol/incomplete.ts";
 import {
@@ -72,6 +73,7 @@ export async function discoverProfile(
   transport: Transport,
   profile: Profile,
   settings: SessionSettings,
+  observe: DiscoveryObserver = () => {},
 ): Promise<ProfileOutcome> {
   const session = new Session(transport, capabilitiesOf(profile), settings.timeoutMs);
   const catalog = new CatalogBuilder();
@@ -109,12 +111,14 @@ export async function discoverProfile(
       [...inlineCodeSpans(instructions ?? "")].filter((span) => isToolName(span)),
     );
 
+    observe({ kind: "settling", profile, ms: settings.settleMs });
     const settled = await session.idle(settings.settleMs);
     if (settled) return stop(settled);
 
     if (hasTools) {
       let cursor: string | undefined;
       while (true) {
+        observe({ kind: "listing", profile, pages: catalog.pages });
         const page = await session.request(
           "tools/list",
           params(cursor === undefined ? {} : { cursor }),

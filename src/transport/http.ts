@@ -18,7 +18,7 @@ import {
 import { DELETE_TIMEOUT_MS, MAX_MESSAGE_BYTES } from "../limits.ts";
 import { hasHandshake, hasVersionHeader, type ProtocolVersion } from "../protocol/versions.ts";
 import type { HttpTarget } from "../target.ts";
-import type { Incoming, Transport } from "./transport.ts";
+import type { Closed, Incoming, Transport } from "./transport.ts";
 
 /**
  * Opens a Streamable HTTP connection speaking `version`; nothing is sent until the first
@@ -42,7 +42,7 @@ class HttpTransport implements Transport {
   #ended = false;
   #posts = 0;
   #sessionId?: string;
-  #closing?: Promise<void>;
+  #closing?: Promise<Closed>;
 
   constructor(target: HttpTarget, version: ProtocolVersion) {
     this.#target = target;
@@ -113,8 +113,8 @@ class HttpTransport implements Transport {
     this.#readAnswer(response, message.id).catch((error) => this.#fail(lost(error)));
   }
 
-  close(): Promise<void> {
-    return this.#closing ??= this.#shutdown();
+  close(): Promise<Closed> {
+    return this.#closing ??= this.#shutdown().then(() => ({}));
   }
 
   async #shutdown(): Promise<void> {

@@ -6,7 +6,9 @@
  */
 import {
   MAX_MESSAGE_BYTES,
+  PIPE_RELEASE_MS,
   SHUTDOWN_GRACE_MS,
+  SHUTDOWN_KILL_MS,
   SHUTDOWN_SWEEP_MS,
   SHUTDOWN_TERM_MS,
   STDOUT_EOF_EXIT_MS,
@@ -14,8 +16,8 @@ import {
 import { type ConnectionLoss, isSignalName } from "../protocol/incomplete.ts";
 import { isRequest, type JsonRpcMessage, parseMessage } from "../protocol/messages.ts";
 import { lineSplitter, MessageTooLargeError } from "./lines.ts";
-import type { Incoming, Transport } from "./transport.ts";
-import { before, delay } from "../time.ts";
+import type { Closed, Incoming, Leftover, Transport } from "./transport.ts";
+import { before, DEADLINE, delay } from "../time.ts";
 import type { StdioTarget } from "../target.ts";
 
 /** The server command could not be started. */
@@ -92,7 +94,7 @@ class StdioTransport implements Transport {
   readonly #stopDraining = new AbortController();
   readonly #stderrDrained: Promise<void>;
   #exited = false;
-  #closing?: Promise<void>;
+  #closing?: Promise<Closed>;
 
   constructor(child: Deno.ChildProcess, stderrPiped: boolean) {
     this.#child = child;
@@ -121,7 +123,7 @@ class StdioTransport implements Transport {
     }
   }
 
-  close(): Promise<void> {
+  close(): Promise<Closed> {
     return this.#closing ??= this.#shutdown();
   }
 
@@ -133,23 +135,39 @@ class StdioTransport implements Transport {
     return { kind: "exited", exitCode: status.code };
   }
 
-  async #shutdown(): Promise<void> {
+  async #shutdown(): Promise<Closed> {
     // Not awaited: a server that stops reading stdin would hold a pending write for ever.
     this.#writer.close().catch(() => {});
     // A request the server sends now can never be answered: it gets SIGTERM at once.
     const unanswerable = this.#nextServerRequest();
+    let leftover: Leftover | undefined;
     if (!(await this.#exitsWithin(SHUTDOWN_GRACE_MS, unanswerable))) {
       this.#signal("SIGTERM");
       if (!(await this.#exitsWithin(SHUTDOWN_TERM_MS))) {
         this.#signal("SIGKILL");
+        if (!(await this.#exitsWithin(SHUTDOWN_KILL_MS))) {
+          leftover = { pid: this.#child.pid, cause: "not-stopped" };
+        }
       }
     }
-    await this.#child.status;
-    await this.#sweepProcessGroup();
-    // Whoever still holds the pipes (a process mcpeval may not signal) no longer matters.
+    if (!leftover) {
+      await this.#sweepProcessGroup();
+      // Once the server and its group are gone, its pipes end, unless a process that
+      // mcpeval could not signal still holds them.
+      this.#messages.drain();
+      const released = await before(
+        Date.now() + PIPE_RELEASE_MS,
+        Promise.all([this.#messages.sourceEnded, this.#stderrDrained]),
+      );
+      if (released === DEADLINE) {
+        leftover = { pid: this.#child.pid, cause: canSignalGroups() ? "escaped" : "group" };
+      }
+    }
+    // Whoever still holds the pipes no longer matters to discovery.
     await this.#messages.close();
     this.#stopDraining.abort();
     await this.#stderrDrained;
+    return leftover ? { leftover } : {};
   }
 
   /** Whether the server exits within `ms`; false at once when `cutShort` resolves first. */
@@ -247,6 +265,10 @@ function messageFramer(): TransformStream<Uint8Array, Incoming> {
 /** A stream that can be ended from outside even while a reader holds it. */
 interface ClosableStream<T> {
   readonly stream: ReadableStream<T>;
+  /** Resolves when the source has ended by itself (or broke). */
+  readonly sourceEnded: Promise<void>;
+  /** Reads the source to its end, dropping what it holds, whether or not anyone reads `stream`. */
+  drain(): void;
   /** Ends the stream (a pending read resolves as done) and cancels its source. */
   close(): Promise<void>;
 }
@@ -261,6 +283,18 @@ function closableFailuresAsItems(
   lost: () => Promise<Incoming>,
 ): ClosableStream<Incoming> {
   const reader = source.getReader();
+  let sourceDone!: () => void;
+  const sourceEnded = new Promise<void>((resolve) => (sourceDone = resolve));
+  const read = async () => {
+    try {
+      const result = await reader.read();
+      if (result.done) sourceDone();
+      return result;
+    } catch (error) {
+      sourceDone();
+      throw error;
+    }
+  };
   let controller!: ReadableStreamDefaultController<Incoming>;
   let ended = false;
   const end = () => {
@@ -274,7 +308,7 @@ function closableFailuresAsItems(
     },
     async pull() {
       try {
-        const { done, value } = await reader.read();
+        const { done, value } = await read();
         if (ended) return;
         if (!done) {
           controller.enqueue(value);
@@ -300,10 +334,20 @@ function closableFailuresAsItems(
       return reader.cancel(reason);
     },
   });
+  let draining = false;
   return {
     stream,
+    sourceEnded,
+    drain: () => {
+      if (draining) return;
+      draining = true;
+      (async () => {
+        while (!(await read()).done);
+      })().catch(() => {});
+    },
     close: async () => {
       end();
+      sourceDone();
       await reader.cancel().catch(() => {});
     },
   };
