@@ -14,6 +14,7 @@ const DEMO = ["--server", "demo", "--settle-ms", "100", "--", ...fixture("demo_s
 /** The lines a live redraw showed, without escapes and line ends. */
 function shownLines(screen: string): string[] {
   return screen.split(/\r?\n/).map((line) =>
+    // deno-lint-ignore no-control-regex
     line.replaceAll(/\x1b\[[0-9;]*[A-Za-z]/g, "").replaceAll("\r", "")
   );
 }
