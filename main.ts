@@ -15,12 +15,18 @@ import { EXIT } from "./src/exit.ts";
 // What a CliContext refers to: types, and the small table of incomplete reasons.
 export type { CliContext } from "./src/cli/context.ts";
 export type { ProtocolVersion } from "./src/protocol/versions.ts";
-export type { Incoming, Transport } from "./src/transport/transport.ts";
+export type { Closed, Incoming, Leftover, Transport } from "./src/transport/transport.ts";
 export type { HttpTarget, ServerStderr, StdioTarget, Target } from "./src/target.ts";
 export {
+  type ConnectionLoss,
+  type DetailCause,
   type Incomplete,
+  type IncompleteDetail,
   INCOMPLETE_HINTS,
   type IncompleteReason,
+  type NetworkFailure,
+  type SignalName,
+  SIGNALS,
 } from "./src/protocol/incomplete.ts";
 export type {
   JsonRpcError,

@@ -30,6 +30,8 @@ export {
   type DetailCause,
   INCOMPLETE_HINTS,
   type IncompleteReason,
+  type SignalName,
+  SIGNALS,
 } from "./src/protocol/incomplete.ts";
 export {
   type DiscoveryRequest,
@@ -62,8 +64,8 @@ export {
 export { renderGithub, renderGithubSummary } from "./src/report/github.ts";
 export { renderJson } from "./src/report/json.ts";
 export { renderJunit } from "./src/report/junit.ts";
-export { renderSarif } from "./src/report/sarif.ts";
-export { renderText, type TextStyle } from "./src/report/text.ts";
+export { renderSarif, type SarifLocation, type SarifOptions } from "./src/report/sarif.ts";
+export { renderText, TEXT_WIDTH, type TextStyle } from "./src/report/text.ts";
 
 /** What {@linkcode runGuidance} takes: a run as given, and a signal that aborts it. */
 export interface RunGuidanceOptions extends GuidanceInput {

@@ -6,6 +6,7 @@
  * @module
  */
 import type { Format } from "./formats.ts";
+import type { SarifLocation } from "./report/sarif.ts";
 import { CONCURRENCY, type IntegerRange, SETTLE_MS, TIMEOUT_MS } from "./limits.ts";
 import { canonicalProfiles, isProfile, type Profile, PROFILES } from "./profiles.ts";
 import { RESERVED_HEADERS } from "./protocol/streamable_http.ts";
@@ -101,13 +102,7 @@ export interface ReportFile {
   readonly path: string;
 }
 
-/** Where SARIF results point: a file relative to the repository root, and a line in it. */
-export interface SarifLocation {
-  /** A relative path with `/` between folders. */
-  readonly path: string;
-  /** A line number, 1 or more. */
-  readonly line: number;
-}
+export type { SarifLocation };
 
 /** Where and how reports are written (the command line only). */
 export interface OutputRequest {

@@ -23,21 +23,16 @@ Profiles
   all          5      yes           complete
 
 Tools that depend on client capabilities
-  delete-note: elicitation, all
-  list-workspace-files: roots, all
-  summarize-notes: sampling, all
+  delete-note           listed in elicitation, all
+  list-workspace-files  listed in roots, all
+  summarize-notes       listed in sampling, all
 
-Review candidates (9)
-  review none: \`delete-note\` is referenced but not listed; available in elicitation, all
-  review none: \`list-workspace-files\` is referenced but not listed; available in roots, all
-  review none: \`summarize-notes\` is referenced but not listed; available in sampling, all
-  review roots: \`delete-note\` is referenced but not listed; available in elicitation, all
-  review roots: \`summarize-notes\` is referenced but not listed; available in sampling, all
-  review sampling: \`delete-note\` is referenced but not listed; available in elicitation, all
-  review sampling: \`list-workspace-files\` is referenced but not listed; available in roots, all
-  review elicitation: \`list-workspace-files\` is referenced but not listed; available in roots, all
-  review elicitation: \`summarize-notes\` is referenced but not listed; available in sampling, all
-  hint: The instructions of this profile name a tool that its catalog does not list; check the reference and explain any capability requirement in the instructions.
+Review candidates: 3 tools named in instructions of profiles that do not list them
+  delete-note           named by none, roots, sampling; listed in elicitation, all
+  list-workspace-files  named by none, sampling, elicitation; listed in roots, all
+  summarize-notes       named by none, roots, elicitation; listed in sampling, all
+  hint: The instructions of this profile name a tool that its catalog does not list; check the
+        reference and explain any capability requirement in the instructions.
 
 Result: passed: no required tools declared; 9 review candidates (never fail the gate)
 `,
@@ -62,11 +57,7 @@ Deno.test("demo: defects in text, exit 1", async () => {
   assert.equal(result.code, 1);
   assert.match(
     result.stdout,
-    /\n {2}defect none: required tool delete-note is missing; available in all\n/,
-  );
-  assert.match(
-    result.stdout,
-    /\n {2}defect all: required tool ghost is missing; listed in no selected profile\n/,
+    /\nDefects: 2 required tools missing\n {2}delete-note {2}missing from none; listed in all\n {2}ghost {8}missing from none, all; listed in no selected profile\n/,
   );
   assert.match(result.stdout, /\nResult: failed: 3 required-tool defects; 3 review candidates/);
 });

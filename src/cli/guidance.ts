@@ -90,14 +90,19 @@ export async function runGuidanceCommand(
   for (const { path, format, append } of files) {
     const text = format === "summary"
       ? renderGithubSummary(report)
-      : render(report, format, { color: false });
+      : render(report, format, { color: false, location: output.sarifLocation });
     try {
       await context.writeFile(path, text, { append });
     } catch (error) {
       unwritten ??= problem(error);
     }
   }
-  await context.stdout(render(report, output.format, { color: context.color }));
+  await context.stdout(render(report, output.format, {
+    color: context.color,
+    // A terminal's width; else the default (100 columns).
+    width: context.stdoutTerminal ? context.columns : undefined,
+    location: output.sarifLocation,
+  }));
   if (unwritten !== undefined) {
     await context.stderr(
       `mcpeval: a report file could not be written (${unwritten}); the report on stdout was still printed\n`,

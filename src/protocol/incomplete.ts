@@ -162,6 +162,7 @@ export const DETAIL_CAUSES = Object.keys(DETAIL_PHRASES) as [DetailCause, ...Det
 
 /** A cause with the numbers its phrase needs. */
 export interface IncompleteDetail {
+  /** The fixed phrase id. */
   readonly cause: DetailCause;
   /** The server process's exit status (`exited-*`). */
   readonly exitCode?: number;

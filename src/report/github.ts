@@ -53,7 +53,7 @@ export function renderGithub(report: GuidanceReport): string {
       command(
         gates(finding) ? "error" : "warning",
         `${title}: ${finding.kind}`,
-        `${FINDING_PRESENTATION[finding.kind].sentence(finding)}. ${finding.hint}`,
+        `${FINDING_PRESENTATION[finding.kind].sentence(finding, report)}. ${finding.hint}`,
       ),
     );
   }

@@ -29,8 +29,10 @@ interface Case {
 }
 
 /** A finding as a test case outcome: a failure when it gates, else a skipped case. */
-function outcomeOf(finding: ReportFinding): Case["outcome"] {
-  const sentence = `${FINDING_PRESENTATION[finding.kind].sentence(finding)}. ${finding.hint}`;
+function outcomeOf(finding: ReportFinding, report: GuidanceReport): Case["outcome"] {
+  const sentence = `${
+    FINDING_PRESENTATION[finding.kind].sentence(finding, report)
+  }. ${finding.hint}`;
   return gates(finding)
     ? { element: "failure", type: finding.kind, message: sentence }
     : { element: "skipped", message: `review candidate: ${sentence}` };
@@ -55,12 +57,12 @@ export function renderJunit(report: GuidanceReport): string {
         const defect = missing(tool);
         cases.push({
           name: `requires ${tool}`,
-          outcome: defect && outcomeOf(defect),
+          outcome: defect && outcomeOf(defect, report),
         });
       }
       for (const finding of ofProfile) {
         if (finding.kind === "required-tool-unavailable") continue;
-        cases.push({ name: `references ${finding.tool}`, outcome: outcomeOf(finding) });
+        cases.push({ name: `references ${finding.tool}`, outcome: outcomeOf(finding, report) });
       }
     }
     return { profile, cases };

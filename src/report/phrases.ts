@@ -4,6 +4,7 @@
  * @module
  */
 import { type FindingKind, RULES } from "../analysis/rules.ts";
+import { closest } from "../analysis/suggest.ts";
 import { detailPhrase } from "../protocol/incomplete.ts";
 import type {
   CandidateReport,
@@ -31,8 +32,8 @@ export interface FindingPresentation {
   readonly summary: string;
   /** The SARIF rule name. */
   readonly sarifName: string;
-  /** The finding in one sentence (no trailing period). */
-  readonly sentence: (finding: ReportFinding) => string;
+  /** The finding in one sentence (no trailing period); `report` is the one it is from. */
+  readonly sentence: (finding: ReportFinding, report: GuidanceReport) => string;
 }
 
 /** The presentation of every finding kind. */
@@ -49,7 +50,7 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
     tag: "defect",
     summary: "A required tool is missing from a profile's catalog",
     sarifName: "RequiredToolUnavailable",
-    sentence: (finding) => defectSentence(finding as DefectReport),
+    sentence: (finding, report) => defectSentence(finding as DefectReport, report),
   },
 };
 
@@ -76,9 +77,9 @@ export function outcomeOf(report: GuidanceReport): Outcome {
       }; no findings are reported (exit 3)`,
     };
   }
-  const candidates = `${
-    plural(report.candidates.length, "review candidate")
-  } (never fail the gate)`;
+  const candidates = report.profiles.length < 2
+    ? "no review candidates: they need two or more profiles"
+    : `${plural(report.candidates.length, "review candidate")} (never fail the gate)`;
   if (report.passed) {
     const required = report.required_tools.length === 0
       ? "no required tools declared"
@@ -98,12 +99,23 @@ export function candidateSentence(candidate: CandidateReport): string {
   }`;
 }
 
-/** One defect, in words. */
-export function defectSentence(defect: DefectReport): string {
+/** One defect, in words; with `report`, a likely tool when no profile lists the required one. */
+export function defectSentence(defect: DefectReport, report?: GuidanceReport): string {
   const where = defect.available_in.length === 0
-    ? "listed in no selected profile"
+    ? `listed in no selected profile${didYouMean(defect.tool, report)}`
     : `available in ${defect.available_in.join(", ")}`;
   return `${defect.profile}: required tool ${defect.tool} is missing; ${where}`;
+}
+
+/**
+ * `; did you mean X?` when a tool that some profile of `report` lists is close to `tool` (a
+ * required tool that no profile lists, likely misspelt), else "".
+ */
+export function didYouMean(tool: string, report?: GuidanceReport): string {
+  if (!report) return "";
+  const listed = [...new Set(report.profiles.flatMap((profile) => profile.tools ?? []))].sort();
+  const likely = closest(tool, listed);
+  return likely ? `; did you mean ${likely}?` : "";
 }
 
 /** An incomplete profile's reason, with the facts it carries (HTTP status, server revision). */

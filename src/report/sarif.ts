@@ -1,7 +1,9 @@
 /**
  * The SARIF 2.1.0 renderer: one rule per finding kind (and one for incomplete profiles);
- * candidates are warnings, defects and incomplete profiles errors. Findings have no file, so
- * each result names its tool as a logical location `server/profile/tool`.
+ * candidates are warnings, defects and incomplete profiles errors. Findings are about a server,
+ * not a line of code, yet GitHub code scanning shows a result only at a file: every result
+ * points at one physical location (the file and line the user names, by default the name
+ * `mcpeval/SERVER`, line 1) and names its tool as a logical location `server/profile/tool`.
  *
  * @module
  */
@@ -14,10 +16,36 @@ import {
 } from "./phrases.ts";
 import type { GuidanceReport } from "./types.ts";
 
+/** Where every result of a SARIF log points: a path relative to the repository root, a line. */
+export interface SarifLocation {
+  /** A relative path with `/` between folders. */
+  readonly path: string;
+  /** A line number, 1 or more. */
+  readonly line: number;
+}
+
+/** How to render SARIF. */
+export interface SarifOptions {
+  /**
+   * The physical location of every result; by default `mcpeval/SERVER` (a name, not a file),
+   * line 1.
+   */
+  readonly location?: SarifLocation;
+}
+
+/** The location of every result when none is given: a name for the server, not a file. */
+export function defaultSarifLocation(server: string): SarifLocation {
+  return { path: `mcpeval/${server}`, line: 1 };
+}
+
 const INCOMPLETE_RULE = {
   id: "profile-incomplete",
   name: "ProfileIncomplete",
   shortDescription: { text: "Discovery did not complete for a profile" },
+  fullDescription: {
+    text:
+      "mcpeval could not finish discovery (initialize, the settle window, paged tools/list) for this client capability profile, so its catalog is unknown.",
+  },
   help: {
     text:
       "Incomplete discovery is not evidence that a tool is unavailable; fix the cause and run again.",
@@ -30,6 +58,7 @@ const SARIF_RULES = [
     id: kind,
     name: FINDING_PRESENTATION[kind].sarifName,
     shortDescription: { text: FINDING_PRESENTATION[kind].summary },
+    fullDescription: { text: FINDING_PRESENTATION[kind].summary + "." },
     help: { text: RULES[kind].hint },
     defaultConfiguration: { level: level(kind) },
   })),
@@ -44,6 +73,7 @@ type RuleId = FindingKind | typeof INCOMPLETE_RULE.id;
 
 function result(
   report: GuidanceReport,
+  location: SarifLocation,
   ruleId: RuleId,
   level: "warning" | "error",
   text: string,
@@ -58,6 +88,10 @@ function result(
     level,
     message: { text },
     locations: [{
+      physicalLocation: {
+        artifactLocation: { uri: location.path.split("/").map(encodeURIComponent).join("/") },
+        region: { startLine: location.line },
+      },
       logicalLocations: [{
         name,
         fullyQualifiedName: [report.server, profile, ...(tool === undefined ? [] : [tool])].join(
@@ -66,17 +100,30 @@ function result(
         kind: tool === undefined ? "module" : "function",
       }],
     }],
+    // Stable across runs, so that code scanning matches a result with its earlier alert.
+    partialFingerprints: {
+      "mcpevalResult/v1": [ruleId, report.server, profile, tool ?? ""].join("/"),
+    },
     properties: { profile, ...properties },
   };
 }
 
-/** The report as a SARIF 2.1.0 log. */
-export function renderSarif(report: GuidanceReport): string {
+/**
+ * The report as a SARIF 2.1.0 log that GitHub code scanning accepts.
+ *
+ * @example
+ * ```ts
+ * const sarif = renderSarif(report, { location: { path: "src/server.ts", line: 12 } });
+ * ```
+ */
+export function renderSarif(report: GuidanceReport, options: SarifOptions = {}): string {
+  const location = options.location ?? defaultSarifLocation(report.server);
   const results = [
     ...report.profiles.flatMap((profile) =>
       profile.complete ? [] : [
         result(
           report,
+          location,
           "profile-incomplete",
           "error",
           `${incompleteSentence(profile)}. ${incompleteExplanation(profile.incomplete)}`,
@@ -94,9 +141,10 @@ export function renderSarif(report: GuidanceReport): string {
     ...findingsOf(report).map((f) =>
       result(
         report,
+        location,
         f.kind,
         level(f.kind),
-        `${FINDING_PRESENTATION[f.kind].sentence(f)}. ${f.hint}`,
+        `${FINDING_PRESENTATION[f.kind].sentence(f, report)}. ${f.hint}`,
         f.profile,
         f.tool,
         { available_in: f.available_in },

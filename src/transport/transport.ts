@@ -44,6 +44,8 @@ export interface Closed {
  * still holds its stdout or stderr.
  */
 export interface Leftover {
+  /** The server process's id. */
   readonly pid: number;
+  /** Why it is reported. */
   readonly cause: "not-stopped" | "group" | "escaped";
 }
