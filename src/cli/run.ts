@@ -3,7 +3,6 @@
  *
  * @module
  */
-import { closest } from "../analysis/suggest.ts";
 import { EXIT } from "../exit.ts";
 import { VERSION } from "../version.ts";
 import type { CliContext } from "./context.ts";
@@ -56,9 +55,9 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
       return EXIT.passed;
     case "help": {
       // `help`, `help guidance`, `help schema`.
-      if (rest.length > 1) throw unknownCommand(rest[0]);
+      if (rest.length > 1) throw await unknownCommand(rest[0]);
       const text = rest.length === 0 ? MAIN_HELP : HELP[rest[0]];
-      if (text === undefined) throw unknownCommand(rest[0]);
+      if (text === undefined) throw await unknownCommand(rest[0]);
       await context.stdout(text);
       return EXIT.passed;
     }
@@ -92,14 +91,16 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
       return await runGuidanceCommand(args.request, context);
     }
     default:
-      throw unknownCommand(command);
+      throw await unknownCommand(command);
   }
 }
 
 /** An unknown command: a misplaced Deno flag, a likely command, or the usage. */
-function unknownCommand(command: string): InvocationError {
+async function unknownCommand(command: string): Promise<InvocationError> {
   const deno = denoFlag(command);
   if (deno) return new InvocationError(misplacedDenoFlag(deno));
+  // Loaded only for a mistake, so that --help, --version and schema start fast.
+  const { closest } = await import("../analysis/suggest.ts");
   const likely = closest(command, COMMANDS);
   return likely
     ? new InvocationError(`Unknown command; did you mean '${likely}'?`)
