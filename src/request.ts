@@ -8,7 +8,16 @@
 import type { Format } from "./formats.ts";
 import type { SarifLocation } from "./report/sarif.ts";
 import { CONCURRENCY, type IntegerRange, SETTLE_MS, TIMEOUT_MS } from "./limits.ts";
-import { canonicalProfiles, isProfile, type Profile, PROFILES } from "./profiles.ts";
+import { closestTypo } from "./analysis/suggest.ts";
+import { builtinPresets, type ClientPreset, parsePresets } from "./clients/presets.ts";
+import {
+  canonicalProfiles,
+  clientProfile,
+  isProfile,
+  type Profile,
+  type ProfileLabel,
+  PROFILES,
+} from "./profiles.ts";
 import { RESERVED_HEADERS } from "./protocol/streamable_http.ts";
 import {
   hasStreamableHttp,
@@ -74,14 +83,27 @@ export interface GuidanceInput {
   readonly concurrency?: number;
   /** The protocol revision to speak; default 2025-06-18. */
   readonly protocolVersion?: string;
+  /**
+   * Client presets to impersonate, each a `client:NAME` profile after the five; with
+   * `profiles` omitted, only these run.
+   */
+  readonly clients?: readonly string[];
+  /** A `mcpeval.client-presets/v1` document whose entries add to or replace the built-in ones. */
+  readonly clientPresets?: unknown;
+  /** Report backticked identifiers that no selected catalog lists. */
+  readonly unknownReferences?: boolean;
 }
 
 /** A validated discovery run: what to reach and how to observe it. */
 export interface DiscoveryRequest {
   /** The report's server label. */
   readonly server: string;
-  /** Selected profiles in canonical order. */
-  readonly profiles: readonly Profile[];
+  /** Selected profiles: the five in canonical order, then client presets as given. */
+  readonly profiles: readonly ProfileLabel[];
+  /** The presets of the selected client profiles, by name. */
+  readonly clients: ReadonlyMap<string, ClientPreset>;
+  /** Whether backticked identifiers no catalog lists are reported. */
+  readonly unknownReferences: boolean;
   /** Required tools, sorted, without duplicates. */
   readonly requiredTools: readonly string[];
   /** Milliseconds to wait after `notifications/initialized` before the first `tools/list`. */
@@ -129,7 +151,9 @@ export type RequestField =
   | "url"
   | "allowRemoteHttp"
   | "headers"
-  | "protocolVersion";
+  | "protocolVersion"
+  | "clients"
+  | "clientPresets";
 
 /** How each audience names the fields: the library by property, the CLI by option. */
 export type FieldLabels = Readonly<Record<RequestField, string>>;
@@ -148,6 +172,8 @@ export const LIBRARY_LABELS: FieldLabels = {
   allowRemoteHttp: "target.allowRemoteHttp",
   headers: "target.headers",
   protocolVersion: "protocolVersion",
+  clients: "clients",
+  clientPresets: "clientPresets",
 };
 
 /**
@@ -196,9 +222,13 @@ export function validateDiscovery(
   if (typeof input.server !== "string" || !SERVER_LABEL.test(input.server)) {
     fail("server", SERVER_RULE);
   }
-  const profiles = input.profiles ?? PROFILES;
-  if (profiles.length === 0 || !profiles.every((profile) => isProfile(profile))) {
-    fail("profiles", `must be one of: ${PROFILES.join(", ")}`);
+  const clients = validateClients(input, fail);
+  const profiles = input.profiles ?? (clients.size > 0 ? [] : PROFILES);
+  if (
+    (profiles.length === 0 && clients.size === 0) ||
+    !profiles.every((profile) => isProfile(profile))
+  ) {
+    fail("profiles", `must be one of: ${PROFILES.join(", ")}${suggestion(profiles, PROFILES)}`);
   }
   const required = input.requiredTools ?? [];
   if (!required.every((tool) => isToolName(tool))) fail("requiredTools", TOOL_RULE);
@@ -223,7 +253,12 @@ export function validateDiscovery(
   }
   return {
     server: input.server,
-    profiles: canonicalProfiles(profiles as readonly Profile[]),
+    profiles: [
+      ...canonicalProfiles(profiles as readonly Profile[]),
+      ...[...clients.keys()].map(clientProfile),
+    ],
+    clients,
+    unknownReferences: input.unknownReferences === true,
     requiredTools: [...new Set(required)].sort(),
     settleMs: integer("settleMs", input.settleMs, SETTLE_MS),
     timeoutMs: integer("timeoutMs", input.timeoutMs, TIMEOUT_MS),
@@ -234,6 +269,44 @@ export function validateDiscovery(
 }
 
 type Fail = (field: RequestField, rule: string) => never;
+
+/** The selected presets: built-in ones, with `clientPresets` entries added or replaced. */
+function validateClients(input: GuidanceInput, fail: Fail): Map<string, ClientPreset> {
+  const names = [...new Set(input.clients ?? [])];
+  if (names.length === 0 && input.clientPresets === undefined) return new Map();
+  const known = new Map(builtinPresets());
+  if (input.clientPresets !== undefined) {
+    const extra = parsePresets(input.clientPresets);
+    if (typeof extra === "string") fail("clientPresets", extra);
+    for (const [name, preset] of extra as Map<string, ClientPreset>) known.set(name, preset);
+  }
+  const selected = new Map<string, ClientPreset>();
+  for (const name of names) {
+    const preset = typeof name === "string" ? known.get(name) : undefined;
+    if (!preset) {
+      fail(
+        "clients",
+        `must name a client preset: ${[...known.keys()].sort().join(", ")}${
+          suggestion(names.filter((n) => !known.has(n)), [...known.keys()])
+        }`,
+      );
+    }
+    selected.set(name, preset!);
+  }
+  return selected;
+}
+
+/** `; did you mean X?` for the first value close to a known one, when it can be shown. */
+function suggestion(values: readonly unknown[], known: readonly string[]): string {
+  for (const value of values) {
+    if (typeof value !== "string" || known.includes(value) || !/^[\x21-\x7e]{1,64}$/.test(value)) {
+      continue;
+    }
+    const close = closestTypo(value, [...known].sort());
+    if (close !== undefined) return `; did you mean ${close}?`;
+  }
+  return "";
+}
 
 function validateTarget(target: TargetInput, fail: Fail): Target {
   if (target?.kind === "stdio") return stdioTarget(target, fail);

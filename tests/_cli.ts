@@ -235,7 +235,14 @@ export interface Report {
       detail?: { cause: string; exit_code?: number; signal?: string };
     } | null;
   }[];
-  candidates: { profile: string; tool: string; available_in: string[] }[];
+  candidates: {
+    kind: string;
+    profile: string;
+    tool: string;
+    available_in: string[];
+    rule?: string;
+    suggestion?: string;
+  }[];
   defects: { profile: string; tool: string; available_in: string[] }[];
   complete: boolean;
   passed: boolean | null;

@@ -30,6 +30,7 @@ export function testContext(overrides: Partial<CliContext> = {}): TestContext {
     permission: () => Promise.resolve("granted"),
     reserveFile: () => Promise.resolve({ created: false }),
     removeFile: () => Promise.resolve(),
+    readTextFile: () => Promise.reject(new Deno.errors.NotFound("no files here")),
     writeFile: (path, text) => Promise.resolve(void files.set(path, text)),
     openTransport: (target) => {
       opened.push(target);

@@ -11,8 +11,8 @@ const TARGET = ["--", ...fixture("demo_server.ts")];
 
 /** [argv, the one stderr line]: each exits 2 before anything starts. */
 const MISTAKES: [string[], string][] = [
-  [["guidnace"], "mcpeval: Unknown command; did you mean 'guidance'?"],
-  [["schmea", "guidance"], "mcpeval: Unknown command; did you mean 'schema'?"],
+  [["guidnace"], "mcpeval: Unknown command; did you mean guidance?"],
+  [["schmea", "guidance"], "mcpeval: Unknown command; did you mean schema?"],
   [
     ["guidance", "--server", "a", "--profiles", "none", ...TARGET],
     "mcpeval: Unknown option '--profiles'; did you mean --profile?",
@@ -27,19 +27,19 @@ const MISTAKES: [string[], string][] = [
   ],
   [
     ["guidance", "--server", "a", "--profile", "root", ...TARGET],
-    "mcpeval: --profile must be one of: none, roots, sampling, elicitation, all; did you mean 'roots'?",
+    "mcpeval: --profile must be one of: none, roots, sampling, elicitation, all; did you mean roots?",
   ],
   [
     ["guidance", "--server", "a", "--format", "jsno", ...TARGET],
-    "mcpeval: --format must be one of: text, json, github, junit, sarif; did you mean 'json'?",
+    "mcpeval: --format must be one of: text, json, github, junit, sarif; did you mean json?",
   ],
   [
     ["guidance", "--server", "a", "--output", "sarf=r.sarif", ...TARGET],
-    "mcpeval: --output must be FORMAT=PATH (PATH - for stdout) with FORMAT one of: text, json, github, junit, sarif; did you mean 'sarif'?",
+    "mcpeval: --output must be FORMAT=PATH (PATH - for stdout) with FORMAT one of: text, json, github, junit, sarif; did you mean sarif?",
   ],
   [
     ["guidance", "--server", "a", "--server-stderr", "inhert", ...TARGET],
-    "mcpeval: --server-stderr must be one of: discard, inherit; did you mean 'inherit'?",
+    "mcpeval: --server-stderr must be one of: discard, inherit; did you mean inherit?",
   ],
   [
     ["guidance", "--server", "a", "--allow-run=secret-command", ...TARGET],
@@ -105,7 +105,7 @@ Deno.test("help for every command: help guidance, guidance --help, schema --help
   const unknown = await mcpeval(["help", "guidnace"]);
   assert.deepEqual([unknown.code, unknown.stderr], [
     2,
-    "mcpeval: Unknown command; did you mean 'guidance'?\n",
+    "mcpeval: Unknown command; did you mean guidance?\n",
   ]);
 });
 

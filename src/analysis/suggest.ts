@@ -1,5 +1,6 @@
 /**
- * `did you mean ...?`: the known word closest to a mistyped one, by edit distance.
+ * `did you mean ...?`: the known word closest to a mistyped one, by edit distance
+ * (`fastest-levenshtein`): leniently for the command line's own words, strictly for names.
  *
  * @module
  */
@@ -31,6 +32,32 @@ export function closest(given: string, known: readonly string[]): string | undef
     if (score < bestScore) {
       best = candidate;
       bestScore = score;
+    }
+  }
+  return best;
+}
+
+/**
+ * The name closest to `word` by edit distance, when close enough to be a likely typo: at most 1
+ * edit for words of 3 or 4 characters, 2 from 5 on (a swap of two letters is 2). Ties go to the
+ * first in order. Used for names in reports (a tool a profile lists), where a wrong suggestion
+ * costs more than a missing one.
+ *
+ * @example
+ * ```ts
+ * closestTypo("serach", ["search", "select"]); // "search"
+ * ```
+ */
+export function closestTypo(word: string, names: readonly string[]): string | undefined {
+  const limit = word.length >= 5 ? 2 : word.length >= 3 ? 1 : 0;
+  let best: string | undefined;
+  let bestDistance = limit + 1;
+  for (const name of names) {
+    if (Math.abs(name.length - word.length) > limit) continue;
+    const d = distance(word, name);
+    if (d < bestDistance) {
+      best = name;
+      bestDistance = d;
     }
   }
   return best;

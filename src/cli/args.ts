@@ -8,7 +8,6 @@
 import { parseArgs } from "node:util";
 import { closest } from "../analysis/suggest.ts";
 import { type Format, FORMATS, isFormat } from "../formats.ts";
-import { PROFILES } from "../profiles.ts";
 import {
   type DiscoveryRequest,
   type FieldLabels,
@@ -22,6 +21,8 @@ import {
   validateDiscovery,
 } from "../request.ts";
 import { SERVER_STDERR_MODES } from "../target.ts";
+import { shown } from "../printable.ts";
+import type { CliContext } from "./context.ts";
 import { denoFlag, misplacedDenoFlag } from "./deno_flags.ts";
 import { InvocationError } from "./errors.ts";
 
@@ -39,6 +40,8 @@ export const CLI_LABELS: FieldLabels = {
   allowRemoteHttp: "--allow-remote-http",
   headers: "--header",
   protocolVersion: "--protocol-version",
+  clients: "--client",
+  clientPresets: "--client-file",
 };
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -50,6 +53,9 @@ const OPTIONS = {
   "settle-ms": { type: "string" },
   "timeout-ms": { type: "string" },
   concurrency: { type: "string" },
+  client: { type: "string", multiple: true },
+  "client-file": { type: "string" },
+  "unknown-references": { type: "boolean" },
   "protocol-version": { type: "string" },
   url: { type: "string" },
   "allow-remote-http": { type: "boolean" },
@@ -79,14 +85,18 @@ export type GuidanceArgs =
   | { readonly help: true }
   | { readonly help: false; readonly request: GuidanceRequest };
 
+/** The effects parsing needs: the environment, and reading `--client-file`. */
+export type ArgsEffects = Pick<CliContext, "env" | "permission" | "readTextFile">;
+
 /**
  * Parses the arguments that follow `guidance`. `env` resolves `--header NAME=ENV_VAR` and
- * `GITHUB_STEP_SUMMARY`. Throws {@linkcode InvocationError} for any invalid invocation.
+ * `GITHUB_STEP_SUMMARY`; `--client-file` is read (after its permission is checked). Throws
+ * {@linkcode InvocationError} for any invalid invocation.
  */
-export function parseGuidanceArgs(
+export async function parseGuidanceArgs(
   argv: readonly string[],
-  env: (name: string) => string | undefined,
-): GuidanceArgs {
+  { env, permission, readTextFile }: ArgsEffects,
+): Promise<GuidanceArgs> {
   const terminator = argv.indexOf("--");
   const own = terminator === -1 ? argv : argv.slice(0, terminator);
   const command = terminator === -1 ? undefined : argv.slice(terminator + 1);
@@ -97,12 +107,18 @@ export function parseGuidanceArgs(
   if (server === undefined) throw new InvocationError("--server is required");
   const formatGiven = single(given, "format");
   if (formatGiven !== undefined) oneOf("--format", formatGiven, FORMATS);
-  for (const profile of given.get("profile") ?? []) oneOf("--profile", profile, PROFILES);
   const stderrMode = single(given, "server-stderr");
   if (stderrMode !== undefined) oneOf("--server-stderr", stderrMode, SERVER_STDERR_MODES);
+  const clientFile = single(given, "client-file");
+  const clientPresets = clientFile === undefined
+    ? undefined
+    : await readClientFile(clientFile, permission, readTextFile);
   let discovery: DiscoveryRequest;
   try {
     discovery = validateDiscovery({
+      clients: given.get("client"),
+      clientPresets,
+      unknownReferences: given.has("unknown-references"),
       server,
       profiles: given.get("profile"),
       requiredTools: given.get("require-tool"),
@@ -168,8 +184,39 @@ function oneOf(label: string, value: string, choices: readonly string[]): void {
   if (choices.includes(value)) return;
   const likely = closest(value, choices);
   throw new InvocationError(
-    `${label} must be one of: ${choices.join(", ")}${likely ? `; did you mean '${likely}'?` : ""}`,
+    `${label} must be one of: ${choices.join(", ")}${likely ? `; did you mean ${likely}?` : ""}`,
   );
+}
+
+/** Reads and parses `--client-file` (JSON); its presets are validated with the request. */
+async function readClientFile(
+  path: string,
+  permission: ArgsEffects["permission"],
+  readTextFile: ArgsEffects["readTextFile"],
+): Promise<unknown> {
+  if (await permission({ name: "read", path }) !== "granted") {
+    const value = shown(path);
+    throw new InvocationError(
+      `Permission to read the client file is missing: add --allow-read${
+        value === undefined ? " (for a value that cannot be shown)" : `=${value}`
+      }`,
+    );
+  }
+  let text: string;
+  try {
+    text = await readTextFile(path);
+  } catch (error) {
+    throw new InvocationError(
+      `--client-file cannot be read (${
+        error instanceof Deno.errors.NotFound ? "it does not exist" : "read error"
+      })`,
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new InvocationError("--client-file is not valid JSON");
+  }
 }
 
 /** Collects option values by name, rejecting unknown options, positionals and missing values. */
@@ -314,7 +361,7 @@ function reportFileOf(spec: string): ReportFile {
     const likely = equals > 0 ? closest(format, FORMATS) : undefined;
     throw new InvocationError(
       `--output must be FORMAT=PATH (PATH - for stdout) with FORMAT one of: ${FORMATS.join(", ")}${
-        likely ? `; did you mean '${likely}'?` : ""
+        likely ? `; did you mean ${likely}?` : ""
       }`,
     );
   }

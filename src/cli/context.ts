@@ -25,6 +25,8 @@ export interface CliContext {
   readonly reserveFile: (path: string) => Promise<{ readonly created: boolean }>;
   /** Removes a file that {@linkcode CliContext.reserveFile} created but that was never written. */
   readonly removeFile: (path: string) => Promise<void>;
+  /** Reads a text file (`--client-file`); throws when it cannot. */
+  readonly readTextFile: (path: string) => Promise<string>;
   /** Writes (or appends to) a file: `--output` reports and the GitHub step summary. */
   readonly writeFile: (path: string, text: string, options: { append: boolean }) => Promise<void>;
   /** Opens a connection to a server; throws when a command cannot be started. */

@@ -7,7 +7,7 @@
  * @module
  */
 import type { DiscoveryEvent } from "../discovery/events.ts";
-import type { Profile } from "../profiles.ts";
+import type { ProfileLabel } from "../profiles.ts";
 import type { TransportKind } from "../target.ts";
 
 /** How progress is shown: redrawn in place, or one line per change. */
@@ -35,7 +35,7 @@ export class Progress {
   readonly #columns: number;
   readonly #server: string;
   readonly #started = performance.now();
-  readonly #states = new Map<Profile, ProfileState>();
+  readonly #states = new Map<ProfileLabel, ProfileState>();
   readonly #starting: string;
   #drawn = 0;
   #writing: Promise<void> = Promise.resolve();
@@ -50,7 +50,7 @@ export class Progress {
   constructor(
     server: string,
     transport: TransportKind,
-    profiles: readonly Profile[],
+    profiles: readonly ProfileLabel[],
     write: (text: string) => Promise<void>,
     mode: ProgressMode,
     columns: number,

@@ -7,7 +7,7 @@ import { EXIT } from "../exit.ts";
 import { VERSION } from "../version.ts";
 import type { CliContext } from "./context.ts";
 import { denoFlag, misplacedDenoFlag } from "./deno_flags.ts";
-import { InvocationError } from "./errors.ts";
+import { InvocationError, OutputError } from "./errors.ts";
 import { GUIDANCE_HELP, MAIN_HELP, SCHEMA_HELP, USAGE } from "./help.ts";
 
 export type { CliContext } from "./context.ts";
@@ -24,6 +24,10 @@ export async function run(argv: readonly string[], context: CliContext): Promise
   try {
     return await dispatch(argv, context);
   } catch (error) {
+    if (error instanceof OutputError) {
+      await context.stderr(`mcpeval: ${error.message}\n`).catch(() => {});
+      return error.exitCode;
+    }
     if (error instanceof InvocationError) {
       await context.stderr(`mcpeval: ${error.message}\n${error.showUsage ? "\n" + USAGE : ""}`);
       return error.exitCode;
@@ -82,7 +86,7 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
     case "guidance": {
       // Loaded only when needed, so --help, --version and schema start fast.
       const { parseGuidanceArgs } = await import("./args.ts");
-      const args = parseGuidanceArgs(rest, context.env);
+      const args = await parseGuidanceArgs(rest, context);
       if (args.help) {
         await context.stdout(GUIDANCE_HELP);
         return EXIT.passed;
@@ -103,6 +107,6 @@ async function unknownCommand(command: string): Promise<InvocationError> {
   const { closest } = await import("../analysis/suggest.ts");
   const likely = closest(command, COMMANDS);
   return likely
-    ? new InvocationError(`Unknown command; did you mean '${likely}'?`)
+    ? new InvocationError(`Unknown command; did you mean ${likely}?`)
     : new InvocationError("Unknown command", { showUsage: true });
 }

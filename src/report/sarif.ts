@@ -10,6 +10,7 @@
 import { FINDING_KINDS, type FindingKind, RULES } from "../analysis/rules.ts";
 import {
   FINDING_PRESENTATION,
+  findingKindApplies,
   findingsOf,
   incompleteExplanation,
   incompleteSentence,
@@ -53,17 +54,20 @@ const INCOMPLETE_RULE = {
   defaultConfiguration: { level: "error" },
 } as const;
 
-const SARIF_RULES = [
-  ...FINDING_KINDS.map((kind) => ({
-    id: kind,
-    name: FINDING_PRESENTATION[kind].sarifName,
-    shortDescription: { text: FINDING_PRESENTATION[kind].summary },
-    fullDescription: { text: FINDING_PRESENTATION[kind].summary + "." },
-    help: { text: RULES[kind].hint },
-    defaultConfiguration: { level: level(kind) },
-  })),
-  INCOMPLETE_RULE,
-];
+/** The SARIF rules of a report: the finding kinds its run could produce, then incomplete. */
+function sarifRules(report: GuidanceReport) {
+  return [
+    ...FINDING_KINDS.filter((kind) => findingKindApplies(report, kind)).map((kind) => ({
+      id: kind,
+      name: FINDING_PRESENTATION[kind].sarifName,
+      shortDescription: { text: FINDING_PRESENTATION[kind].summary },
+      fullDescription: { text: FINDING_PRESENTATION[kind].summary + "." },
+      help: { text: RULES[kind].hint },
+      defaultConfiguration: { level: level(kind) },
+    })),
+    INCOMPLETE_RULE,
+  ];
+}
 
 function level(kind: FindingKind): "warning" | "error" {
   return RULES[kind].gates ? "error" : "warning";
@@ -74,6 +78,7 @@ type RuleId = FindingKind | typeof INCOMPLETE_RULE.id;
 function result(
   report: GuidanceReport,
   location: SarifLocation,
+  rules: readonly { id: string }[],
   ruleId: RuleId,
   level: "warning" | "error",
   text: string,
@@ -84,7 +89,7 @@ function result(
   const name = tool ?? profile;
   return {
     ruleId,
-    ruleIndex: SARIF_RULES.findIndex((rule) => rule.id === ruleId),
+    ruleIndex: rules.findIndex((rule) => rule.id === ruleId),
     level,
     message: { text },
     locations: [{
@@ -118,12 +123,14 @@ function result(
  */
 export function renderSarif(report: GuidanceReport, options: SarifOptions = {}): string {
   const location = options.location ?? defaultSarifLocation(report.server);
+  const rules = sarifRules(report);
   const results = [
     ...report.profiles.flatMap((profile) =>
       profile.complete ? [] : [
         result(
           report,
           location,
+          rules,
           "profile-incomplete",
           "error",
           `${incompleteSentence(profile)}. ${incompleteExplanation(profile.incomplete)}`,
@@ -142,6 +149,7 @@ export function renderSarif(report: GuidanceReport, options: SarifOptions = {}):
       result(
         report,
         location,
+        rules,
         f.kind,
         level(f.kind),
         `${FINDING_PRESENTATION[f.kind].sentence(f, report)}. ${f.hint}`,
@@ -160,7 +168,7 @@ export function renderSarif(report: GuidanceReport, options: SarifOptions = {}):
           name: "mcpeval",
           version: report.mcpeval_version,
           informationUri: "https://jsr.io/@mcpeval/guidance",
-          rules: SARIF_RULES,
+          rules,
         },
       },
       automationDetails: { id: `mcpeval-guidance/${report.server}/` },

@@ -5,16 +5,18 @@
  * @module
  */
 import { styleText } from "node:util";
-import { RULES } from "../analysis/rules.ts";
+import { FINDING_KINDS, RULES } from "../analysis/rules.ts";
 import {
   capabilityDependentTools,
   didYouMean,
+  FINDING_PRESENTATION,
+  findingsOf,
   incompleteExplanation,
   outcomeOf,
   plural,
   reasonText,
 } from "./phrases.ts";
-import type { CandidateReport, DefectReport, GuidanceReport } from "./types.ts";
+import type { GuidanceReport } from "./types.ts";
 
 /** How to render text. */
 export interface TextStyle {
@@ -108,39 +110,51 @@ export function renderText(report: GuidanceReport, style: TextStyle = { color: f
     }
   }
 
-  if (report.candidates.length > 0) {
-    const byTool = groupByTool(report.candidates);
-    heading(
-      `Review candidates: ${
-        plural(byTool.length, "tool")
-      } named in instructions of profiles that do not list ${byTool.length === 1 ? "it" : "them"}`,
-    );
-    const column = toolColumn(byTool.map(([tool]) => tool));
-    for (const [tool, found] of byTool) {
-      addAligned(
-        `${paint("yellow", tool.padEnd(column))}  `,
-        `named by ${found.map((f) => f.profile).join(", ")}; listed in ${
-          found[0].available_in.join(", ")
+  const findings = findingsOf(report);
+  for (const kind of FINDING_KINDS) {
+    const ofKind = findings.filter((finding) => finding.kind === kind);
+    if (ofKind.length === 0) continue;
+    if (kind === "referenced-tool-unavailable") {
+      // One line per tool: the profiles whose instructions name it, the profiles that list it.
+      const byTool = groupByTool(ofKind);
+      heading(
+        `Review candidates: ${
+          plural(byTool.length, "tool")
+        } named in instructions of profiles that do not list ${
+          byTool.length === 1 ? "it" : "them"
         }`,
       );
+      const column = toolColumn(byTool.map(([tool]) => tool));
+      for (const [tool, found] of byTool) {
+        addAligned(
+          `${paint("yellow", tool.padEnd(column))}  `,
+          `named by ${found.map((f) => f.profile).join(", ")}; listed in ${
+            found[0].available_in.join(", ")
+          }`,
+        );
+      }
+    } else if (kind === "required-tool-unavailable") {
+      // One line per required tool: the profiles that miss it, the profiles that list it.
+      const byTool = groupByTool(ofKind);
+      heading(`Defects: ${plural(byTool.length, "required tool")} missing`);
+      const column = toolColumn(byTool.map(([tool]) => tool));
+      for (const [tool, found] of byTool) {
+        const listed = found[0].available_in.length === 0
+          ? `listed in no selected profile${didYouMean(tool, report)}`
+          : `listed in ${found[0].available_in.join(", ")}`;
+        addAligned(
+          `${paint("red", tool.padEnd(column))}  `,
+          `missing from ${found.map((f) => f.profile).join(", ")}; ${listed}`,
+        );
+      }
+    } else {
+      const { heading: title, tag, sentence } = FINDING_PRESENTATION[kind];
+      heading(`${title} (${ofKind.length})`);
+      for (const finding of ofKind) {
+        addAligned(`${paint("yellow", tag)} `, sentence(finding, report));
+      }
     }
-    add(`hint: ${RULES["referenced-tool-unavailable"].hint}`, 2, 8);
-  }
-
-  if (report.defects.length > 0) {
-    const byTool = groupByTool(report.defects);
-    heading(`Defects: ${plural(byTool.length, "required tool")} missing`);
-    const column = toolColumn(byTool.map(([tool]) => tool));
-    for (const [tool, found] of byTool) {
-      const listed = found[0].available_in.length === 0
-        ? `listed in no selected profile${didYouMean(tool, report)}`
-        : `listed in ${found[0].available_in.join(", ")}`;
-      addAligned(
-        `${paint("red", tool.padEnd(column))}  `,
-        `missing from ${found.map((f) => f.profile).join(", ")}; ${listed}`,
-      );
-    }
-    add(`hint: ${RULES["required-tool-unavailable"].hint}`, 2, 8);
+    add(`hint: ${RULES[kind].hint}`, 2, 8);
   }
 
   const outcome = outcomeOf(report);
@@ -153,9 +167,7 @@ export function renderText(report: GuidanceReport, style: TextStyle = { color: f
 }
 
 /** Findings grouped by tool (sorted), each group in profile order as the report lists them. */
-function groupByTool<T extends CandidateReport | DefectReport>(
-  findings: readonly T[],
-): [string, T[]][] {
+function groupByTool<T extends { readonly tool: string }>(findings: readonly T[]): [string, T[]][] {
   const groups = new Map<string, T[]>();
   for (const finding of findings) {
     groups.set(finding.tool, [...(groups.get(finding.tool) ?? []), finding]);

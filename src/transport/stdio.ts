@@ -6,6 +6,7 @@
  */
 import {
   MAX_MESSAGE_BYTES,
+  MAX_MESSAGE_CONTAINERS,
   PIPE_RELEASE_MS,
   SHUTDOWN_GRACE_MS,
   SHUTDOWN_KILL_MS,
@@ -14,7 +15,12 @@ import {
   STDOUT_EOF_EXIT_MS,
 } from "../limits.ts";
 import { type ConnectionLoss, isSignalName } from "../protocol/incomplete.ts";
-import { isRequest, type JsonRpcMessage, parseMessage } from "../protocol/messages.ts";
+import {
+  isRequest,
+  type JsonRpcMessage,
+  type MessageProblem,
+  parseMessage,
+} from "../protocol/messages.ts";
 import { lineSplitter, MessageTooLargeError } from "./lines.ts";
 import type { Closed, Incoming, Leftover, Transport } from "./transport.ts";
 import { before, DEADLINE, delay } from "../time.ts";
@@ -106,7 +112,9 @@ class StdioTransport implements Transport {
         .catch(() => {})
       : Promise.resolve();
     this.#messages = closableFailuresAsItems(
-      child.stdout.pipeThrough(lineSplitter(MAX_MESSAGE_BYTES)).pipeThrough(messageFramer()),
+      child.stdout.pipeThrough(lineSplitter(MAX_MESSAGE_BYTES, MAX_MESSAGE_CONTAINERS)).pipeThrough(
+        messageFramer(),
+      ),
       async () => ({
         kind: "failure",
         incomplete: { reason: "transport-lost", loss: await this.#loss() },
@@ -243,15 +251,15 @@ function messageFramer(): TransformStream<Uint8Array, Incoming> {
     {
       transform(line, controller) {
         if (failed || line.length === 0) return;
-        let message: JsonRpcMessage | undefined;
+        let message: JsonRpcMessage | MessageProblem;
         try {
           message = parseMessage(decoder.decode(line));
         } catch {
-          message = undefined;
+          message = "malformed-message"; // not UTF-8
         }
-        if (message === undefined) {
+        if (typeof message === "string") {
           failed = true;
-          controller.enqueue({ kind: "failure", incomplete: { reason: "malformed-message" } });
+          controller.enqueue({ kind: "failure", incomplete: { reason: message } });
           return;
         }
         controller.enqueue({ kind: "message", message });
