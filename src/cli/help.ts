@@ -63,7 +63,8 @@ Options:
   --require-tool T         a tool every selected profile must list; repeatable
   --settle-ms N            wait after notifications/initialized, ${SETTLE_MS.min}-${SETTLE_MS.max} (default ${SETTLE_MS.default})
   --timeout-ms N           longest wait for one answer, ${TIMEOUT_MS.min}-${TIMEOUT_MS.max} (default ${TIMEOUT_MS.default})
-  --protocol-version V     ${either(PROTOCOL_VERSIONS)} (default ${PROTOCOL_VERSION})
+  --protocol-version V     ${either(PROTOCOL_VERSIONS)}
+                           (default ${PROTOCOL_VERSION})
   --concurrency N          profiles run at once, ${CONCURRENCY.min}-${CONCURRENCY.max} (default ${CONCURRENCY.default})
   --server-stderr MODE     stdio: ${either(SERVER_STDERR_MODES)} the server's stderr (default ${
     SERVER_STDERR_MODES[0]
