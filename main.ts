@@ -16,12 +16,18 @@ import { EXIT } from "./src/exit.ts";
 // What a CliContext refers to: types, and the small table of incomplete reasons.
 export type { CliContext } from "./src/cli/context.ts";
 export type { ProtocolVersion } from "./src/protocol/versions.ts";
-export type { Incoming, Transport } from "./src/transport/transport.ts";
+export type { Closed, Incoming, Leftover, Transport } from "./src/transport/transport.ts";
 export type { HttpTarget, ServerStderr, StdioTarget, Target } from "./src/target.ts";
 export {
+  type ConnectionLoss,
+  type DetailCause,
   type Incomplete,
   INCOMPLETE_HINTS,
+  type IncompleteDetail,
   type IncompleteReason,
+  type NetworkFailure,
+  type SignalName,
+  SIGNALS,
 } from "./src/protocol/incomplete.ts";
 export type {
   JsonRpcError,
@@ -67,10 +73,42 @@ export function processContext(): CliContext {
     writeFile: (path, text, { append }) => Deno.writeTextFile(path, text, { append }),
     openTransport: async (target, version) =>
       (await import("./src/transport/open.ts")).openTransport(target, version),
-    // Deno.noColor reflects NO_COLOR without needing --allow-env.
-    color: Deno.stdout.isTerminal() && !Deno.noColor,
+    color: colorWanted(),
+    stdoutTerminal: Deno.stdout.isTerminal(),
+    stderrTerminal: Deno.stderr.isTerminal()
+      ? (readableEnv("TERM") === "dumb" ? "lines" : "live")
+      : undefined,
+    columns: terminalColumns(),
     interrupted: listenForInterrupts,
   };
+}
+
+/**
+ * Colour on stdout: FORCE_COLOR (other than `0` or `false`) forces it, as in Node.js;
+ * otherwise a terminal, NO_COLOR unset (Deno.noColor reads it without --allow-env) and TERM not
+ * `dumb`.
+ */
+function colorWanted(): boolean {
+  const force = readableEnv("FORCE_COLOR");
+  if (force !== undefined && force !== "") return force !== "0" && force !== "false";
+  return Deno.stdout.isTerminal() && !Deno.noColor && readableEnv("TERM") !== "dumb";
+}
+
+/** An environment variable, read only when --allow-env already covers it (never prompts). */
+function readableEnv(name: string): string | undefined {
+  if (Deno.permissions.querySync({ name: "env", variable: name }).state !== "granted") {
+    return undefined;
+  }
+  return Deno.env.get(name);
+}
+
+/** The terminal's width, or undefined when neither stdout nor stderr is a terminal. */
+function terminalColumns(): number | undefined {
+  try {
+    return Deno.consoleSize().columns || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** A write error as a fixed phrase (never its message, which may hold a path). */

@@ -26,7 +26,14 @@ export type { ClientProfile, Profile, ProfileLabel } from "./src/profiles.ts";
 export { PROFILES } from "./src/profiles.ts";
 export { PROTOCOL_VERSIONS, type ProtocolVersion } from "./src/protocol/versions.ts";
 export { type FindingClass, type FindingKind, type Rule, RULES } from "./src/analysis/rules.ts";
-export { INCOMPLETE_HINTS, type IncompleteReason } from "./src/protocol/incomplete.ts";
+export {
+  DETAIL_PHRASES,
+  type DetailCause,
+  INCOMPLETE_HINTS,
+  type IncompleteReason,
+  type SignalName,
+  SIGNALS,
+} from "./src/protocol/incomplete.ts";
 export {
   type DiscoveryRequest,
   type FieldLabels,
@@ -54,6 +61,7 @@ export {
   type DefectReport,
   type GuidanceReport,
   GuidanceReportSchema,
+  type IncompleteDetailReport,
   type IncompleteProfileReport,
   type IncompleteReport,
   type NotComparedProfileDrift,
@@ -79,8 +87,8 @@ export {
 export { renderGithub, renderGithubSummary } from "./src/report/github.ts";
 export { renderJson } from "./src/report/json.ts";
 export { renderJunit } from "./src/report/junit.ts";
-export { renderSarif } from "./src/report/sarif.ts";
-export { renderText, type TextStyle } from "./src/report/text.ts";
+export { renderSarif, type SarifLocation, type SarifOptions } from "./src/report/sarif.ts";
+export { renderText, TEXT_WIDTH, type TextStyle } from "./src/report/text.ts";
 
 /** What {@linkcode runGuidance} takes: a run as given, and a signal that aborts it. */
 export interface RunGuidanceOptions extends GuidanceInput {

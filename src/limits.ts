@@ -72,8 +72,20 @@ export const SHUTDOWN_GRACE_MS = 1_000;
 /** stdio shutdown: after SIGTERM, how long the server may take before SIGKILL. */
 export const SHUTDOWN_TERM_MS = 2_000;
 
+/** stdio shutdown: after SIGKILL, how long the server may take to exit before it is reported. */
+export const SHUTDOWN_KILL_MS = 2_000;
+
+/**
+ * stdio shutdown: once the server and its process group are gone, how long its stdout and stderr
+ * may stay open before a process still holding them is reported.
+ */
+export const PIPE_RELEASE_MS = 250;
+
 /** stdio shutdown: after the server exits, how long its leftover processes get after SIGTERM. */
 export const SHUTDOWN_SWEEP_MS = 250;
+
+/** stdio: after the server's stdout ends, how long it may take to exit before it counts as running. */
+export const STDOUT_EOF_EXIT_MS = 500;
 
 /** HTTP: the longest wait for the answer to the closing `DELETE` of a session. */
 export const DELETE_TIMEOUT_MS = 2_000;

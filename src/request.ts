@@ -6,8 +6,9 @@
  * @module
  */
 import type { Format } from "./formats.ts";
+import type { SarifLocation } from "./report/sarif.ts";
 import { CONCURRENCY, type IntegerRange, SETTLE_MS, TIMEOUT_MS } from "./limits.ts";
-import { closest } from "./analysis/findings.ts";
+import { closestTypo } from "./analysis/suggest.ts";
 import { builtinPresets, type ClientPreset, parsePresets } from "./clients/presets.ts";
 import {
   canonicalProfiles,
@@ -130,6 +131,8 @@ export interface ReportFile {
   readonly path: string;
 }
 
+export type { SarifLocation };
+
 /** Where and how reports are written (the command line only). */
 export interface OutputRequest {
   /** The format on stdout. */
@@ -138,6 +141,8 @@ export interface OutputRequest {
   readonly files: readonly ReportFile[];
   /** With `--format github`: the GITHUB_STEP_SUMMARY file a Markdown summary is appended to. */
   readonly stepSummary?: string;
+  /** `--sarif-location`: the physical location of every SARIF result. */
+  readonly sarifLocation?: SarifLocation;
 }
 
 /** The fields a {@linkcode RequestError} can name. */
@@ -308,7 +313,7 @@ function suggestion(values: readonly unknown[], known: readonly string[]): strin
     if (typeof value !== "string" || known.includes(value) || !/^[\x21-\x7e]{1,64}$/.test(value)) {
       continue;
     }
-    const close = closest(value, [...known].sort());
+    const close = closestTypo(value, [...known].sort());
     if (close !== undefined) return `; did you mean ${close}?`;
   }
   return "";

@@ -238,7 +238,12 @@ export interface Report {
     tool_count: number | null;
     pages: number;
     instructions_present: boolean | null;
-    incomplete: { reason: string; hint: string; http_status?: number } | null;
+    incomplete: {
+      reason: string;
+      hint: string;
+      http_status?: number;
+      detail?: { cause: string; exit_code?: number; signal?: string };
+    } | null;
   }[];
   candidates: ReportFinding[];
   defects: ReportFinding[];

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DENO, EVERYTHING, guidanceJson, mcpeval, type Report, tempDir } from "./_cli.ts";
 import { EVERYTHING_CANDIDATES, EVERYTHING_PROFILES } from "./_everything.ts";
-import { validateSarif } from "./_sarif.ts";
+import { githubSarifProblems, validateSarif } from "./_sarif.ts";
 
 const ARGS = ["--server", "everything", "--settle-ms", "500", "--", ...EVERYTHING];
 
@@ -98,6 +98,7 @@ Deno.test("server-everything against an older baseline: removed and added tools,
   ]]);
   const log = JSON.parse(await Deno.readTextFile(sarif));
   assert.ok(validateSarif(log), JSON.stringify(validateSarif.errors));
+  assert.deepEqual(githubSarifProblems(log), []);
   const results = (log.runs[0].results as {
     baselineState: string;
     locations: { logicalLocations: { fullyQualifiedName: string }[] }[];

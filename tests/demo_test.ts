@@ -1,15 +1,7 @@
 /** The bundled demo target through the real CLI: the text report a person reads. */
 import assert from "node:assert/strict";
-import { join } from "node:path";
-import {
-  assertNoneLeft,
-  DENO,
-  fixture,
-  guidanceJson,
-  mcpeval,
-  ProcessMarker,
-  ROOT,
-} from "./_cli.ts";
+import { fixture, guidanceJson, mcpeval } from "./_cli.ts";
+import { baseEnv, HAS_SCRIPT, onTerminal } from "./_terminal.ts";
 
 const DEMO = ["--server", "demo", "--settle-ms", "100", "--", ...fixture("demo_server.ts")];
 
@@ -31,21 +23,16 @@ Profiles
   all          5      yes           complete
 
 Tools that depend on client capabilities
-  delete-note: elicitation, all
-  list-workspace-files: roots, all
-  summarize-notes: sampling, all
+  delete-note           listed in elicitation, all
+  list-workspace-files  listed in roots, all
+  summarize-notes       listed in sampling, all
 
-Review candidates (9)
-  review none: \`delete-note\` is referenced but not listed; available in elicitation, all
-  review none: \`list-workspace-files\` is referenced but not listed; available in roots, all
-  review none: \`summarize-notes\` is referenced but not listed; available in sampling, all
-  review roots: \`delete-note\` is referenced but not listed; available in elicitation, all
-  review roots: \`summarize-notes\` is referenced but not listed; available in sampling, all
-  review sampling: \`delete-note\` is referenced but not listed; available in elicitation, all
-  review sampling: \`list-workspace-files\` is referenced but not listed; available in roots, all
-  review elicitation: \`list-workspace-files\` is referenced but not listed; available in roots, all
-  review elicitation: \`summarize-notes\` is referenced but not listed; available in sampling, all
-  hint: The instructions of this profile name a tool that its catalog does not list; check the reference and explain any capability requirement in the instructions.
+Review candidates: 3 tools named in instructions of profiles that do not list them
+  delete-note           named by none, roots, sampling; listed in elicitation, all
+  list-workspace-files  named by none, sampling, elicitation; listed in roots, all
+  summarize-notes       named by none, roots, elicitation; listed in sampling, all
+  hint: The instructions of this profile name a tool that its catalog does not list; check the
+        reference and explain any capability requirement in the instructions.
 
 Result: passed: no required tools declared; 9 review candidates (never fail the gate)
 `,
@@ -70,11 +57,7 @@ Deno.test("demo: defects in text, exit 1", async () => {
   assert.equal(result.code, 1);
   assert.match(
     result.stdout,
-    /\n {2}defect none: required tool delete-note is missing; available in all\n/,
-  );
-  assert.match(
-    result.stdout,
-    /\n {2}defect all: required tool ghost is missing; listed in no selected profile\n/,
+    /\nDefects: 2 required tools missing\n {2}delete-note {2}missing from none; listed in all\n {2}ghost {8}missing from none, all; listed in no selected profile\n/,
   );
   assert.match(result.stdout, /\nResult: failed: 3 required-tool defects; 3 review candidates/);
 });
@@ -101,51 +84,15 @@ Deno.test("demo: JSON report fields", async () => {
   }]);
 });
 
-const hasScript = Deno.build.os === "linux" &&
-  (() => {
-    try {
-      return new Deno.Command("script", { args: ["--version"] }).outputSync().success;
-    } catch {
-      return false;
-    }
-  })();
-
-/** Runs the CLI on a pseudo-terminal (util-linux `script`), as a person at a terminal would. */
-async function onTerminal(env: Record<string, string>): Promise<string> {
-  const line = [
-    DENO,
-    "run",
-    "--quiet",
-    `--allow-run=${DENO}`,
-    join(ROOT, "main.ts"),
-    "guidance",
-    ...DEMO,
-  ]
-    .join(" ");
-  const marker = new ProcessMarker();
-  const output = await new Deno.Command("script", {
-    args: ["-qc", line, "/dev/null"],
-    env: { ...env, ...marker.env },
-    clearEnv: true,
-    stdin: "null",
-  }).output();
-  assertNoneLeft(await marker.reap(), "mcpeval on a terminal");
-  return new TextDecoder().decode(output.stdout);
-}
-
 Deno.test({
   name: "colour on a terminal (with narrow permissions), none with NO_COLOR",
-  ignore: !hasScript,
+  ignore: !HAS_SCRIPT,
   fn: async () => {
-    // Only what Deno needs to find itself and its cache; no NO_COLOR from the test runner.
-    const base = Object.fromEntries(
-      ["PATH", "HOME", "DENO_DIR"].flatMap((name) => {
-        const value = Deno.env.get(name);
-        return value === undefined ? [] : [[name, value]];
-      }),
-    );
     const ESC = String.fromCharCode(0x1b);
-    assert.ok((await onTerminal(base)).includes(`${ESC}[32mResult: passed`));
-    assert.ok(!(await onTerminal({ ...base, NO_COLOR: "1" })).includes(ESC));
+    const args = ["guidance", "--quiet", ...DEMO];
+    assert.ok((await onTerminal(args)).screen.includes(`${ESC}[32mResult: passed`));
+    assert.ok(
+      !(await onTerminal(args, { env: { ...baseEnv(), NO_COLOR: "1" } })).screen.includes(ESC),
+    );
   },
 });

@@ -43,8 +43,32 @@ const CASES: [
   ["line-over-limit", "message-too-large"],
   ["silent-initialize", "timeout", (r) => assert.equal(r.profiles[0].instructions_present, null)],
   ["silent-list", "timeout", (r) => assert.equal(r.profiles[0].instructions_present, true)],
-  ["exit-after-initialize", "transport-lost"],
-  ["exit-mid-pagination", "transport-lost", (r) => assert.equal(r.profiles[0].pages, 1)],
+  [
+    "exit-after-initialize",
+    "transport-lost",
+    (r) =>
+      assert.deepEqual(r.profiles[0].incomplete?.detail, {
+        cause: "exited-after-initialize",
+        exit_code: 0,
+      }),
+  ],
+  [
+    "exit-at-start",
+    "transport-lost",
+    (r) =>
+      assert.deepEqual(r.profiles[0].incomplete?.detail, {
+        cause: "exited-before-initialize",
+        exit_code: 1,
+      }),
+  ],
+  [
+    "exit-mid-pagination",
+    "transport-lost",
+    (r) => {
+      assert.equal(r.profiles[0].pages, 1);
+      assert.equal(r.profiles[0].incomplete?.detail?.cause, "exited-after-initialize");
+    },
+  ],
   ["initialize-error", "initialization-error"],
   ["initialize-invalid", "initialization-error"],
   ["instructions-not-string", "initialization-error"],
@@ -181,4 +205,73 @@ Deno.test("--server-stderr inherit passes the server's stderr through; discard d
   const discard = await mcpeval(["guidance", ...args, "--", ...hostile("stderr-canary")]);
   assert.equal(discard.code, 0);
   assert.equal(discard.stderr, "");
+});
+
+Deno.test("a server ended by a signal after initialize: its signal in detail and in text", async () => {
+  // The fixture may signal itself only with --allow-run.
+  const killer = [...hostile("kill-after-initialize")];
+  killer.splice(3, 0, "--allow-run");
+  const { code, report } = await guidanceJson([
+    "--server",
+    "h",
+    "--profile",
+    "none",
+    ...FAST,
+    "--",
+    ...killer,
+  ]);
+  assert.equal(code, 3);
+  assert.deepEqual(report.profiles[0].incomplete?.detail, {
+    cause: "signal-after-initialize",
+    signal: "SIGKILL",
+  });
+  const text = await mcpeval([
+    "guidance",
+    "--server",
+    "h",
+    "--profile",
+    "none",
+    ...FAST,
+    "--",
+    ...killer,
+  ]);
+  assert.ok(
+    text.stdout.replaceAll(/\n +/g, " ").includes(
+      "none: The server process was ended by SIGKILL after answering initialize; run with --server-stderr inherit to see what it printed.",
+    ),
+    text.stdout,
+  );
+});
+
+Deno.test("a server that exits with status 1 at start: every profile says so, in text too", async () => {
+  const result = await mcpeval([
+    "guidance",
+    "--server",
+    "h",
+    ...FAST,
+    "--",
+    ...hostile("exit-at-start"),
+  ]);
+  assert.equal(result.code, 3);
+  assert.equal(result.stderr, "");
+  // One explanation for the five profiles it applies to.
+  assert.match(
+    result.stdout,
+    /\n {2}none, roots, sampling, elicitation, all: The server process exited with status 1 before answering\n {4}initialize; run with --server-stderr inherit to see what it printed\.\n\nResult: incomplete/,
+  );
+});
+
+Deno.test({
+  name: "a server that closes its stdout and keeps running: stdout-closed-before-initialize",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const { code, report } = await guidanceJson(
+      ["--server", "h", "--profile", "none", ...FAST, "--", "sh", "-c", "exec >&-; exec sleep 9"],
+      { permissions: ["--allow-run=sh"] },
+    );
+    assert.equal(code, 3);
+    assert.deepEqual(report.profiles[0].incomplete?.detail, {
+      cause: "stdout-closed-before-initialize",
+    });
+  },
 });

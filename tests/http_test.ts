@@ -2,12 +2,18 @@
 import assert from "node:assert/strict";
 import { CANARY } from "../fixtures/hostile.ts";
 import { ANSWERS_BY_PROFILE } from "./_answers.ts";
+import { join } from "node:path";
 import {
+  assertNoneLeft,
+  assertValidReport,
+  DENO,
   everythingHttp,
   fixtureLog,
   guidanceJson,
   httpFixture,
   mcpeval,
+  ProcessMarker,
+  ROOT,
   startHttp,
 } from "./_cli.ts";
 import { assertEverythingCatalogs } from "./_everything.ts";
@@ -90,18 +96,24 @@ Deno.test("server-everything over Streamable HTTP: the same catalogs and candida
   assertEverythingCatalogs(report);
 });
 
-/** [scenario, expected reason or "complete", HTTP status]. */
-const CASES: [string, string, number?][] = [
+/** [scenario, expected reason or "complete", HTTP status, the cause in `detail`]. */
+const CASES: [string, string, number?, string?][] = [
   ["default", "complete"],
   ["json", "complete"],
   ["sse-other-events", "complete"],
   ["get-only", "no-response-in-post-stream"],
   ["sse-ends-early", "no-response-in-post-stream"],
   ["sse-never-ends", "timeout"],
-  ["session-404", "http-status", 404],
-  ["session-400", "http-status", 400],
-  ["status-500", "http-status", 500],
-  ["redirect", "http-status", 307],
+  ["session-404", "http-status", 404, "http-session-not-found"],
+  ["session-400", "http-status", 400, "http-client-error"],
+  ["status-500", "http-status", 500, "http-server-error"],
+  ["status-401", "http-status", 401, "http-credentials"],
+  ["status-403", "http-status", 403, "http-credentials"],
+  ["status-404", "http-status", 404, "http-endpoint-not-found"],
+  ["status-405", "http-status", 405, "http-method-not-allowed"],
+  ["redirect", "http-status", 307, "http-redirect"],
+  ["body-aborted", "transport-lost", undefined, "connection-reset"],
+  ["closes-connections", "transport-lost", undefined, "connection-reset"],
   ["wrong-content-type", "malformed-message"],
   ["invalid-json", "malformed-message"],
   ["body-at-limit", "complete"],
@@ -112,7 +124,7 @@ const CASES: [string, string, number?][] = [
   ["roots-8", "complete"],
 ];
 
-for (const [scenario, expected, status] of CASES) {
+for (const [scenario, expected, status, cause] of CASES) {
   Deno.test(`hostile HTTP server: ${scenario} → ${expected}`, async () => {
     await using log = await fixtureLog();
     await using server = await startHttp(httpFixture("http_hostile.ts", scenario), {
@@ -130,6 +142,7 @@ for (const [scenario, expected, status] of CASES) {
       assert.equal(code, 3);
       assert.equal(profile.incomplete?.reason, expected);
       assert.equal(profile.incomplete?.http_status, status);
+      assert.equal(profile.incomplete?.detail?.cause, cause);
       assert.equal(report.passed, null);
     }
     assert.ok(ms < 1000 + 2_000 + 3_000, `took ${ms} ms`);
@@ -242,7 +255,7 @@ Deno.test("a missing net permission names the flag to add", async () => {
   );
 });
 
-Deno.test("an endpoint that refuses connections: transport-lost, exit 3", async () => {
+Deno.test("an endpoint that refuses connections: transport-lost, connection-refused, exit 3", async () => {
   const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
   const { port } = listener.addr as Deno.NetAddr;
   listener.close();
@@ -251,7 +264,78 @@ Deno.test("an endpoint that refuses connections: transport-lost, exit 3", async 
     { permissions: net(`127.0.0.1:${port}`) },
   );
   assert.equal(code, 3);
-  assert.equal(report.profiles[0].incomplete?.reason, "transport-lost");
+  assert.deepEqual(report.profiles[0].incomplete, {
+    reason: "transport-lost",
+    hint:
+      "The connection ended before discovery finished; check that the server stays up for the whole session.",
+    detail: { cause: "connection-refused" },
+  });
+  const text = await mcpeval(
+    [
+      "guidance",
+      "--server",
+      "h",
+      "--profile",
+      "none",
+      ...FAST,
+      "--url",
+      `http://127.0.0.1:${port}/mcp`,
+    ],
+    { permissions: net(`127.0.0.1:${port}`) },
+  );
+  assert.ok(
+    text.stdout.replaceAll(/\n +/g, " ").includes(
+      "none: The connection was refused: check that the server is running and listens on the host and port of --url.",
+    ),
+    text.stdout,
+  );
+});
+
+/** Whether this machine lets a test start a process in a new network namespace (no network). */
+const hasUnshare = Deno.build.os === "linux" && (() => {
+  try {
+    return new Deno.Command("unshare", { args: ["-n", "true"], stderr: "null" }).outputSync()
+      .success;
+  } catch {
+    return false;
+  }
+})();
+
+Deno.test({
+  name: "a host name that does not resolve: name-not-resolved (in a namespace without network)",
+  ignore: !hasUnshare,
+  fn: async () => {
+    // Nothing leaves the machine: the namespace has no network, so the lookup fails at once.
+    const host = "mcpeval-test.invalid";
+    const marker = new ProcessMarker();
+    const output = await new Deno.Command("unshare", {
+      args: [
+        "-n",
+        DENO,
+        "run",
+        "--quiet",
+        `--allow-net=${host}`,
+        join(ROOT, "main.ts"),
+        "guidance",
+        "--server",
+        "h",
+        "--profile",
+        "none",
+        "--format",
+        "json",
+        "--allow-remote-http",
+        "--url",
+        `https://${host}/mcp`,
+      ],
+      env: { NO_COLOR: "1", ...marker.env },
+      stdin: "null",
+    }).output();
+    assertNoneLeft(await marker.reap(), "mcpeval in a network namespace");
+    assert.equal(output.code, 3, new TextDecoder().decode(output.stderr));
+    const report = JSON.parse(new TextDecoder().decode(output.stdout));
+    await assertValidReport(report);
+    assert.deepEqual(report.profiles[0].incomplete.detail, { cause: "name-not-resolved" });
+  },
 });
 
 Deno.test("server requests inside a POST stream are answered per profile, each with a new POST", async () => {

@@ -67,3 +67,40 @@ Deno.test("a report file that fails after discovery: stdout report, one stderr l
     "mcpeval: a report file could not be written (permission denied); the report on stdout was still printed\n",
   );
 });
+
+Deno.test("end to end: a report file whose folder goes away during discovery: exit 74, report on stdout", async () => {
+  await using dir = await tempDir();
+  const folder = join(dir.path, "reports");
+  await Deno.mkdir(folder);
+  const path = join(folder, "report.json");
+  const run = mcpeval(
+    [
+      "guidance",
+      "--server",
+      "demo",
+      "--profile",
+      "none",
+      "--settle-ms",
+      "3000",
+      "--output",
+      `json=${path}`,
+      "--",
+      ...fixture("demo_server.ts"),
+    ],
+    { permissions: [`--allow-run=${DENO}`, `--allow-write=${dir.path}`] },
+  );
+  // The file is reserved before discovery; once it exists, take its folder away.
+  for (const started = Date.now(); Date.now() - started < 20_000;) {
+    if (await Deno.stat(path).then(() => true, () => false)) break;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  await Deno.remove(folder, { recursive: true });
+  const result = await run;
+  assert.equal(result.code, 74);
+  assert.match(result.stdout, /^mcpeval guidance {2}server demo\n/);
+  assert.match(result.stdout, /\nResult: passed/);
+  assert.equal(
+    result.stderr,
+    "mcpeval: a report file could not be written (its folder does not exist); the report on stdout was still printed\n",
+  );
+});

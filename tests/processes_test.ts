@@ -5,11 +5,13 @@ import { SHUTDOWN_GRACE_MS, SHUTDOWN_TERM_MS } from "../src/limits.ts";
 import { setTimeout as delay } from "node:timers/promises";
 import {
   assertNoneLeft,
+  assertValidReport,
   DENO,
   fixtureLog,
   guidanceJson,
   hostile,
   isRunning,
+  mcpeval,
   ProcessMarker,
   ROOT,
   wrapper,
@@ -27,11 +29,21 @@ async function runWrapper(
   wrapperFlags: string[],
   { permissions, leavesProcesses }: { permissions?: string[]; leavesProcesses?: boolean } = {},
 ): Promise<
-  { code: number; ms: number; profiles: number; runs: Pids[]; leftovers: readonly number[] }
+  {
+    code: number;
+    ms: number;
+    profiles: number;
+    runs: Pids[];
+    leftovers: readonly number[];
+    stderr: string;
+  }
 > {
   await using log = await fixtureLog();
-  const { code, ms, report, leftovers } = await guidanceJson(
+  const { code, ms, stdout, stderr, leftovers } = await mcpeval(
     [
+      "guidance",
+      "--format",
+      "json",
       "--server",
       "w",
       "--settle-ms",
@@ -42,10 +54,12 @@ async function runWrapper(
     ],
     { permissions, leavesProcesses, env: { MCPEVAL_FIXTURE_LOG: log.path } },
   );
+  const report = JSON.parse(stdout);
+  await assertValidReport(report);
   const runs = log.entries().filter((e): e is Pids =>
     typeof e === "object" && e !== null && "wrapper" in e
   );
-  return { code, ms, profiles: report.profiles.length, runs, leftovers };
+  return { code, ms, profiles: report.profiles.length, runs, leftovers, stderr };
 }
 
 Deno.test({
@@ -53,8 +67,11 @@ Deno.test({
   ignore: Deno.build.os === "windows",
   fn: async () => {
     // Unscoped --allow-run lets mcpeval signal the whole process group (Deno.kill needs it).
-    const { code, profiles, runs } = await runWrapper([], [], { permissions: ["--allow-run"] });
+    const { code, profiles, runs, stderr } = await runWrapper([], [], {
+      permissions: ["--allow-run"],
+    });
     assert.equal(code, 0);
+    assert.equal(stderr, "", "nothing was left to report");
     assert.equal(profiles, 5);
     assert.equal(runs.length, 5);
     for (const pids of runs) {
@@ -69,10 +86,12 @@ Deno.test({
   name: "with a narrow --allow-run the wrapper and its server still end (stdin EOF, then signals)",
   ignore: Deno.build.os === "windows",
   fn: async () => {
-    const { code, runs: [pids], leftovers } = await runWrapper(["--profile", "none"], [], {
+    const { code, runs: [pids], leftovers, stderr } = await runWrapper(["--profile", "none"], [], {
       leavesProcesses: true,
     });
     assert.equal(code, 0);
+    // The sleeper holds neither stdout nor stderr: mcpeval cannot tell it is there.
+    assert.equal(stderr, "");
     assert.ok(!isRunning(pids.wrapper) && !isRunning(pids.server));
     // The sleeper can only be reached by a group signal, which Deno allows only with an
     // unscoped --allow-run (see README): it was the one process left (and is killed since).
@@ -84,13 +103,34 @@ Deno.test({
   name: "a leftover process that holds stdout and stderr open does not keep mcpeval waiting",
   ignore: Deno.build.os === "windows",
   fn: async () => {
-    const { code, ms, runs: [pids], leftovers } = await runWrapper(["--profile", "none"], [
+    const { code, ms, runs: [pids], leftovers, stderr } = await runWrapper(["--profile", "none"], [
       "--sleeper-holds-pipes",
     ], { leavesProcesses: true });
     assert.equal(code, 0);
     assert.ok(ms < SHUTDOWN_GRACE_MS + SHUTDOWN_TERM_MS + 3_000, `took ${ms} ms`);
+    // It is named on stderr by the one pid mcpeval knows: the server's, its process group's.
+    assert.equal(
+      stderr,
+      `mcpeval: profile none: a process the server started (process group ${pids.wrapper}) still holds its output open; with a narrow --allow-run mcpeval may signal only the server itself: end it with 'kill -- -${pids.wrapper}', or grant --allow-run without a list\n`,
+    );
     // With a narrow --allow-run it cannot be signalled: it was left (and is killed since).
     assert.deepEqual(leftovers, [pids.sleeper]);
+  },
+});
+
+Deno.test({
+  name: "a process that left the server's process group and holds its output is named on stderr",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    const { code, runs: [pids], leftovers, stderr } = await runWrapper(["--profile", "none"], [
+      "--sleeper-escapes",
+    ], { permissions: ["--allow-run"], leavesProcesses: true });
+    assert.equal(code, 0);
+    assert.deepEqual(leftovers, [pids.sleeper]);
+    assert.equal(
+      stderr,
+      `mcpeval: profile none: a process the server ${pids.wrapper} started left its process group and still holds its output open; mcpeval could not stop it\n`,
+    );
   },
 });
 

@@ -3,10 +3,10 @@
  *
  * @module
  */
-import { distance } from "fastest-levenshtein";
 import type { ClientRuleId } from "../clients/presets.ts";
 import type { ProfileLabel } from "../profiles.ts";
 import { type FindingKind, RULES } from "./rules.ts";
+import { closestTypo } from "./suggest.ts";
 
 /** What analysis needs to know about one completed profile. */
 export interface ObservedProfile {
@@ -89,7 +89,7 @@ export function analyze(
       if (where.length > 0) {
         add({ kind: "referenced-tool-unavailable", profile, tool, availableIn: where });
       } else if (options.unknownReferences && !listedAnywhere.has(tool)) {
-        const suggestion = closest(tool, names);
+        const suggestion = closestTypo(tool, names);
         add({
           kind: "referenced-tool-unknown",
           profile,
@@ -123,23 +123,3 @@ export function passes(findings: readonly Finding[]): boolean {
 }
 
 const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/**
- * The name closest to `word` by edit distance, when close enough to be a likely typo: at most 1
- * edit for words of 3 or 4 characters, 2 from 5 on (a swap of two letters is 2). Ties go to the
- * first in order.
- */
-export function closest(word: string, names: readonly string[]): string | undefined {
-  const limit = word.length >= 5 ? 2 : word.length >= 3 ? 1 : 0;
-  let best: string | undefined;
-  let bestDistance = limit + 1;
-  for (const name of names) {
-    if (Math.abs(name.length - word.length) > limit) continue;
-    const d = distance(word, name);
-    if (d < bestDistance) {
-      best = name;
-      bestDistance = d;
-    }
-  }
-  return best;
-}

@@ -6,7 +6,8 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { FORMATS, isFormat } from "../formats.ts";
+import { closest } from "../analysis/suggest.ts";
+import { type Format, FORMATS, isFormat } from "../formats.ts";
 import {
   type DiscoveryRequest,
   type FieldLabels,
@@ -15,11 +16,14 @@ import {
   type OutputRequest,
   type ReportFile,
   RequestError,
+  type SarifLocation,
   type TargetInput,
   validateDiscovery,
 } from "../request.ts";
+import { SERVER_STDERR_MODES } from "../target.ts";
 import { shown } from "../printable.ts";
 import type { CliContext } from "./context.ts";
+import { denoFlag, misplacedDenoFlag } from "./deno_flags.ts";
 import { InvocationError } from "./errors.ts";
 
 /** How the command line names the request's fields. */
@@ -60,10 +64,15 @@ const OPTIONS = {
   "server-stderr": { type: "string" },
   header: { type: "string", multiple: true },
   output: { type: "string", multiple: true },
+  "sarif-location": { type: "string" },
+  quiet: { type: "boolean", short: "q" },
   baseline: { type: "string" },
   "require-baseline-tools": { type: "boolean" },
   help: { type: "boolean", short: "h" },
 } as const;
+
+/** Every option's long name, for suggestions. */
+const OPTION_NAMES = Object.keys(OPTIONS).map((name) => `--${name}`);
 
 type OptionName = keyof typeof OPTIONS;
 
@@ -75,10 +84,15 @@ export interface BaselineFile {
   readonly requireBaselineTools: boolean;
 }
 
-/** A validated guidance run: what to discover, what to compare it with, where reports go. */
+/**
+ * A validated guidance run: what to discover, what to compare it with, where the reports go,
+ * and what to show.
+ */
 export interface GuidanceRequest {
   readonly discovery: DiscoveryRequest;
   readonly output: OutputRequest;
+  /** `--quiet`: no live progress on stderr, even on a terminal. */
+  readonly quiet: boolean;
   /** `--baseline`: read and validated before discovery starts. */
   readonly baseline?: BaselineFile;
 }
@@ -108,10 +122,10 @@ export async function parseGuidanceArgs(
 
   const server = single(given, "server");
   if (server === undefined) throw new InvocationError("--server is required");
-  const format = single(given, "format") ?? "text";
-  if (!isFormat(format)) {
-    throw new InvocationError(`--format must be one of: ${FORMATS.join(", ")}`);
-  }
+  const formatGiven = single(given, "format");
+  if (formatGiven !== undefined) oneOf("--format", formatGiven, FORMATS);
+  const stderrMode = single(given, "server-stderr");
+  if (stderrMode !== undefined) oneOf("--server-stderr", stderrMode, SERVER_STDERR_MODES);
   const clientFile = single(given, "client-file");
   const clientPresets = clientFile === undefined
     ? undefined
@@ -135,20 +149,62 @@ export async function parseGuidanceArgs(
     if (error instanceof RequestError) throw new InvocationError(error.message);
     throw error;
   }
-  const files = (given.get("output") ?? []).map(reportFileOf);
-  if (new Set(files.map((file) => file.path)).size !== files.length) {
+  const outputs = (given.get("output") ?? []).map(reportFileOf);
+  if (new Set(outputs.map((file) => file.path)).size !== outputs.length) {
     throw new InvocationError("--output names the same file twice");
   }
+  // `--output FORMAT=-` is the report on stdout, like --format.
+  const toStdout = outputs.find((file) => file.path === STDOUT);
+  if (toStdout && formatGiven !== undefined && formatGiven !== toStdout.format) {
+    throw new InvocationError(
+      "--format and --output FORMAT=- both choose the report on stdout: give one of them",
+    );
+  }
+  const format: Format = toStdout?.format ?? (formatGiven as Format | undefined) ?? "text";
+  const files = outputs.filter((file) => file.path !== STDOUT);
+  const sarifLocationGiven = single(given, "sarif-location");
+  if (
+    sarifLocationGiven !== undefined && format !== "sarif" &&
+    !files.some((file) => file.format === "sarif")
+  ) {
+    throw new InvocationError(
+      "--sarif-location applies only to a SARIF report (--format sarif or --output sarif=PATH)",
+    );
+  }
+  const sarifLocation = sarifLocationGiven === undefined
+    ? undefined
+    : sarifLocationOf(sarifLocationGiven);
   const stepSummary = format === "github" ? readOptional(env, "GITHUB_STEP_SUMMARY") : undefined;
   const baseline = baselineOf(given);
   return {
     help: false,
     request: {
       discovery,
-      output: { format, files, ...(stepSummary ? { stepSummary } : {}) },
+      output: {
+        format,
+        files,
+        ...(stepSummary ? { stepSummary } : {}),
+        ...(sarifLocation ? { sarifLocation } : {}),
+      },
+      quiet: given.has("quiet"),
       ...(baseline ? { baseline } : {}),
     },
   };
+}
+
+/** The `--output` path that means standard output. */
+const STDOUT = "-";
+
+/**
+ * Checks that `value` is one of `choices`; otherwise throws, naming the option, the choices and,
+ * when one is close, the likely one (never the value given).
+ */
+function oneOf(label: string, value: string, choices: readonly string[]): void {
+  if (choices.includes(value)) return;
+  const likely = closest(value, choices);
+  throw new InvocationError(
+    `${label} must be one of: ${choices.join(", ")}${likely ? `; did you mean ${likely}?` : ""}`,
+  );
 }
 
 /** Reads and parses `--client-file` (JSON); its presets are validated with the request. */
@@ -200,7 +256,14 @@ function collect(argv: readonly string[]): Map<OptionName, string[]> {
     }
     if (token.kind !== "option") continue;
     if (!Object.hasOwn(OPTIONS, token.name)) {
-      throw new InvocationError(`Unknown option ${optionLabel(token.rawName)}`);
+      const deno = denoFlag(token.rawName);
+      if (deno) throw new InvocationError(misplacedDenoFlag(deno));
+      const likely = token.rawName.startsWith("--")
+        ? closest(token.rawName, OPTION_NAMES)
+        : undefined;
+      throw new InvocationError(
+        `Unknown option ${optionLabel(token.rawName)}${likely ? `; did you mean ${likely}?` : ""}`,
+      );
     }
     const name = token.name as OptionName;
     const spec = OPTIONS[name];
@@ -327,11 +390,33 @@ function reportFileOf(spec: string): ReportFile {
   const format = spec.slice(0, equals);
   const path = spec.slice(equals + 1);
   if (equals <= 0 || !isFormat(format) || path === "") {
+    const likely = equals > 0 ? closest(format, FORMATS) : undefined;
     throw new InvocationError(
-      `--output must be FORMAT=PATH with FORMAT one of: ${FORMATS.join(", ")}`,
+      `--output must be FORMAT=PATH (PATH - for stdout) with FORMAT one of: ${FORMATS.join(", ")}${
+        likely ? `; did you mean ${likely}?` : ""
+      }`,
     );
   }
   return { format, path };
+}
+
+/** A relative path of `/`-separated segments, without `.` or `..` segments. */
+const REPOSITORY_PATH = /^(?![A-Za-z][A-Za-z0-9+.-]*:)(?!\/)[\x21-\x7e]+$/;
+
+/** `--sarif-location PATH[:LINE]`: a path relative to the repository root, and a line. */
+function sarifLocationOf(spec: string): SarifLocation {
+  const match = /^(.*?)(?::([1-9][0-9]{0,8}))?$/.exec(spec)!;
+  const path = match[1];
+  const segments = path.split("/");
+  if (
+    path.length > 200 || !REPOSITORY_PATH.test(path) || path.includes("\\") ||
+    segments.some((segment) => segment === "" || segment === "." || segment === "..")
+  ) {
+    throw new InvocationError(
+      "--sarif-location must be PATH or PATH:LINE, PATH relative to the repository root with '/' between folders (no '..', no spaces)",
+    );
+  }
+  return { path, line: match[2] === undefined ? 1 : Number(match[2]) };
 }
 
 /** An environment variable, or undefined when it is unset or not readable. */

@@ -35,8 +35,20 @@ export interface CliContext {
   readonly writeFile: (path: string, text: string, options: { append: boolean }) => Promise<void>;
   /** Opens a connection to a server; throws when a command cannot be started. */
   readonly openTransport: (target: Target, version: ProtocolVersion) => Promise<Transport>;
-  /** Whether text output may be coloured (a terminal, and NO_COLOR unset). */
+  /**
+   * Whether text output may be coloured: FORCE_COLOR (not `0` or `false`) forces it; otherwise
+   * stdout must be a terminal, NO_COLOR unset and TERM not `dumb`.
+   */
   readonly color: boolean;
+  /** Whether stdout is a terminal (the text report is then laid out in its width). */
+  readonly stdoutTerminal?: boolean;
+  /**
+   * Whether stderr is a terminal, and what it can show: `live` progress redrawn in place, or
+   * one line per change (`lines`, for TERM=dumb). Undefined: not a terminal, no progress.
+   */
+  readonly stderrTerminal?: "live" | "lines";
+  /** The terminal's width in columns, when there is a terminal. */
+  readonly columns?: number;
   /**
    * A signal that aborts a running discovery (SIGINT, SIGTERM). Called only by commands that
    * start servers, so the others do not pay for signal handling.

@@ -6,19 +6,22 @@
  */
 import type { ComparisonRequest } from "../comparison.ts";
 import { discoverAll } from "../discovery/discover.ts";
+import type { DiscoveryEvent } from "../discovery/events.ts";
 import { EXIT } from "../exit.ts";
 import { MAX_BASELINE_BYTES, MAX_BASELINE_CONTAINERS } from "../limits.ts";
 import { missingPermissionsMessage, permissionsNeeded } from "../permissions.ts";
 import { containersAtMost } from "../protocol/messages.ts";
 import { RequestError } from "../request.ts";
 import { SpawnError } from "../transport/stdio.ts";
+import type { Leftover } from "../transport/transport.ts";
 import { type BaselineFile, CLI_LABELS, type GuidanceRequest } from "./args.ts";
 import type { CliContext } from "./context.ts";
 import { FileTooLargeError, InvocationError } from "./errors.ts";
+import { Progress } from "./progress.ts";
 
 /** Runs discovery for a validated request, writes the reports, and returns the exit code. */
 export async function runGuidanceCommand(
-  { discovery, output, baseline }: GuidanceRequest,
+  { discovery, output, quiet, baseline }: GuidanceRequest,
   context: CliContext,
 ): Promise<number> {
   const missing = [];
@@ -47,13 +50,34 @@ export async function runGuidanceCommand(
   }
 
   const signal = context.interrupted?.();
+  const progress = context.stderrTerminal && !quiet
+    ? new Progress(
+      discovery.server,
+      discovery.target.kind,
+      discovery.profiles,
+      context.stderr,
+      context.stderrTerminal,
+      context.columns ?? 80,
+    )
+    : undefined;
+  const leftovers: Extract<DiscoveryEvent, { kind: "leftover" }>[] = [];
+  const observe = (event: DiscoveryEvent) => {
+    if (event.kind === "leftover") leftovers.push(event);
+    progress?.observe(event);
+  };
   let outcomes;
   try {
-    outcomes = await discoverAll(discovery, context.openTransport, signal);
+    outcomes = await discoverAll(discovery, context.openTransport, signal, observe);
   } catch (error) {
+    await progress?.stop(true);
     await removeAll(context, created);
     if (error instanceof SpawnError) throw spawnProblem(error);
     throw error;
+  }
+  // The report follows on the same terminal: clear the live lines; else leave their end state.
+  await progress?.stop(context.stdoutTerminal === true);
+  for (const { profile, leftover } of leftovers) {
+    await context.stderr(`mcpeval: profile ${profile}: ${leftoverSentence(leftover)}\n`);
   }
   if (signal?.aborted) {
     await removeAll(context, created);
@@ -71,14 +95,19 @@ export async function runGuidanceCommand(
   for (const { path, format, append } of files) {
     const text = format === "summary"
       ? renderGithubSummary(report)
-      : render(report, format, { color: false });
+      : render(report, format, { color: false, location: output.sarifLocation });
     try {
       await context.writeFile(path, text, { append });
     } catch (error) {
       unwritten ??= problem(error);
     }
   }
-  await context.stdout(render(report, output.format, { color: context.color }));
+  await context.stdout(render(report, output.format, {
+    color: context.color,
+    // A terminal's width; else the default (100 columns).
+    width: context.stdoutTerminal ? context.columns : undefined,
+    location: output.sarifLocation,
+  }));
   if (unwritten !== undefined) {
     await context.stderr(
       `mcpeval: a report file could not be written (${unwritten}); the report on stdout was still printed\n`,
@@ -142,6 +171,19 @@ function readProblem(error: unknown): string {
   if (error instanceof Deno.errors.IsADirectory) return "it is a folder";
   if (error instanceof Deno.errors.InvalidData) return "it is not UTF-8 text";
   return error instanceof Error ? error.name : "error";
+}
+
+/** A server process that could not be stopped, in one clause, with its pid. */
+function leftoverSentence(leftover: Leftover): string {
+  const { pid } = leftover;
+  switch (leftover.cause) {
+    case "not-stopped":
+      return `the server process ${pid} did not exit after SIGKILL and may still be running`;
+    case "group":
+      return `a process the server started (process group ${pid}) still holds its output open; with a narrow --allow-run mcpeval may signal only the server itself: end it with 'kill -- -${pid}', or grant --allow-run without a list`;
+    case "escaped":
+      return `a process the server ${pid} started left its process group and still holds its output open; mcpeval could not stop it`;
+  }
 }
 
 async function removeAll(context: CliContext, paths: readonly string[]): Promise<void> {

@@ -20,9 +20,16 @@ export const USAGE = `Usage:
   mcpeval guidance --server NAME [options] -- COMMAND [ARG...]
   mcpeval guidance --server NAME [options] --url URL
   mcpeval schema guidance
-  mcpeval --help | --version
+  mcpeval help [guidance | schema] | --help | --version
 
-Run 'mcpeval guidance --help' for the options.
+Run 'mcpeval help guidance' for the options.
+`;
+
+/** `mcpeval schema --help`. */
+export const SCHEMA_HELP = `mcpeval schema: print the JSON Schema (draft 2020-12) of a report.
+
+Usage:
+  mcpeval schema guidance   the schema of 'mcpeval guidance --format json'
 `;
 
 /** `mcpeval --help`. */
@@ -45,7 +52,9 @@ Usage:
 Options:
   --server NAME            report label (letters, digits, '.', '_', '-'; required)
   --format F               report on stdout: ${either(FORMATS)} (default ${FORMATS[0]})
-  --output F=PATH          also write a report in format F to PATH; repeatable
+  --output F=PATH          also write a report in format F to PATH (- for stdout); repeatable
+  --sarif-location P[:L]   SARIF: the repository file (and line) every result points at
+  -q, --quiet              no live progress on stderr (shown only when stderr is a terminal)
   --profile P              ${either(PROFILES)}; repeatable (default all)
   --client NAME            also impersonate a client preset (profile client:NAME); repeatable;
                            without --profile only the presets run
@@ -57,7 +66,8 @@ Options:
   --require-baseline-tools every tool of a baseline profile's catalog must still be listed
   --settle-ms N            wait after notifications/initialized, ${SETTLE_MS.min}-${SETTLE_MS.max} (default ${SETTLE_MS.default})
   --timeout-ms N           longest wait for one answer, ${TIMEOUT_MS.min}-${TIMEOUT_MS.max} (default ${TIMEOUT_MS.default})
-  --protocol-version V     ${either(PROTOCOL_VERSIONS)} (default ${PROTOCOL_VERSION})
+  --protocol-version V     ${either(PROTOCOL_VERSIONS)}
+                           (default ${PROTOCOL_VERSION})
   --concurrency N          profiles run at once, ${CONCURRENCY.min}-${CONCURRENCY.max} (default ${CONCURRENCY.default})
   --server-stderr MODE     stdio: ${either(SERVER_STDERR_MODES)} the server's stderr (default ${
     SERVER_STDERR_MODES[0]

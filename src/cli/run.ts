@@ -6,8 +6,9 @@
 import { EXIT } from "../exit.ts";
 import { VERSION } from "../version.ts";
 import type { CliContext } from "./context.ts";
+import { denoFlag, misplacedDenoFlag } from "./deno_flags.ts";
 import { InvocationError, OutputError } from "./errors.ts";
-import { GUIDANCE_HELP, MAIN_HELP, USAGE } from "./help.ts";
+import { GUIDANCE_HELP, MAIN_HELP, SCHEMA_HELP, USAGE } from "./help.ts";
 
 export type { CliContext } from "./context.ts";
 
@@ -37,6 +38,16 @@ export async function run(argv: readonly string[], context: CliContext): Promise
   }
 }
 
+/** The commands, for suggestions. */
+const COMMANDS = ["guidance", "schema", "help"] as const;
+
+/** Each command's help. */
+const HELP: Readonly<Record<string, string>> = {
+  guidance: GUIDANCE_HELP,
+  schema: SCHEMA_HELP,
+  help: MAIN_HELP,
+};
+
 async function dispatch(argv: readonly string[], context: CliContext): Promise<number> {
   const [command, ...rest] = argv;
   switch (command) {
@@ -44,14 +55,25 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
       throw new InvocationError("A command is required", { showUsage: true });
     case "--help":
     case "-h":
-    case "help":
       await context.stdout(MAIN_HELP);
       return EXIT.passed;
+    case "help": {
+      // `help`, `help guidance`, `help schema`.
+      if (rest.length > 1) throw await unknownCommand(rest[0]);
+      const text = rest.length === 0 ? MAIN_HELP : HELP[rest[0]];
+      if (text === undefined) throw await unknownCommand(rest[0]);
+      await context.stdout(text);
+      return EXIT.passed;
+    }
     case "--version":
     case "-V":
       await context.stdout(`mcpeval ${VERSION}\n`);
       return EXIT.passed;
     case "schema": {
+      if (rest.length === 1 && (rest[0] === "--help" || rest[0] === "-h")) {
+        await context.stdout(SCHEMA_HELP);
+        return EXIT.passed;
+      }
       if (rest.length !== 1 || rest[0] !== "guidance") {
         throw new InvocationError("Usage: mcpeval schema guidance");
       }
@@ -73,6 +95,18 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
       return await runGuidanceCommand(args.request, context);
     }
     default:
-      throw new InvocationError("Unknown command", { showUsage: true });
+      throw await unknownCommand(command);
   }
+}
+
+/** An unknown command: a misplaced Deno flag, a likely command, or the usage. */
+async function unknownCommand(command: string): Promise<InvocationError> {
+  const deno = denoFlag(command);
+  if (deno) return new InvocationError(misplacedDenoFlag(deno));
+  // Loaded only for a mistake, so that --help, --version and schema start fast.
+  const { closest } = await import("../analysis/suggest.ts");
+  const likely = closest(command, COMMANDS);
+  return likely
+    ? new InvocationError(`Unknown command; did you mean ${likely}?`)
+    : new InvocationError("Unknown command", { showUsage: true });
 }

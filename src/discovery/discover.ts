@@ -9,6 +9,7 @@ import type { ProtocolVersion } from "../protocol/versions.ts";
 import type { Target } from "../target.ts";
 import type { Transport } from "../transport/transport.ts";
 import { VERSION } from "../version.ts";
+import type { DiscoveryObserver } from "./events.ts";
 import type { ProfileDeclaration, ProfileOutcome } from "./session.ts";
 
 /** What discovery needs to know; a validated request has all of it. */
@@ -39,12 +40,14 @@ export type OpenTransport = (
  * Discovers every selected profile with at most `settings.concurrency` running at once, and
  * closes every connection before returning. `signal` aborts the run (every connection is closed
  * and the affected profiles end incomplete). Errors from opening a connection (the command
- * cannot be started) are rethrown once everything has been closed.
+ * cannot be started) are rethrown once everything has been closed. `observe` hears each
+ * profile's progress and every server process that could not be stopped.
  */
 export async function discoverAll(
   settings: DiscoverySettings,
   open: OpenTransport,
   signal?: AbortSignal,
+  observe: DiscoveryObserver = () => {},
 ): Promise<ProfileOutcome[]> {
   const queue: ProfileDeclaration[] = settings.profiles.map((label) =>
     declarationOf(label, settings.clients)
@@ -62,6 +65,8 @@ export async function discoverAll(
     for (let declared = queue.shift(); declared !== undefined; declared = queue.shift()) {
       if (failure || signal?.aborted) return;
       let transport: Transport;
+      const profile = declared.profile;
+      observe({ kind: "starting", profile });
       try {
         transport = await open(settings.target, settings.protocolVersion);
       } catch (error) {
@@ -73,10 +78,17 @@ export async function discoverAll(
       try {
         // Loaded after the first servers were started, so they boot while it loads.
         const { discoverProfile } = await import("./session.ts");
-        outcomes.push(await discoverProfile(transport, declared, session));
+        const outcome = await discoverProfile(transport, declared, session, observe);
+        outcomes.push(outcome);
+        observe(
+          outcome.complete
+            ? { kind: "done", profile, tools: outcome.tools.length }
+            : { kind: "incomplete", profile, reason: outcome.incomplete.reason },
+        );
       } finally {
         signal?.removeEventListener("abort", abort);
-        await transport.close();
+        const { leftover } = await transport.close();
+        if (leftover) observe({ kind: "leftover", profile, leftover });
       }
     }
   };

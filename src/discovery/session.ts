@@ -23,8 +23,9 @@ import type { Incoming, Transport } from "../transport/transport.ts";
 import { parseDiscoverResult, parseInitializeResult } from "../protocol/initialize.ts";
 import { before, DEADLINE, Deadline } from "../time.ts";
 import { CatalogBuilder } from "./catalog.ts";
+import type { DiscoveryObserver } from "./events.ts";
 import { isToolName } from "../tool_name.ts";
-import type { Incomplete, IncompleteReason } from "../protocol/incomplete.ts";
+import { explain, type Incomplete, type IncompleteReason } from "../protocol/incomplete.ts";
 import {
   isRequest,
   isResponse,
@@ -89,6 +90,7 @@ export async function discoverProfile(
   transport: Transport,
   declaration: ProfileDeclaration,
   settings: SessionSettings,
+  observe: DiscoveryObserver = () => {},
 ): Promise<ProfileOutcome> {
   const { profile } = declaration;
   const capabilitiesOf = () => structuredClone(declaration.capabilities);
@@ -100,7 +102,8 @@ export async function discoverProfile(
     complete: false,
     instructionsPresent,
     pages: catalog.pages,
-    incomplete,
+    // The first answer the server gives is the one to initialize (or server/discover).
+    incomplete: explain(incomplete, session.answered),
   });
   const version = settings.protocolVersion;
   const clientInfo = declaration.clientInfo ?? { name: "mcpeval", version: settings.clientVersion };
@@ -130,12 +133,14 @@ export async function discoverProfile(
       [...inlineCodeSpans(instructions ?? "")].filter((span) => isToolName(span)),
     );
 
+    observe({ kind: "settling", profile, ms: settings.settleMs });
     const settled = await session.idle(settings.settleMs);
     if (settled) return stop(settled);
 
     if (hasTools) {
       let cursor: string | undefined;
       while (true) {
+        observe({ kind: "listing", profile, pages: catalog.pages });
         const page = await session.request(
           "tools/list",
           params(cursor === undefined ? {} : { cursor }),
@@ -256,6 +261,7 @@ class Session {
   #pendingRead?: Promise<ReadableStreamReadResult<Incoming>>;
   #nextId = 0;
   #rootsRequests = 0;
+  #answered = false;
 
   constructor(
     transport: Transport,
@@ -266,6 +272,11 @@ class Session {
     this.#reader = transport.incoming.getReader();
     this.#capabilities = capabilities;
     this.#timeoutMs = timeoutMs;
+  }
+
+  /** Whether the server has answered any request of this session. */
+  get answered(): boolean {
+    return this.#answered;
   }
 
   /** Sends a request and waits for its answer, serving the server in between. */
@@ -282,6 +293,7 @@ class Session {
       const { message } = next;
       if (isResponse(message)) {
         if (message.id !== id) continue;
+        this.#answered = true;
         return "error" in message ? { error: message.error } : { result: message.result };
       }
       const problem = await this.#serve(message, deadline);

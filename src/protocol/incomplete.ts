@@ -52,4 +52,172 @@ export interface Incomplete {
   readonly httpStatus?: number;
   /** With `protocol-version-mismatch`: the known revision the server answered or offered. */
   readonly serverVersion?: ProtocolVersion;
+  /** With `transport-lost`: what the transport saw end (set by the transport). */
+  readonly loss?: ConnectionLoss;
+  /** The cause in mcpeval's words (set by the session, from the facts above and the phase). */
+  readonly detail?: IncompleteDetail;
+}
+
+/** Signal names a server process can be ended by, as Deno reports them. */
+export const SIGNALS = [
+  "SIGABRT",
+  "SIGALRM",
+  "SIGBREAK",
+  "SIGBUS",
+  "SIGCHLD",
+  "SIGCONT",
+  "SIGEMT",
+  "SIGFPE",
+  "SIGHUP",
+  "SIGILL",
+  "SIGINFO",
+  "SIGINT",
+  "SIGIO",
+  "SIGKILL",
+  "SIGPIPE",
+  "SIGPOLL",
+  "SIGPROF",
+  "SIGPWR",
+  "SIGQUIT",
+  "SIGSEGV",
+  "SIGSTKFLT",
+  "SIGSTOP",
+  "SIGSYS",
+  "SIGTERM",
+  "SIGTRAP",
+  "SIGTSTP",
+  "SIGTTIN",
+  "SIGTTOU",
+  "SIGURG",
+  "SIGUSR1",
+  "SIGUSR2",
+  "SIGVTALRM",
+  "SIGWINCH",
+  "SIGXCPU",
+  "SIGXFSZ",
+] as const;
+
+/** A signal name from {@linkcode SIGNALS}. */
+export type SignalName = typeof SIGNALS[number];
+
+/** Whether `value` is a signal name from the fixed list. */
+export function isSignalName(value: unknown): value is SignalName {
+  return (SIGNALS as readonly unknown[]).includes(value);
+}
+
+/** The network failures an HTTP transport tells apart. */
+export type NetworkFailure =
+  | "connection-refused"
+  | "connection-reset"
+  | "name-not-resolved"
+  | "network-unreachable"
+  | "tls-failed";
+
+/** What a transport saw when its connection ended early. */
+export type ConnectionLoss =
+  | { readonly kind: "exited"; readonly exitCode: number }
+  | { readonly kind: "signal"; readonly signal: SignalName }
+  | { readonly kind: "stdout-closed" }
+  | { readonly kind: "network"; readonly failure: NetworkFailure };
+
+/**
+ * Every cause mcpeval can name, with its fixed phrase. `{exit_code}` and `{signal}` are filled
+ * in from the detail's numbers; nothing else ever is.
+ */
+export const DETAIL_PHRASES = {
+  "exited-before-initialize":
+    "the server process exited with status {exit_code} before answering initialize; run with --server-stderr inherit to see what it printed",
+  "exited-after-initialize":
+    "the server process exited with status {exit_code} after answering initialize; run with --server-stderr inherit to see what it printed",
+  "signal-before-initialize":
+    "the server process was ended by {signal} before answering initialize; run with --server-stderr inherit to see what it printed",
+  "signal-after-initialize":
+    "the server process was ended by {signal} after answering initialize; run with --server-stderr inherit to see what it printed",
+  "stdout-closed-before-initialize":
+    "the server process closed its stdout before answering initialize; run with --server-stderr inherit to see what it printed",
+  "stdout-closed-after-initialize":
+    "the server process closed its stdout after answering initialize; run with --server-stderr inherit to see what it printed",
+  "connection-refused":
+    "the connection was refused: check that the server is running and listens on the host and port of --url",
+  "connection-reset": "the server closed or reset the connection before answering",
+  "name-not-resolved": "the host name of --url did not resolve: check its spelling and DNS",
+  "network-unreachable": "the host of --url is unreachable from this machine",
+  "tls-failed": "the TLS handshake failed: check the server's certificate and that it speaks https",
+  "http-credentials":
+    "the server refused the request's credentials (401 or 403): send them with --header NAME=ENV_VAR",
+  "http-endpoint-not-found": "there is no MCP endpoint at this path (404): check the path of --url",
+  "http-session-not-found":
+    "the server no longer knew the session it had assigned (404 after initialize)",
+  "http-method-not-allowed":
+    "the endpoint does not accept POST (405): the server may not speak Streamable HTTP, or --url names another path",
+  "http-server-error": "the server failed while answering (5xx): check its logs",
+  "http-redirect":
+    "the endpoint redirects (3xx), and redirects are not followed: use the final URL in --url",
+  "http-client-error": "the server rejected the request (4xx)",
+} as const;
+
+/** A cause mcpeval can name. */
+export type DetailCause = keyof typeof DETAIL_PHRASES;
+
+/** The causes, in table order. */
+export const DETAIL_CAUSES = Object.keys(DETAIL_PHRASES) as [DetailCause, ...DetailCause[]];
+
+/** A cause with the numbers its phrase needs. */
+export interface IncompleteDetail {
+  /** The fixed phrase id. */
+  readonly cause: DetailCause;
+  /** The server process's exit status (`exited-*`). */
+  readonly exitCode?: number;
+  /** The signal that ended the server process (`signal-*`). */
+  readonly signal?: SignalName;
+}
+
+/**
+ * Adds the cause in mcpeval's words to an incomplete value, from what the transport saw and
+ * whether the server had answered `initialize` (or `server/discover`) by then.
+ */
+export function explain(incomplete: Incomplete, initializeAnswered: boolean): Incomplete {
+  const detail = detailOf(incomplete, initializeAnswered);
+  return detail ? { ...incomplete, detail } : incomplete;
+}
+
+function detailOf(
+  { reason, loss, httpStatus }: Incomplete,
+  initializeAnswered: boolean,
+): IncompleteDetail | undefined {
+  const phase = initializeAnswered ? "after-initialize" : "before-initialize";
+  if (reason === "transport-lost" && loss) {
+    switch (loss.kind) {
+      case "exited":
+        return { cause: `exited-${phase}`, exitCode: loss.exitCode };
+      case "signal":
+        return { cause: `signal-${phase}`, signal: loss.signal };
+      case "stdout-closed":
+        return { cause: `stdout-closed-${phase}` };
+      case "network":
+        return { cause: loss.failure };
+    }
+  }
+  if (reason === "http-status" && httpStatus !== undefined) {
+    if (httpStatus === 401 || httpStatus === 403) return { cause: "http-credentials" };
+    if (httpStatus === 404) {
+      return { cause: initializeAnswered ? "http-session-not-found" : "http-endpoint-not-found" };
+    }
+    if (httpStatus === 405) return { cause: "http-method-not-allowed" };
+    if (httpStatus >= 500 && httpStatus <= 599) return { cause: "http-server-error" };
+    if (httpStatus >= 300 && httpStatus <= 399) return { cause: "http-redirect" };
+    if (httpStatus >= 400 && httpStatus <= 499) return { cause: "http-client-error" };
+  }
+  return undefined;
+}
+
+/** A detail's phrase with its numbers filled in. */
+export function detailPhrase(detail: {
+  readonly cause: DetailCause;
+  readonly exit_code?: number;
+  readonly signal?: string;
+}): string {
+  return DETAIL_PHRASES[detail.cause]
+    .replace("{exit_code}", String(detail.exit_code ?? "unknown"))
+    .replace("{signal}", detail.signal ?? "a signal");
 }

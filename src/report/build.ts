@@ -197,7 +197,7 @@ function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileR
       incomplete: null,
     };
   }
-  const { reason, httpStatus, serverVersion } = outcome.incomplete;
+  const { reason, httpStatus, serverVersion, detail } = outcome.incomplete;
   return {
     profile: outcome.profile,
     ...client,
@@ -211,6 +211,13 @@ function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileR
       hint: INCOMPLETE_HINTS[reason],
       ...(httpStatus === undefined ? {} : { http_status: httpStatus }),
       ...(serverVersion === undefined ? {} : { server_protocol_version: serverVersion }),
+      ...(detail === undefined ? {} : {
+        detail: {
+          cause: detail.cause,
+          ...(detail.exitCode === undefined ? {} : { exit_code: detail.exitCode }),
+          ...(detail.signal === undefined ? {} : { signal: detail.signal }),
+        },
+      }),
     },
   };
 }

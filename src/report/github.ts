@@ -14,6 +14,7 @@ import {
   findingSentence,
   findingsOf,
   gates,
+  incompleteExplanation,
   incompleteSentence,
   outcomeOf,
   resolvedSentence,
@@ -48,7 +49,7 @@ export function renderGithub(report: GuidanceReport): string {
         command(
           "error",
           `${title}: profile incomplete`,
-          `${incompleteSentence(profile)}. ${profile.incomplete.hint}`,
+          `${incompleteSentence(profile)}. ${incompleteExplanation(profile.incomplete)}`,
         ),
       );
     }
@@ -67,7 +68,7 @@ export function renderGithub(report: GuidanceReport): string {
       command(
         gates(finding) ? "error" : "warning",
         `${title}: ${finding.kind}`,
-        `${findingSentence(finding)}. ${finding.hint}`,
+        `${findingSentence(finding, report)}. ${finding.hint}`,
       ),
     );
   }

@@ -12,6 +12,7 @@ import {
   findingSentence,
   findingsOf,
   gates,
+  incompleteExplanation,
   reasonText,
   type ReportFinding,
 } from "./phrases.ts";
@@ -32,8 +33,8 @@ interface Case {
 }
 
 /** A finding as a test case outcome: a failure when it gates, else a skipped case. */
-function outcomeOf(finding: ReportFinding): Case["outcome"] {
-  const sentence = `${findingSentence(finding)}. ${finding.hint}`;
+function outcomeOf(finding: ReportFinding, report: GuidanceReport): Case["outcome"] {
+  const sentence = `${findingSentence(finding, report)}. ${finding.hint}`;
   return gates(finding)
     ? { element: "failure", type: finding.kind, message: sentence }
     : { element: "skipped", message: `review candidate: ${sentence}` };
@@ -47,7 +48,7 @@ export function renderJunit(report: GuidanceReport): string {
       outcome: profile.complete ? undefined : {
         element: "error",
         type: profile.incomplete.reason,
-        message: `${reasonText(profile.incomplete)}: ${profile.incomplete.hint}`,
+        message: `${reasonText(profile.incomplete)}: ${incompleteExplanation(profile.incomplete)}`,
       },
     }];
     const drift = report.baseline?.profiles.find((entry) => entry.profile === profile.profile);
@@ -67,19 +68,22 @@ export function renderJunit(report: GuidanceReport): string {
         const defect = missing("required-tool-unavailable", tool);
         cases.push({
           name: `requires ${tool}`,
-          outcome: defect && outcomeOf(defect),
+          outcome: defect && outcomeOf(defect, report),
         });
       }
       if (drift?.compared && report.baseline?.require_baseline_tools) {
         const kept = (profile.tools ?? []).filter((tool) => !drift.added.includes(tool));
         for (const tool of [...kept, ...drift.removed].sort()) {
           const defect = missing("baseline-tool-unavailable", tool);
-          cases.push({ name: `keeps baseline tool ${tool}`, outcome: defect && outcomeOf(defect) });
+          cases.push({
+            name: `keeps baseline tool ${tool}`,
+            outcome: defect && outcomeOf(defect, report),
+          });
         }
       }
       for (const finding of ofProfile) {
-        if (finding.kind !== "referenced-tool-unavailable") continue;
-        cases.push({ name: `references ${finding.tool}`, outcome: outcomeOf(finding) });
+        if (gates(finding)) continue; // defects have their own cases above
+        cases.push({ name: `references ${finding.tool}`, outcome: outcomeOf(finding, report) });
       }
       for (const finding of report.baseline?.resolved ?? []) {
         if (finding.profile !== profile.profile) continue;

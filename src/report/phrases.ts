@@ -4,6 +4,8 @@
  * @module
  */
 import { FINDING_KINDS, type FindingKind, RULES } from "../analysis/rules.ts";
+import { closestTypo } from "../analysis/suggest.ts";
+import { detailPhrase } from "../protocol/incomplete.ts";
 import type {
   BaselineState,
   BaselineToolDefectReport,
@@ -37,8 +39,8 @@ export interface FindingPresentation {
   readonly sarifName: string;
   /** What one finding is called in counts: "review candidate". */
   readonly noun: string;
-  /** The finding in one sentence (no trailing period). */
-  readonly sentence: (finding: ReportFinding) => string;
+  /** The finding in one sentence (no trailing period); `report` is the one it is from. */
+  readonly sentence: (finding: ReportFinding, report: GuidanceReport) => string;
 }
 
 /** The presentation of every finding kind. */
@@ -84,7 +86,7 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
     summary: "A required tool is missing from a profile's catalog",
     sarifName: "RequiredToolUnavailable",
     noun: "required-tool defect",
-    sentence: (finding) => defectSentence(finding as RequiredToolDefectReport),
+    sentence: (finding, report) => defectSentence(finding as RequiredToolDefectReport, report),
   },
   "baseline-tool-unavailable": {
     heading: "Baseline tools missing",
@@ -103,8 +105,8 @@ export const BASELINE_STATE_PHRASES: Readonly<Record<BaselineState, string>> = {
 };
 
 /** A finding's sentence, followed by its baseline state when it has one. */
-export function findingSentence(finding: ReportFinding): string {
-  const sentence = FINDING_PRESENTATION[finding.kind].sentence(finding);
+export function findingSentence(finding: ReportFinding, report: GuidanceReport): string {
+  const sentence = FINDING_PRESENTATION[finding.kind].sentence(finding, report);
   return finding.baseline_state === undefined
     ? sentence
     : `${sentence} (${BASELINE_STATE_PHRASES[finding.baseline_state]})`;
@@ -152,9 +154,10 @@ export function outcomeOf(report: GuidanceReport): Outcome {
   const fresh = report.baseline === undefined
     ? ""
     : `${report.candidates.filter((c) => c.baseline_state === "new").length} new; `;
-  const candidates = `${
-    plural(report.candidates.length, "review candidate")
-  } (${fresh}never fail the gate)`;
+  // A referenced-tool-unavailable candidate compares a profile with another one.
+  const candidates = report.profiles.length < 2 && report.candidates.length === 0
+    ? "no review candidates: they need two or more profiles"
+    : `${plural(report.candidates.length, "review candidate")} (${fresh}never fail the gate)`;
   if (report.passed) {
     const required = report.required_tools.length === 0
       ? "no required tools declared"
@@ -178,22 +181,23 @@ export function candidateSentence(candidate: CandidateReport): string {
   }`;
 }
 
-/** One required-tool defect, in words. */
-export function defectSentence(defect: RequiredToolDefectReport): string {
-  return `${defect.profile}: required tool ${defect.tool} is missing; ${whereListed(defect)}`;
+/**
+ * One required-tool defect, in words; with `report`, a likely tool when no profile lists the
+ * required one.
+ */
+export function defectSentence(defect: RequiredToolDefectReport, report?: GuidanceReport): string {
+  const where = defect.available_in.length === 0
+    ? `listed in no selected profile${didYouMean(defect.tool, report)}`
+    : `available in ${defect.available_in.join(", ")}`;
+  return `${defect.profile}: required tool ${defect.tool} is missing; ${where}`;
 }
 
 /** One baseline-tool defect, in words. */
 export function baselineToolSentence(defect: BaselineToolDefectReport): string {
-  return `${defect.profile}: baseline tool ${defect.tool} is no longer listed; ${
-    whereListed(defect)
-  }`;
-}
-
-function whereListed(defect: DefectReport): string {
-  return defect.available_in.length === 0
+  const where = defect.available_in.length === 0
     ? "listed in no selected profile"
     : `available in ${defect.available_in.join(", ")}`;
+  return `${defect.profile}: baseline tool ${defect.tool} is no longer listed; ${where}`;
 }
 
 /** A finding of the baseline that no longer occurs, in words. */
@@ -222,6 +226,17 @@ export function drifted(drift: ProfileDrift): boolean {
   return drift.compared && drift.added.length + drift.removed.length > 0;
 }
 
+/**
+ * `; did you mean X?` when a tool that some profile of `report` lists is close to `tool` (a
+ * required tool that no profile lists, likely misspelt), else "".
+ */
+export function didYouMean(tool: string, report?: GuidanceReport): string {
+  if (!report) return "";
+  const listed = [...new Set(report.profiles.flatMap((profile) => profile.tools ?? []))].sort();
+  const likely = closestTypo(tool, listed);
+  return likely ? `; did you mean ${likely}?` : "";
+}
+
 /** An incomplete profile's reason, with the facts it carries (HTTP status, server revision). */
 export function reasonText(incomplete: IncompleteReport): string {
   const status = incomplete.http_status;
@@ -231,6 +246,16 @@ export function reasonText(incomplete: IncompleteReport): string {
       ? ""
       : ` (the server speaks ${version}: try --protocol-version ${version})`
   }`;
+}
+
+/**
+ * What to tell a person about an incomplete profile: the cause mcpeval saw, when it knows one,
+ * else the reason's hint. One or more sentences, ending with a period.
+ */
+export function incompleteExplanation(incomplete: IncompleteReport): string {
+  if (incomplete.detail === undefined) return incomplete.hint;
+  const phrase = detailPhrase(incomplete.detail);
+  return `${phrase[0].toUpperCase()}${phrase.slice(1)}.`;
 }
 
 /** An incomplete profile's reason, in words. */

@@ -7,11 +7,16 @@ import type { Format } from "../formats.ts";
 import { renderGithub } from "./github.ts";
 import { renderJson } from "./json.ts";
 import { renderJunit } from "./junit.ts";
-import { renderSarif } from "./sarif.ts";
+import { renderSarif, type SarifOptions } from "./sarif.ts";
 import { renderText, type TextStyle } from "./text.ts";
 import type { GuidanceReport } from "./types.ts";
 
-const RENDERERS: Readonly<Record<Format, (report: GuidanceReport, style: TextStyle) => string>> = {
+/** How to render: text style (colour and width) and SARIF options; each format reads its own. */
+export interface RenderOptions extends TextStyle, SarifOptions {}
+
+const RENDERERS: Readonly<
+  Record<Format, (report: GuidanceReport, options: RenderOptions) => string>
+> = {
   text: renderText,
   json: renderJson,
   github: renderGithub,
@@ -19,7 +24,7 @@ const RENDERERS: Readonly<Record<Format, (report: GuidanceReport, style: TextSty
   sarif: renderSarif,
 };
 
-/** Renders `report` in `format` (colour applies to text only). */
-export function render(report: GuidanceReport, format: Format, style: TextStyle): string {
-  return RENDERERS[format](report, style);
+/** Renders `report` in `format`. */
+export function render(report: GuidanceReport, format: Format, options: RenderOptions): string {
+  return RENDERERS[format](report, options);
 }

@@ -1,9 +1,11 @@
 /**
  * The SARIF 2.1.0 renderer: one rule per finding kind (and one for incomplete profiles);
- * candidates are warnings, defects and incomplete profiles errors. Findings have no file, so
- * each result names its tool as a logical location `server/profile/tool`. With a baseline every
- * result carries `baselineState` (`new` or `unchanged`), and each finding of the baseline that no
- * longer occurs is an `absent` result of kind `pass`.
+ * candidates are warnings, defects and incomplete profiles errors. Findings are about a server,
+ * not a line of code, yet GitHub code scanning shows a result only at a file: every result
+ * points at one physical location (the file and line the user names, by default the name
+ * `mcpeval/SERVER`, line 1) and names its tool as a logical location `server/profile/tool`.
+ * With a baseline every result carries `baselineState` (`new` or `unchanged`), and each finding
+ * of the baseline that no longer occurs is an `absent` result of kind `pass`.
  *
  * @module
  */
@@ -13,15 +15,42 @@ import {
   findingKindApplies,
   findingSentence,
   findingsOf,
+  incompleteExplanation,
   incompleteSentence,
   resolvedSentence,
 } from "./phrases.ts";
 import type { GuidanceReport } from "./types.ts";
 
+/** Where every result of a SARIF log points: a path relative to the repository root, a line. */
+export interface SarifLocation {
+  /** A relative path with `/` between folders. */
+  readonly path: string;
+  /** A line number, 1 or more. */
+  readonly line: number;
+}
+
+/** How to render SARIF. */
+export interface SarifOptions {
+  /**
+   * The physical location of every result; by default `mcpeval/SERVER` (a name, not a file),
+   * line 1.
+   */
+  readonly location?: SarifLocation;
+}
+
+/** The location of every result when none is given: a name for the server, not a file. */
+export function defaultSarifLocation(server: string): SarifLocation {
+  return { path: `mcpeval/${server}`, line: 1 };
+}
+
 const INCOMPLETE_RULE = {
   id: "profile-incomplete",
   name: "ProfileIncomplete",
   shortDescription: { text: "Discovery did not complete for a profile" },
+  fullDescription: {
+    text:
+      "mcpeval could not finish discovery (initialize, the settle window, paged tools/list) for this client capability profile, so its catalog is unknown.",
+  },
   help: {
     text:
       "Incomplete discovery is not evidence that a tool is unavailable; fix the cause and run again.",
@@ -36,6 +65,7 @@ function sarifRules(report: GuidanceReport) {
       id: kind,
       name: FINDING_PRESENTATION[kind].sarifName,
       shortDescription: { text: FINDING_PRESENTATION[kind].summary },
+      fullDescription: { text: FINDING_PRESENTATION[kind].summary + "." },
       help: { text: RULES[kind].hint },
       defaultConfiguration: { level: level(kind) },
     })),
@@ -53,6 +83,7 @@ type RuleId = FindingKind | typeof INCOMPLETE_RULE.id;
 
 function result(
   report: GuidanceReport,
+  location: SarifLocation,
   rules: readonly { readonly id: string }[],
   ruleId: RuleId,
   level: "warning" | "error" | "none",
@@ -71,6 +102,10 @@ function result(
     ...(baselineState === undefined ? {} : { baselineState }),
     message: { text },
     locations: [{
+      physicalLocation: {
+        artifactLocation: { uri: location.path.split("/").map(encodeURIComponent).join("/") },
+        region: { startLine: location.line },
+      },
       logicalLocations: [{
         name,
         fullyQualifiedName: [report.server, profile, ...(tool === undefined ? [] : [tool])].join(
@@ -79,12 +114,24 @@ function result(
         kind: tool === undefined ? "module" : "function",
       }],
     }],
+    // Stable across runs, so that code scanning matches a result with its earlier alert.
+    partialFingerprints: {
+      "mcpevalResult/v1": [ruleId, report.server, profile, tool ?? ""].join("/"),
+    },
     properties: { profile, ...properties },
   };
 }
 
-/** The report as a SARIF 2.1.0 log. */
-export function renderSarif(report: GuidanceReport): string {
+/**
+ * The report as a SARIF 2.1.0 log that GitHub code scanning accepts.
+ *
+ * @example
+ * ```ts
+ * const sarif = renderSarif(report, { location: { path: "src/server.ts", line: 12 } });
+ * ```
+ */
+export function renderSarif(report: GuidanceReport, options: SarifOptions = {}): string {
+  const location = options.location ?? defaultSarifLocation(report.server);
   const rules = sarifRules(report);
   // The baseline is a complete run, so an incomplete profile is always new.
   const incompleteState = report.baseline === undefined ? undefined : "new";
@@ -93,10 +140,11 @@ export function renderSarif(report: GuidanceReport): string {
       profile.complete ? [] : [
         result(
           report,
+          location,
           rules,
           "profile-incomplete",
           "error",
-          `${incompleteSentence(profile)}. ${profile.incomplete.hint}`,
+          `${incompleteSentence(profile)}. ${incompleteExplanation(profile.incomplete)}`,
           profile.profile,
           undefined,
           {
@@ -112,10 +160,11 @@ export function renderSarif(report: GuidanceReport): string {
     ...findingsOf(report).map((f) =>
       result(
         report,
+        location,
         rules,
         f.kind,
         level(f.kind),
-        `${findingSentence(f)}. ${f.hint}`,
+        `${findingSentence(f, report)}. ${f.hint}`,
         f.profile,
         f.tool,
         { available_in: f.available_in },
@@ -125,6 +174,7 @@ export function renderSarif(report: GuidanceReport): string {
     ...(report.baseline?.resolved ?? []).map((f) =>
       result(
         report,
+        location,
         rules,
         f.kind,
         "none",

@@ -15,9 +15,11 @@ import {
   TIMEOUT_MS,
 } from "../limits.ts";
 import {
+  DETAIL_CAUSES,
   INCOMPLETE_HINTS,
   INCOMPLETE_REASONS,
   type IncompleteReason,
+  SIGNALS,
 } from "../protocol/incomplete.ts";
 import { PROTOCOL_VERSIONS } from "../protocol/versions.ts";
 import { CLIENT_NAME, CLIENT_RULE_IDS } from "../clients/presets.ts";
@@ -35,6 +37,7 @@ export type {
   CompleteProfileReport,
   DefectReport,
   GuidanceReport,
+  IncompleteDetailReport,
   IncompleteProfileReport,
   IncompleteReport,
   NotComparedProfileDrift,
@@ -67,11 +70,26 @@ const incompleteHints = Object.values(INCOMPLETE_HINTS) as [
   ...typeof INCOMPLETE_HINTS[IncompleteReason][],
 ];
 
+const DetailSchema = z.strictObject({
+  cause: z.enum(DETAIL_CAUSES).describe(
+    "What mcpeval saw: a fixed phrase id (the phrases are in mcpeval's DETAIL_PHRASES table).",
+  ),
+  exit_code: z.int().optional().describe(
+    "With exited-before-initialize or exited-after-initialize: the server process's exit status.",
+  ),
+  signal: z.enum(SIGNALS).optional().describe(
+    "With signal-before-initialize or signal-after-initialize: the signal that ended the server process.",
+  ),
+}).describe(
+  "Added in 0.2.0, only with transport-lost and http-status: the cause in mcpeval's words, never the server's.",
+);
+
 const IncompleteSchema = z.strictObject({
   reason: z.enum(INCOMPLETE_REASONS),
   hint: z.enum(incompleteHints),
   http_status: z.int().min(100).max(599).optional(),
   server_protocol_version: z.enum(PROTOCOL_VERSIONS).optional(),
+  detail: DetailSchema.optional(),
 });
 
 const CompleteProfileSchema = z.strictObject({

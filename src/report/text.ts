@@ -1,5 +1,6 @@
 /**
- * The text renderer: the report's facts for a person.
+ * The text renderer: the report's facts for a person, laid out to be read at a glance in a
+ * given width (100 columns unless told otherwise).
  *
  * @module
  */
@@ -7,11 +8,14 @@ import { styleText } from "node:util";
 import { FINDING_KINDS, RULES } from "../analysis/rules.ts";
 import {
   capabilityDependentTools,
+  didYouMean,
   driftText,
   FINDING_PRESENTATION,
   findingSentence,
   findingsOf,
+  incompleteExplanation,
   outcomeOf,
+  plural,
   reasonText,
   resolvedSentence,
 } from "./phrases.ts";
@@ -21,7 +25,15 @@ import type { GuidanceReport } from "./types.ts";
 export interface TextStyle {
   /** Colour with ANSI escapes (only on a terminal, never with NO_COLOR). */
   readonly color: boolean;
+  /** The widest a line may be, in columns: the terminal's width, or 100 (the default). */
+  readonly width?: number;
 }
+
+/** The width of text when none is given (not a terminal). */
+export const TEXT_WIDTH = 100;
+
+/** Narrower than this, text is laid out as if it were this wide. */
+const MIN_WIDTH = 40;
 
 type Format = Parameters<typeof styleText>[0];
 
@@ -31,15 +43,45 @@ const RESULT_COLORS: Record<string, Format> = {
   incomplete: ["bold", "magenta"],
 };
 
-/** The report as text. Pure: the same report gives the same text. */
+/**
+ * The report as text. Pure: the same report and style give the same text. No line is wider
+ * than `style.width` (except a single tool name longer than the line, which is cut into parts).
+ *
+ * @example
+ * ```ts
+ * const text = renderText(report, { color: false, width: 80 });
+ * ```
+ */
 export function renderText(report: GuidanceReport, style: TextStyle = { color: false }): string {
+  const width = Math.max(MIN_WIDTH, Math.min(style.width ?? TEXT_WIDTH, TEXT_WIDTH));
   const paint = (format: Format, text: string) =>
     style.color ? styleText(format, text, { validateStream: false }) : text;
   const lines: string[] = [];
-  const heading = (text: string) => lines.push("", paint("bold", text));
+  /** Adds `text` wrapped to the width; continuation lines are indented by `hang` spaces. */
+  const add = (text: string, indent = 0, hang = indent) =>
+    lines.push(...wrap(text, width, indent, hang));
+  /**
+   * Adds `prefix` (kept as it is, after 2 spaces) then `text`, wrapped under itself; when that
+   * would leave `text` fewer than 24 columns, `text` starts on the next line instead.
+   */
+  const addAligned = (prefix: string, text: string) => {
+    const start = 2 + visible(prefix);
+    if (start > width - 24) {
+      add(prefix.trimEnd(), 2, 4);
+      add(text, 6, 6);
+      return;
+    }
+    const wrapped = wrap(text, width, start, start);
+    wrapped[0] = `  ${prefix}${wrapped[0].slice(start)}`;
+    lines.push(...wrapped);
+  };
+  const heading = (text: string) =>
+    lines.push("", ...wrap(text, width, 0, 2).map((line) => paint("bold", line)));
 
-  lines.push(
-    `${paint("bold", "mcpeval guidance")}  server ${report.server}`,
+  const title = `${paint("bold", "mcpeval guidance")}  server ${report.server}`;
+  if (visible(title) <= width) lines.push(title);
+  else add(title, 0, 2);
+  add(
     `transport ${report.transport}, protocol ${report.protocol_version}, settle window ${report.settings.settle_ms} ms, timeout ${report.settings.timeout_ms} ms`,
   );
 
@@ -50,15 +92,25 @@ export function renderText(report: GuidanceReport, style: TextStyle = { color: f
     profile.instructions_present === null ? "-" : profile.instructions_present ? "yes" : "no",
     profile.complete ? "complete" : `incomplete: ${reasonText(profile.incomplete)}`,
   ]);
-  lines.push(...table(["profile", "tools", "instructions", "discovery"], rows));
-  for (const profile of report.profiles) {
-    if (!profile.complete) lines.push(`  ${profile.profile}: ${profile.incomplete.hint}`);
+  for (const [prefix, last] of table(["profile", "tools", "instructions", "discovery"], rows)) {
+    addAligned(prefix, last);
   }
+  // One explanation per cause, with the profiles it applies to.
+  const explained = new Map<string, string[]>();
+  for (const profile of report.profiles) {
+    if (profile.complete) continue;
+    const text = incompleteExplanation(profile.incomplete);
+    explained.set(text, [...(explained.get(text) ?? []), profile.profile]);
+  }
+  for (const [text, profiles] of explained) add(`${profiles.join(", ")}: ${text}`, 2, 4);
 
   const dependent = capabilityDependentTools(report);
   if (dependent.length > 0) {
     heading("Tools that depend on client capabilities");
-    for (const [tool, profiles] of dependent) lines.push(`  ${tool}: ${profiles.join(", ")}`);
+    const column = toolColumn(dependent.map(([tool]) => tool));
+    for (const [tool, profiles] of dependent) {
+      addAligned(`${tool.padEnd(column)}  `, `listed in ${profiles.join(", ")}`);
+    }
   }
 
   const { baseline } = report;
@@ -68,40 +120,166 @@ export function renderText(report: GuidanceReport, style: TextStyle = { color: f
         baseline.require_baseline_tools ? " (every baseline tool is required)" : ""
       }`,
     );
-    for (const drift of baseline.profiles) lines.push(`  ${drift.profile}: ${driftText(drift)}`);
+    for (const drift of baseline.profiles) add(`${drift.profile}: ${driftText(drift)}`, 2, 4);
   }
 
   const findings = findingsOf(report);
   for (const kind of FINDING_KINDS) {
     const ofKind = findings.filter((finding) => finding.kind === kind);
     if (ofKind.length === 0) continue;
-    const { heading: title, tag } = FINDING_PRESENTATION[kind];
-    heading(`${title} (${ofKind.length})`);
-    const color = RULES[kind].gates ? "red" : "yellow";
-    for (const finding of ofKind) lines.push(`  ${paint(color, tag)} ${findingSentence(finding)}`);
-    lines.push(`  hint: ${RULES[kind].hint}`);
+    if (kind === "referenced-tool-unavailable") {
+      // One line per tool: the profiles whose instructions name it, the profiles that list it.
+      const byTool = groupByTool(ofKind);
+      heading(
+        `Review candidates: ${
+          plural(byTool.length, "tool")
+        } named in instructions of profiles that do not list ${
+          byTool.length === 1 ? "it" : "them"
+        }`,
+      );
+      const column = toolColumn(byTool.map(([tool]) => tool));
+      for (const [tool, found] of byTool) {
+        addAligned(
+          `${paint("yellow", tool.padEnd(column))}  `,
+          `named by ${found.map((f) => f.profile).join(", ")}; listed in ${
+            found[0].available_in.join(", ")
+          }${statesText(found, report)}`,
+        );
+      }
+    } else if (kind === "required-tool-unavailable") {
+      // One line per required tool: the profiles that miss it, the profiles that list it.
+      const byTool = groupByTool(ofKind);
+      heading(`Defects: ${plural(byTool.length, "required tool")} missing`);
+      const column = toolColumn(byTool.map(([tool]) => tool));
+      for (const [tool, found] of byTool) {
+        const listed = found[0].available_in.length === 0
+          ? `listed in no selected profile${didYouMean(tool, report)}`
+          : `listed in ${found[0].available_in.join(", ")}`;
+        addAligned(
+          `${paint("red", tool.padEnd(column))}  `,
+          `missing from ${found.map((f) => f.profile).join(", ")}; ${listed}${
+            statesText(found, report)
+          }`,
+        );
+      }
+    } else {
+      const { heading: title, tag } = FINDING_PRESENTATION[kind];
+      heading(`${title} (${ofKind.length})`);
+      const color = RULES[kind].gates ? "red" : "yellow";
+      for (const finding of ofKind) {
+        addAligned(`${paint(color, tag)} `, findingSentence(finding, report));
+      }
+    }
+    add(`hint: ${RULES[kind].hint}`, 2, 8);
   }
 
   if (baseline && baseline.resolved.length > 0) {
     heading(`Resolved since the baseline (${baseline.resolved.length})`);
     for (const finding of baseline.resolved) {
-      lines.push(`  ${paint("green", "resolved")} ${resolvedSentence(finding)}`);
+      addAligned(`${paint("green", "resolved")} `, resolvedSentence(finding));
     }
   }
 
   const outcome = outcomeOf(report);
-  lines.push(
-    "",
-    `${paint(RESULT_COLORS[outcome.status], `Result: ${outcome.status}`)}: ${outcome.detail}`,
-  );
+  lines.push("");
+  const result = wrap(`Result: ${outcome.status}: ${outcome.detail}`, width, 0, 2);
+  const label = `Result: ${outcome.status}`;
+  result[0] = paint(RESULT_COLORS[outcome.status], label) + result[0].slice(label.length);
+  lines.push(...result);
   return lines.join("\n") + "\n";
 }
 
-function table(header: string[], rows: string[][]): string[] {
+/**
+ * With a baseline, which of a tool's findings are new: "; new since the baseline in P, Q", or
+ * "; all in the baseline"; without one, "".
+ */
+function statesText(
+  found: readonly { readonly profile: string; readonly baseline_state?: string }[],
+  report: GuidanceReport,
+): string {
+  if (report.baseline === undefined) return "";
+  const fresh = found.filter((f) => f.baseline_state === "new").map((f) => f.profile);
+  if (fresh.length === 0) return found.length === 1 ? "; in the baseline" : "; all in the baseline";
+  return fresh.length === found.length
+    ? "; new since the baseline"
+    : `; new since the baseline in ${fresh.join(", ")}`;
+}
+
+/** Findings grouped by tool (sorted), each group in profile order as the report lists them. */
+function groupByTool<T extends { readonly tool: string }>(findings: readonly T[]): [string, T[]][] {
+  const groups = new Map<string, T[]>();
+  for (const finding of findings) {
+    groups.set(finding.tool, [...(groups.get(finding.tool) ?? []), finding]);
+  }
+  return [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The width of an aligned tool column: the longest name of at most 28 characters. */
+function toolColumn(tools: readonly string[]): number {
+  return Math.max(0, ...tools.filter((tool) => tool.length <= 28).map((tool) => tool.length));
+}
+
+/** Rows of aligned columns, each as the columns but the last (padded) and the last one. */
+function table(header: string[], rows: string[][]): [string, string][] {
   const widths = header.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column].length))
   );
-  const line = (cells: string[]) =>
-    "  " + cells.map((cell, column) => cell.padEnd(widths[column])).join("  ").trimEnd();
+  const line = (cells: string[]): [string, string] => [
+    cells.slice(0, -1).map((cell, column) => cell.padEnd(widths[column]) + "  ").join(""),
+    cells[cells.length - 1],
+  ];
   return [line(header), ...rows.map(line)];
+}
+
+/**
+ * `text` broken at spaces into lines of at most `width` columns: the first indented by `indent`
+ * spaces, the others by `hang`. A word longer than a line is cut. ANSI escapes take no columns.
+ */
+export function wrap(text: string, width: number, indent: number, hang: number): string[] {
+  // At least 10 columns of text on every line.
+  indent = Math.min(indent, width - 10);
+  hang = Math.min(hang, width - 10);
+  const lines: string[] = [];
+  let line = " ".repeat(indent);
+  let used = indent;
+  let empty = true;
+  for (let word of text.split(" ")) {
+    const size = visible(word);
+    if (!empty && used + 1 + size > width) {
+      lines.push(line);
+      line = " ".repeat(hang);
+      used = hang;
+      empty = true;
+    }
+    // A word that fits no line (a very long tool name) is cut into parts.
+    while (visible(word) > width - used && word === stripAnsi(word)) {
+      if (!empty) {
+        lines.push(line);
+        line = " ".repeat(hang);
+        used = hang;
+      }
+      const room = width - used;
+      lines.push(line + word.slice(0, room));
+      word = word.slice(room);
+      line = " ".repeat(hang);
+      used = hang;
+      empty = true;
+    }
+    if (word === "" && !empty) continue;
+    line += (empty ? "" : " ") + word;
+    used += (empty ? 0 : 1) + visible(word);
+    empty = false;
+  }
+  lines.push(line);
+  return lines.map((l) => l.trimEnd());
+}
+
+const ANSI = new RegExp(`${String.fromCharCode(0x1b)}\\[[0-9;]*m`, "g");
+
+function stripAnsi(text: string): string {
+  return text.replace(ANSI, "");
+}
+
+function visible(text: string): number {
+  return stripAnsi(text).length;
 }

@@ -5,7 +5,12 @@
  * @module
  */
 import type { RULES } from "../analysis/rules.ts";
-import type { INCOMPLETE_HINTS, IncompleteReason } from "../protocol/incomplete.ts";
+import type {
+  DetailCause,
+  INCOMPLETE_HINTS,
+  IncompleteReason,
+  SignalName,
+} from "../protocol/incomplete.ts";
 import type { ClientRuleId } from "../clients/presets.ts";
 import type { ProfileLabel } from "../profiles.ts";
 import type { ProtocolVersion } from "../protocol/versions.ts";
@@ -23,6 +28,18 @@ export interface IncompleteReport {
    * when it named none of them).
    */
   server_protocol_version?: ProtocolVersion;
+  /** With `transport-lost` and `http-status`: the cause in mcpeval's words, when it is known. */
+  detail?: IncompleteDetailReport;
+}
+
+/** The cause of an incomplete profile: a fixed phrase id and the numbers its phrase needs. */
+export interface IncompleteDetailReport {
+  /** A fixed phrase id (`DETAIL_PHRASES`). */
+  cause: DetailCause;
+  /** The server process's exit status (`exited-before-initialize`, `exited-after-initialize`). */
+  exit_code?: number;
+  /** The signal that ended the server process (`signal-before-initialize`, ...). */
+  signal?: SignalName;
 }
 
 /** A profile whose discovery completed. */

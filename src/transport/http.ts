@@ -7,7 +7,7 @@
  * @module
  */
 import { createParser } from "eventsource-parser";
-import type { Incomplete } from "../protocol/incomplete.ts";
+import type { Incomplete, NetworkFailure } from "../protocol/incomplete.ts";
 import {
   ContainerCounter,
   isRequest,
@@ -20,7 +20,7 @@ import { DELETE_TIMEOUT_MS, MAX_MESSAGE_BYTES, MAX_MESSAGE_CONTAINERS } from "..
 import { acquireLargeMessageSlot, LARGE_MESSAGE_BYTES, type LargeMessageSlot } from "./large.ts";
 import { hasHandshake, hasVersionHeader, type ProtocolVersion } from "../protocol/versions.ts";
 import type { HttpTarget } from "../target.ts";
-import type { Incoming, Transport } from "./transport.ts";
+import type { Closed, Incoming, Transport } from "./transport.ts";
 
 /**
  * Opens a Streamable HTTP connection speaking `version`; nothing is sent until the first
@@ -44,7 +44,7 @@ class HttpTransport implements Transport {
   #ended = false;
   #posts = 0;
   #sessionId?: string;
-  #closing?: Promise<void>;
+  #closing?: Promise<Closed>;
 
   constructor(target: HttpTarget, version: ProtocolVersion) {
     this.#target = target;
@@ -79,8 +79,8 @@ class HttpTransport implements Transport {
         redirect: "manual",
         signal: this.#aborter.signal,
       });
-    } catch {
-      return this.#fail({ reason: "transport-lost" });
+    } catch (error) {
+      return this.#fail(lost(error));
     }
     if (response.status < 200 || response.status > 299) {
       // 2026-07-28 carries protocol errors (unsupported version, missing capability) in a 4xx.
@@ -112,11 +112,11 @@ class HttpTransport implements Transport {
       return;
     }
     // Read the answer in the background: the session waits on `incoming`, with its deadline.
-    this.#readAnswer(response, message.id).catch(() => this.#fail({ reason: "transport-lost" }));
+    this.#readAnswer(response, message.id).catch((error) => this.#fail(lost(error)));
   }
 
-  close(): Promise<void> {
-    return this.#closing ??= this.#shutdown();
+  close(): Promise<Closed> {
+    return this.#closing ??= this.#shutdown().then(() => ({}));
   }
 
   async #shutdown(): Promise<void> {
@@ -193,9 +193,9 @@ class HttpTransport implements Transport {
         await response.body.cancel();
         return this.#fail({ reason: "malformed-message" });
       }
-    } catch {
+    } catch (error) {
       // The stream broke (or was aborted on close) before it ended properly.
-      if (!answered) this.#fail({ reason: "transport-lost" });
+      if (!answered) this.#fail(lost(error));
       return;
     }
     if (!answered) this.#fail({ reason: "no-response-in-post-stream" });
@@ -221,6 +221,44 @@ class HttpTransport implements Transport {
     }
   }
 }
+
+/** A lost connection, with the network failure behind it when it is one mcpeval tells apart. */
+function lost(error: unknown): Incomplete {
+  const failure = networkFailure(error);
+  return { reason: "transport-lost", ...(failure ? { loss: { kind: "network", failure } } : {}) };
+}
+
+/**
+ * Which network failure a fetch error is, read from the error's text (which itself is never
+ * shown: it holds the URL), or undefined when it is none of them.
+ */
+export function networkFailure(error: unknown): NetworkFailure | undefined {
+  const texts: string[] = [];
+  for (let e = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth++) {
+    texts.push(e.message);
+  }
+  const text = texts.join(" | ");
+  for (const [failure, pattern] of NETWORK_FAILURES) if (pattern.test(text)) return failure;
+  return undefined;
+}
+
+/** Error texts (hyper, rustls and the operating system, as Deno reports them) by failure. */
+const NETWORK_FAILURES: readonly (readonly [NetworkFailure, RegExp])[] = [
+  [
+    "name-not-resolved",
+    /dns error|failed to lookup address|name or service not known|temporary failure in name resolution|nodename nor servname|no such host/i,
+  ],
+  ["connection-refused", /connection refused|actively refused/i],
+  [
+    "network-unreachable",
+    /network is unreachable|no route to host|host is unreachable|network unreachable/i,
+  ],
+  ["tls-failed", /certificate|tls|ssl|handshake/i],
+  [
+    "connection-reset",
+    /connection reset|closed before message completed|broken pipe|connection aborted|unexpected eof|error reading a body|incomplete message/i,
+  ],
+];
 
 /**
  * The body as text, or `undefined` when it exceeds `maxBytes` or opens more JSON objects and

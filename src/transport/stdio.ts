@@ -7,10 +7,14 @@
 import {
   MAX_MESSAGE_BYTES,
   MAX_MESSAGE_CONTAINERS,
+  PIPE_RELEASE_MS,
   SHUTDOWN_GRACE_MS,
+  SHUTDOWN_KILL_MS,
   SHUTDOWN_SWEEP_MS,
   SHUTDOWN_TERM_MS,
+  STDOUT_EOF_EXIT_MS,
 } from "../limits.ts";
+import { type ConnectionLoss, isSignalName } from "../protocol/incomplete.ts";
 import {
   isRequest,
   type JsonRpcMessage,
@@ -18,8 +22,8 @@ import {
   parseMessage,
 } from "../protocol/messages.ts";
 import { lineSplitter, MessageTooLargeError } from "./lines.ts";
-import type { Incoming, Transport } from "./transport.ts";
-import { before, delay } from "../time.ts";
+import type { Closed, Incoming, Leftover, Transport } from "./transport.ts";
+import { before, DEADLINE, delay } from "../time.ts";
 import type { StdioTarget } from "../target.ts";
 
 /** The server command could not be started. */
@@ -96,7 +100,7 @@ class StdioTransport implements Transport {
   readonly #stopDraining = new AbortController();
   readonly #stderrDrained: Promise<void>;
   #exited = false;
-  #closing?: Promise<void>;
+  #closing?: Promise<Closed>;
 
   constructor(child: Deno.ChildProcess, stderrPiped: boolean) {
     this.#child = child;
@@ -111,6 +115,10 @@ class StdioTransport implements Transport {
       child.stdout.pipeThrough(lineSplitter(MAX_MESSAGE_BYTES, MAX_MESSAGE_CONTAINERS)).pipeThrough(
         messageFramer(),
       ),
+      async () => ({
+        kind: "failure",
+        incomplete: { reason: "transport-lost", loss: await this.#loss() },
+      }),
     );
     this.incoming = this.#messages.stream;
   }
@@ -123,27 +131,51 @@ class StdioTransport implements Transport {
     }
   }
 
-  close(): Promise<void> {
+  close(): Promise<Closed> {
     return this.#closing ??= this.#shutdown();
   }
 
-  async #shutdown(): Promise<void> {
+  /** Once stdout ended: how the process ended, or that it still runs without its stdout. */
+  async #loss(): Promise<ConnectionLoss> {
+    const status = await before(Date.now() + STDOUT_EOF_EXIT_MS, this.#child.status);
+    if (typeof status !== "object") return { kind: "stdout-closed" };
+    if (isSignalName(status.signal)) return { kind: "signal", signal: status.signal };
+    return { kind: "exited", exitCode: status.code };
+  }
+
+  async #shutdown(): Promise<Closed> {
     // Not awaited: a server that stops reading stdin would hold a pending write for ever.
     this.#writer.close().catch(() => {});
     // A request the server sends now can never be answered: it gets SIGTERM at once.
     const unanswerable = this.#nextServerRequest();
+    let leftover: Leftover | undefined;
     if (!(await this.#exitsWithin(SHUTDOWN_GRACE_MS, unanswerable))) {
       this.#signal("SIGTERM");
       if (!(await this.#exitsWithin(SHUTDOWN_TERM_MS))) {
         this.#signal("SIGKILL");
+        if (!(await this.#exitsWithin(SHUTDOWN_KILL_MS))) {
+          leftover = { pid: this.#child.pid, cause: "not-stopped" };
+        }
       }
     }
-    await this.#child.status;
-    await this.#sweepProcessGroup();
-    // Whoever still holds the pipes (a process mcpeval may not signal) no longer matters.
+    if (!leftover) {
+      await this.#sweepProcessGroup();
+      // Once the server and its group are gone, its pipes end, unless a process that
+      // mcpeval could not signal still holds them.
+      this.#messages.drain();
+      const released = await before(
+        Date.now() + PIPE_RELEASE_MS,
+        Promise.all([this.#messages.sourceEnded, this.#stderrDrained]),
+      );
+      if (released === DEADLINE) {
+        leftover = { pid: this.#child.pid, cause: canSignalGroups() ? "escaped" : "group" };
+      }
+    }
+    // Whoever still holds the pipes no longer matters to discovery.
     await this.#messages.close();
     this.#stopDraining.abort();
     await this.#stderrDrained;
+    return leftover ? { leftover } : {};
   }
 
   /** Whether the server exits within `ms`; false at once when `cutShort` resolves first. */
@@ -241,16 +273,36 @@ function messageFramer(): TransformStream<Uint8Array, Incoming> {
 /** A stream that can be ended from outside even while a reader holds it. */
 interface ClosableStream<T> {
   readonly stream: ReadableStream<T>;
+  /** Resolves when the source has ended by itself (or broke). */
+  readonly sourceEnded: Promise<void>;
+  /** Reads the source to its end, dropping what it holds, whether or not anyone reads `stream`. */
+  drain(): void;
   /** Ends the stream (a pending read resolves as done) and cancels its source. */
   close(): Promise<void>;
 }
 
 /**
  * Wraps the message pipeline: a stream error becomes a final failure item, so `incoming` itself
- * never errors, and shutdown can end it whether or not the session still reads it.
+ * never errors, and shutdown can end it whether or not the session still reads it. When the
+ * source ends by itself, `lost` gives the final failure item.
  */
-function closableFailuresAsItems(source: ReadableStream<Incoming>): ClosableStream<Incoming> {
+function closableFailuresAsItems(
+  source: ReadableStream<Incoming>,
+  lost: () => Promise<Incoming>,
+): ClosableStream<Incoming> {
   const reader = source.getReader();
+  let sourceDone!: () => void;
+  const sourceEnded = new Promise<void>((resolve) => (sourceDone = resolve));
+  const read = async () => {
+    try {
+      const result = await reader.read();
+      if (result.done) sourceDone();
+      return result;
+    } catch (error) {
+      sourceDone();
+      throw error;
+    }
+  };
   let controller!: ReadableStreamDefaultController<Incoming>;
   let ended = false;
   const end = () => {
@@ -264,10 +316,18 @@ function closableFailuresAsItems(source: ReadableStream<Incoming>): ClosableStre
     },
     async pull() {
       try {
-        const { done, value } = await reader.read();
+        const { done, value } = await read();
         if (ended) return;
-        if (done) end();
-        else controller.enqueue(value);
+        if (!done) {
+          controller.enqueue(value);
+          // The first failure is the last item.
+          if (value.kind === "failure") end();
+          return;
+        }
+        const failure = await lost();
+        if (ended) return;
+        controller.enqueue(failure);
+        end();
       } catch (error) {
         if (ended) return;
         const reason = error instanceof MessageTooLargeError
@@ -282,10 +342,20 @@ function closableFailuresAsItems(source: ReadableStream<Incoming>): ClosableStre
       return reader.cancel(reason);
     },
   });
+  let draining = false;
   return {
     stream,
+    sourceEnded,
+    drain: () => {
+      if (draining) return;
+      draining = true;
+      (async () => {
+        while (!(await read()).done);
+      })().catch(() => {});
+    },
     close: async () => {
       end();
+      sourceDone();
       await reader.cancel().catch(() => {});
     },
   };

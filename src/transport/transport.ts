@@ -23,6 +23,29 @@ export interface Transport {
    * (HTTP); a failure is reported on `incoming`, never thrown.
    */
   send(message: JsonRpcMessage): Promise<void>;
-  /** Ends the connection and releases everything it holds. Never throws. */
-  close(): Promise<void>;
+  /**
+   * Ends the connection and releases everything it holds, and says what it could not stop.
+   * Never throws.
+   */
+  close(): Promise<Closed>;
+}
+
+/** What closing a transport left behind. */
+export interface Closed {
+  /** A process of the server that mcpeval could not stop, when there is one. */
+  readonly leftover?: Leftover;
+}
+
+/**
+ * A server process mcpeval could not stop: `pid` is the server process's id (on Unix also its
+ * process group's). `not-stopped`: the server itself did not exit after SIGKILL. `group`:
+ * something it started still holds its stdout or stderr, and a narrow `--allow-run` let mcpeval
+ * signal only the server itself. `escaped`: something it started left its process group and
+ * still holds its stdout or stderr.
+ */
+export interface Leftover {
+  /** The server process's id. */
+  readonly pid: number;
+  /** Why it is reported. */
+  readonly cause: "not-stopped" | "group" | "escaped";
 }

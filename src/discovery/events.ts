@@ -1,0 +1,31 @@
+/**
+ * What discovery tells its observer while it runs: each profile's progress, and the processes
+ * it could not stop. Events carry only profile labels, fixed words and numbers.
+ *
+ * @module
+ */
+import type { ProfileLabel } from "../profiles.ts";
+import type { IncompleteReason } from "../protocol/incomplete.ts";
+import type { Leftover } from "../transport/transport.ts";
+
+/** One thing that happened to one profile. */
+export type DiscoveryEvent =
+  /** Its connection is being opened and the server initialized. */
+  | { readonly kind: "starting"; readonly profile: ProfileLabel }
+  /** It waits out the settle window of `ms` milliseconds. */
+  | { readonly kind: "settling"; readonly profile: ProfileLabel; readonly ms: number }
+  /** A `tools/list` request is out; `pages` pages were accepted before it. */
+  | { readonly kind: "listing"; readonly profile: ProfileLabel; readonly pages: number }
+  /** Discovery completed with `tools` tools. */
+  | { readonly kind: "done"; readonly profile: ProfileLabel; readonly tools: number }
+  /** Discovery stopped. */
+  | {
+    readonly kind: "incomplete";
+    readonly profile: ProfileLabel;
+    readonly reason: IncompleteReason;
+  }
+  /** Closing its connection left a server process behind. */
+  | { readonly kind: "leftover"; readonly profile: ProfileLabel; readonly leftover: Leftover };
+
+/** Receives discovery events as they happen; it must not throw or block. */
+export type DiscoveryObserver = (event: DiscoveryEvent) => void;

@@ -1,0 +1,64 @@
+/**
+ * Runs the real CLI on a pseudo-terminal (util-linux `script`), as a person at a terminal
+ * would: stdout and stderr are the terminal unless the shell line redirects them.
+ */
+import { join } from "node:path";
+import { assertNoneLeft, DENO, ProcessMarker, ROOT } from "./_cli.ts";
+
+/** Whether `script` can give a test a pseudo-terminal here. */
+export const HAS_SCRIPT: boolean = Deno.build.os === "linux" &&
+  (() => {
+    try {
+      return new Deno.Command("script", { args: ["--version"] }).outputSync().success;
+    } catch {
+      return false;
+    }
+  })();
+
+/** Only what Deno needs to find itself and its cache; no NO_COLOR from the test runner. */
+export function baseEnv(): Record<string, string> {
+  return Object.fromEntries(
+    ["PATH", "HOME", "DENO_DIR"].flatMap((name) => {
+      const value = Deno.env.get(name);
+      return value === undefined ? [] : [[name, value]];
+    }),
+  );
+}
+
+/** Quotes one word for `sh`. */
+function quote(word: string): string {
+  return /^[A-Za-z0-9_./=:@%+-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
+}
+
+/** What a terminal run showed: everything the terminal received, and the exit code. */
+export interface TerminalResult {
+  /** stdout and stderr as the terminal got them (with `\r\n` line ends). */
+  readonly screen: string;
+  readonly code: number;
+}
+
+/**
+ * Runs `mcpeval ARGS` on a fresh pseudo-terminal of `columns` columns, with Deno `permissions`,
+ * the environment `env` only, and `redirect` (shell redirections such as `2>FILE`) appended.
+ */
+export async function onTerminal(
+  args: readonly string[],
+  { env = baseEnv(), permissions = [`--allow-run=${DENO}`], columns = 100, redirect = "" }: {
+    env?: Record<string, string>;
+    permissions?: readonly string[];
+    columns?: number;
+    redirect?: string;
+  } = {},
+): Promise<TerminalResult> {
+  const line = [DENO, "run", "--quiet", ...permissions, join(ROOT, "main.ts"), ...args]
+    .map(quote).join(" ");
+  const marker = new ProcessMarker();
+  const output = await new Deno.Command("script", {
+    args: ["-qec", `stty cols ${columns} rows 50; ${line} ${redirect}`, "/dev/null"],
+    env: { ...env, ...marker.env },
+    clearEnv: true,
+    stdin: "null",
+  }).output();
+  assertNoneLeft(await marker.reap(), "mcpeval on a terminal");
+  return { screen: new TextDecoder().decode(output.stdout), code: output.code };
+}

@@ -1,0 +1,146 @@
+/**
+ * Mistakes a new user makes, through the real CLI: `did you mean ...?` for unknown options,
+ * commands, profiles and formats; Deno flags placed after the script; help for every command;
+ * `--output FORMAT=-`.
+ */
+import assert from "node:assert/strict";
+import { closest } from "../src/analysis/suggest.ts";
+import { fixture, guidanceJson, mcpeval } from "./_cli.ts";
+
+const TARGET = ["--", ...fixture("demo_server.ts")];
+
+/** [argv, the one stderr line]: each exits 2 before anything starts. */
+const MISTAKES: [string[], string][] = [
+  [["guidnace"], "mcpeval: Unknown command; did you mean guidance?"],
+  [["schmea", "guidance"], "mcpeval: Unknown command; did you mean schema?"],
+  [
+    ["guidance", "--server", "a", "--profiles", "none", ...TARGET],
+    "mcpeval: Unknown option '--profiles'; did you mean --profile?",
+  ],
+  [
+    ["guidance", "--server", "a", "--settle", "100", ...TARGET],
+    "mcpeval: Unknown option '--settle'; did you mean --settle-ms?",
+  ],
+  [
+    ["guidance", "--server", "a", "--requre-tool=x", ...TARGET],
+    "mcpeval: Unknown option '--requre-tool'; did you mean --require-tool?",
+  ],
+  [
+    ["guidance", "--server", "a", "--profile", "root", ...TARGET],
+    "mcpeval: --profile must be one of: none, roots, sampling, elicitation, all; did you mean roots?",
+  ],
+  [
+    ["guidance", "--server", "a", "--format", "jsno", ...TARGET],
+    "mcpeval: --format must be one of: text, json, github, junit, sarif; did you mean json?",
+  ],
+  [
+    ["guidance", "--server", "a", "--output", "sarf=r.sarif", ...TARGET],
+    "mcpeval: --output must be FORMAT=PATH (PATH - for stdout) with FORMAT one of: text, json, github, junit, sarif; did you mean sarif?",
+  ],
+  [
+    ["guidance", "--server", "a", "--server-stderr", "inhert", ...TARGET],
+    "mcpeval: --server-stderr must be one of: discard, inherit; did you mean inherit?",
+  ],
+  [
+    ["guidance", "--server", "a", "--allow-run=secret-command", ...TARGET],
+    "mcpeval: '--allow-run' is a Deno flag: put it before the script (deno run --allow-run ... main.ts guidance ...), not after it",
+  ],
+  [
+    ["--allow-net=127.0.0.1:9", "guidance"],
+    "mcpeval: '--allow-net' is a Deno flag: put it before the script (deno run --allow-net ... main.ts guidance ...), not after it",
+  ],
+  [
+    ["guidance", "-A", "--server", "a", ...TARGET],
+    "mcpeval: '-A' is a Deno flag: put it before the script (deno run -A ... main.ts guidance ...), not after it",
+  ],
+  [
+    ["guidance", "--server", "a", "--format", "json", "--output", "text=-", ...TARGET],
+    "mcpeval: --format and --output FORMAT=- both choose the report on stdout: give one of them",
+  ],
+  [
+    ["guidance", "--server", "a", "--sarif-location", "src/server.ts", ...TARGET],
+    "mcpeval: --sarif-location applies only to a SARIF report (--format sarif or --output sarif=PATH)",
+  ],
+];
+
+for (const [argv, line] of MISTAKES) {
+  Deno.test(`mistake: mcpeval ${argv.slice(0, 5).join(" ")}`, async () => {
+    const result = await mcpeval(argv);
+    assert.equal(result.code, 2);
+    assert.equal(result.stdout, "");
+    assert.equal(result.stderr, `${line}\n`);
+    assert.ok(!result.stderr.includes("secret-command"), "a flag's value is never repeated");
+  });
+}
+
+Deno.test("an unknown command with nothing close: the usage, and the value is not repeated", async () => {
+  const result = await mcpeval(["frobnicate-token-123"]);
+  assert.equal(result.code, 2);
+  assert.match(result.stderr, /^mcpeval: Unknown command\n\nUsage:\n/);
+  assert.ok(!result.stderr.includes("frobnicate"));
+});
+
+Deno.test("mcpeval's own --allow-remote-http is not taken for a Deno flag", async () => {
+  const result = await mcpeval(["guidance", "--server", "a", "--allow-remote-http", ...TARGET]);
+  assert.equal(result.stderr, "mcpeval: --allow-remote-http applies only to --url targets\n");
+});
+
+Deno.test("help for every command: help guidance, guidance --help, schema --help, help schema", async () => {
+  const guidance = await mcpeval(["guidance", "--help"]);
+  const schema = await mcpeval(["schema", "--help"]);
+  for (
+    const [argv, expected] of [
+      [["help", "guidance"], guidance.stdout],
+      [["schema", "--help"], schema.stdout],
+      [["schema", "-h"], schema.stdout],
+      [["help", "schema"], schema.stdout],
+    ] as const
+  ) {
+    const result = await mcpeval([...argv]);
+    assert.deepEqual([result.code, result.stderr], [0, ""], argv.join(" "));
+    assert.equal(result.stdout, expected);
+  }
+  assert.match(guidance.stdout, /--quiet/);
+  assert.match(schema.stdout, /^mcpeval schema: print the JSON Schema/);
+  const unknown = await mcpeval(["help", "guidnace"]);
+  assert.deepEqual([unknown.code, unknown.stderr], [
+    2,
+    "mcpeval: Unknown command; did you mean guidance?\n",
+  ]);
+});
+
+Deno.test("--output json=- prints the JSON report on stdout", async () => {
+  const result = await mcpeval([
+    "guidance",
+    "--server",
+    "demo",
+    "--profile",
+    "none",
+    "--settle-ms",
+    "0",
+    "--output",
+    "json=-",
+    ...TARGET,
+  ]);
+  assert.equal(result.code, 0, result.stderr);
+  assert.equal(result.stderr, "");
+  const same = await guidanceJson([
+    "--server",
+    "demo",
+    "--profile",
+    "none",
+    "--settle-ms",
+    "0",
+    ...TARGET,
+  ]);
+  assert.deepEqual(JSON.parse(result.stdout), same.report);
+});
+
+Deno.test("closest: typos, prefixes, nothing for distant words", () => {
+  assert.equal(closest("guidnace", ["guidance", "schema"]), "guidance");
+  assert.equal(closest("--settle", ["--settle-ms", "--server"]), "--settle-ms");
+  assert.equal(closest("JSON", ["text", "json"]), "json");
+  assert.equal(closest("yaml", ["text", "json", "github", "junit", "sarif"]), undefined);
+  assert.equal(closest("json", ["text", "json"]), undefined, "an exact word needs no suggestion");
+  assert.equal(closest("", ["a"]), undefined);
+});
