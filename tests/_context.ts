@@ -30,6 +30,8 @@ export function testContext(overrides: Partial<CliContext> = {}): TestContext {
     permission: () => Promise.resolve("granted"),
     reserveFile: () => Promise.resolve({ created: false }),
     removeFile: () => Promise.resolve(),
+    readTextFile: (path) => Promise.reject(new Deno.errors.NotFound(path)),
+    cwd: () => "/work",
     writeFile: (path, text) => Promise.resolve(void files.set(path, text)),
     openTransport: (target) => {
       opened.push(target);

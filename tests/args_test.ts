@@ -7,7 +7,7 @@ import { CONCURRENCY, SETTLE_MS, TIMEOUT_MS } from "../src/limits.ts";
 const noEnv = () => undefined;
 const parse = (...argv: string[]) => {
   const request = parseGuidanceArgs(["--server", "s", ...argv, "--", "server"], noEnv);
-  assert.ok(!request.help);
+  assert.ok("request" in request);
   return request.request.discovery;
 };
 
@@ -30,7 +30,7 @@ Deno.test("numeric options at both ends of their range", () => {
 Deno.test("a 64-character server label and a 128-character required tool are accepted", () => {
   const label = "s".repeat(64);
   const request = parseGuidanceArgs(["--server", label, "--", "x"], noEnv);
-  assert.ok(!request.help && request.request.discovery.server === label);
+  assert.ok("request" in request && request.request.discovery.server === label);
   assert.deepEqual(parse("--require-tool", "t".repeat(128)).requiredTools, ["t".repeat(128)]);
 });
 
@@ -55,7 +55,7 @@ Deno.test("profiles and required tools: duplicates collapse, canonical and sorte
 Deno.test("loopback URLs may use http:, remote ones need https: and --allow-remote-http", () => {
   const url = (...argv: string[]) => {
     const request = parseGuidanceArgs(["--server", "s", ...argv], noEnv);
-    assert.ok(!request.help && request.request.discovery.target.kind === "streamable-http");
+    assert.ok("request" in request && request.request.discovery.target.kind === "streamable-http");
     return request.request.discovery.target.url.host;
   };
   assert.equal(url("--url", "http://localhost:1/mcp"), "localhost:1");
@@ -74,6 +74,6 @@ Deno.test("--header reads the value from the environment", () => {
     ["--server", "s", "--header", "Authorization=TOKEN", "--url", "http://127.0.0.1:1/mcp"],
     (name) => (name === "TOKEN" ? "Bearer x" : undefined),
   );
-  assert.ok(!request.help && request.request.discovery.target.kind === "streamable-http");
+  assert.ok("request" in request && request.request.discovery.target.kind === "streamable-http");
   assert.deepEqual(request.request.discovery.target.headers, [["Authorization", "Bearer x"]]);
 });

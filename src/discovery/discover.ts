@@ -9,6 +9,7 @@ import type { Target } from "../target.ts";
 import type { Transport } from "../transport/transport.ts";
 import { VERSION } from "../version.ts";
 import type { ProfileOutcome } from "./session.ts";
+import type { Slots } from "./slots.ts";
 
 /** What discovery needs to know; a validated request has all of it. */
 export interface DiscoverySettings {
@@ -36,12 +37,14 @@ export type OpenTransport = (
  * Discovers every selected profile with at most `settings.concurrency` running at once, and
  * closes every connection before returning. `signal` aborts the run (every connection is closed
  * and the affected profiles end incomplete). Errors from opening a connection (the command
- * cannot be started) are rethrown once everything has been closed.
+ * cannot be started) are rethrown once everything has been closed. With `slots`, each
+ * connection also holds one of them while it is live (a bound shared with other servers).
  */
 export async function discoverAll(
   settings: DiscoverySettings,
   open: OpenTransport,
   signal?: AbortSignal,
+  slots?: Slots,
 ): Promise<ProfileOutcome[]> {
   const queue: Profile[] = [...settings.profiles];
   const outcomes: ProfileOutcome[] = [];
@@ -56,10 +59,13 @@ export async function discoverAll(
   const worker = async () => {
     for (let profile = queue.shift(); profile !== undefined; profile = queue.shift()) {
       if (failure || signal?.aborted) return;
+      const release = slots ? await slots.acquire(signal) : () => {};
+      if (release === undefined || failure || signal?.aborted) return release?.();
       let transport: Transport;
       try {
         transport = await open(settings.target, settings.protocolVersion);
       } catch (error) {
+        release();
         failure ??= { error };
         return;
       }
@@ -72,6 +78,7 @@ export async function discoverAll(
       } finally {
         signal?.removeEventListener("abort", abort);
         await transport.close();
+        release();
       }
     }
   };

@@ -20,7 +20,17 @@ const INCOMPLETE_RULE = {
   defaultConfiguration: { level: "error" },
 } as const;
 
-const SARIF_RULES = [
+/** A SARIF reporting descriptor (a rule). */
+export interface SarifRule {
+  readonly id: string;
+  readonly name: string;
+  readonly shortDescription: { readonly text: string };
+  readonly help: { readonly text: string };
+  readonly defaultConfiguration: { readonly level: "warning" | "error" };
+}
+
+/** The SARIF rules of a guidance report, in `ruleIndex` order. */
+export const SARIF_RULES: readonly SarifRule[] = [
   ...FINDING_KINDS.map((kind) => ({
     id: kind,
     name: FINDING_PRESENTATION[kind].sarifName,
@@ -67,7 +77,41 @@ function result(
 
 /** The report as a SARIF 2.1.0 log. */
 export function renderSarif(report: GuidanceReport): string {
-  const results = [
+  const results = sarifResults(report);
+  const log = {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [{
+      tool: sarifTool(report.mcpeval_version, SARIF_RULES),
+      automationDetails: { id: `mcpeval-guidance/${report.server}/` },
+      invocations: [{ executionSuccessful: report.complete }],
+      results,
+      properties: {
+        server: report.server,
+        transport: report.transport,
+        complete: report.complete,
+        passed: report.passed,
+      },
+    }],
+  };
+  return JSON.stringify(log, null, 2) + "\n";
+}
+
+/** The SARIF tool object: mcpeval and its rules. */
+export function sarifTool(version: string, rules: readonly unknown[]): Record<string, unknown> {
+  return {
+    driver: {
+      name: "mcpeval",
+      version,
+      informationUri: "https://jsr.io/@mcpeval/guidance",
+      rules,
+    },
+  };
+}
+
+/** A report's SARIF results: its incomplete profiles and its findings. */
+export function sarifResults(report: GuidanceReport): Record<string, unknown>[] {
+  return [
     ...report.profiles.flatMap((profile) =>
       profile.complete ? [] : [
         result(
@@ -98,28 +142,4 @@ export function renderSarif(report: GuidanceReport): string {
       )
     ),
   ];
-  const log = {
-    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
-    version: "2.1.0",
-    runs: [{
-      tool: {
-        driver: {
-          name: "mcpeval",
-          version: report.mcpeval_version,
-          informationUri: "https://jsr.io/@mcpeval/guidance",
-          rules: SARIF_RULES,
-        },
-      },
-      automationDetails: { id: `mcpeval-guidance/${report.server}/` },
-      invocations: [{ executionSuccessful: report.complete }],
-      results,
-      properties: {
-        server: report.server,
-        transport: report.transport,
-        complete: report.complete,
-        passed: report.passed,
-      },
-    }],
-  };
-  return JSON.stringify(log, null, 2) + "\n";
 }

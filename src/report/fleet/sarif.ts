@@ -1,0 +1,57 @@
+/**
+ * The fleet SARIF renderer: one run across every server, the guidance rules plus one for a
+ * server that was not checked.
+ *
+ * @module
+ */
+import { SARIF_RULES, sarifResults, type SarifRule, sarifTool } from "../sarif.ts";
+import { notCheckedText } from "./phrases.ts";
+import type { FleetReport } from "./types.ts";
+
+const NOT_CHECKED_RULE: SarifRule = {
+  id: "server-not-checked",
+  name: "ServerNotChecked",
+  shortDescription: { text: "A configured server was not checked" },
+  help: {
+    text:
+      "An entry of the config file could not be checked (disabled, legacy SSE, an unset variable, ...); fix the cause or deselect it with --server.",
+  },
+  defaultConfiguration: { level: "error" },
+};
+
+/** The fleet report as one SARIF 2.1.0 run across servers. */
+export function renderFleetSarif(fleet: FleetReport): string {
+  const results = fleet.servers.flatMap((server) =>
+    server.checked ? sarifResults(server.report) : [{
+      ruleId: NOT_CHECKED_RULE.id,
+      ruleIndex: SARIF_RULES.length,
+      level: "error",
+      message: { text: `${server.name}: ${notCheckedText(server)}. ${server.hint}` },
+      locations: [{
+        logicalLocations: [{
+          name: server.name,
+          fullyQualifiedName: server.name,
+          kind: "module",
+        }],
+      }],
+      properties: { reason: server.reason, ...(server.field ? { field: server.field } : {}) },
+    }]
+  );
+  const log = {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [{
+      tool: sarifTool(fleet.mcpeval_version, [...SARIF_RULES, NOT_CHECKED_RULE]),
+      automationDetails: { id: `mcpeval-guidance/config/` },
+      invocations: [{ executionSuccessful: fleet.complete }],
+      results,
+      properties: {
+        config_format: fleet.config_format,
+        servers: fleet.servers.map((server) => server.name),
+        complete: fleet.complete,
+        passed: fleet.passed,
+      },
+    }],
+  };
+  return JSON.stringify(log, null, 2) + "\n";
+}
