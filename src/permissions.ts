@@ -33,8 +33,8 @@ export interface ConfigNeeds {
   readonly envFiles: Iterable<string>;
   /** Environment variables the entries (and their `--input`s) read. */
   readonly variables: Iterable<string>;
-  /** The servers to check. */
-  readonly targets: Iterable<Target>;
+  /** The servers to check; `hidden` when a value must not be shown (it holds a variable's). */
+  readonly targets: Iterable<{ readonly target: Target; readonly hidden?: boolean }>;
 }
 
 /**
@@ -58,7 +58,11 @@ export function configPermissionsNeeded(
     flag: "--allow-env",
     value: variable,
   }));
-  return [...reads, ...targetNeeds(needs.targets), ...variables, ...writeNeeds(output)];
+  const targets = [...needs.targets].map(({ target, hidden }) => {
+    const [need] = targetNeeds([target]);
+    return hidden ? { ...need, value: undefined } : need;
+  });
+  return [...reads, ...targets, ...variables, ...writeNeeds(output)];
 }
 
 function targetNeeds(targets: Iterable<Target>): PermissionNeed[] {
@@ -101,10 +105,15 @@ export function missingPermissionsMessage(missing: readonly PermissionNeed[]): s
     if (need.value !== undefined && !values.includes(need.value)) values.push(need.value);
     flags.set(need.flag, values);
   }
+  const hidden = new Set<string>(
+    missing.filter((need) => need.value === undefined).map((need) => need.flag),
+  );
   const add = [...flags].map(([flag, values]) =>
     values.length === 0
       ? `${flag} (for a value that cannot be shown)`
-      : `${flag}=${values.join(",")}`
+      : `${flag}=${values.join(",")}${
+        hidden.has(flag) ? " (and a value that cannot be shown)" : ""
+      }`
   );
   return `Permission to ${whats.join(" and ")} is missing: add ${add.join(" ")}`;
 }

@@ -99,13 +99,18 @@ export async function runFleetCommand(
       envFile: (path) => envFiles.has(path) ? envFiles.get(path) : DENIED,
     })
   );
-  const requests = resolved.flatMap((r) => "request" in r ? [r.request] : []);
+  const checked = resolved.flatMap((r) => "request" in r ? [r] : []);
+  const requests = checked.map((r) => r.request);
   // One line with every flag the run needs: blocked entries are covered by their env or read.
   await requirePermissions(
     context,
     configPermissionsNeeded(
       configPath,
-      { envFiles: envFilePaths, variables, targets: requests.map((r) => r.target) },
+      {
+        envFiles: envFilePaths,
+        variables,
+        targets: checked.map((r) => ({ target: r.request.target, hidden: r.fromEnvironment })),
+      },
       output,
     ),
   );

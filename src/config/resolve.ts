@@ -73,7 +73,12 @@ export interface ResolveOptions {
 
 /** What became of an entry. */
 export type Resolved =
-  | { readonly name: string; readonly request: DiscoveryRequest }
+  | {
+    readonly name: string;
+    readonly request: DiscoveryRequest;
+    /** Whether the command or URL holds an environment variable's value (never shown). */
+    readonly fromEnvironment: boolean;
+  }
   | { readonly name: string; readonly notChecked: NotChecked }
   /** It reads a variable or a file that mcpeval may not read: a permission is missing. */
   | { readonly name: string; readonly blocked: true };
@@ -192,7 +197,9 @@ export function resolveEntry(entry: ConfigEntry, options: ResolveOptions): Resol
       ...options.settings,
       requiredTools: options.requirements.get(name) ?? [],
     }, CONFIG_LABELS);
-    return { name, request };
+    const where = spec.kind === "stdio" ? spec.command : spec.url;
+    const fromEnvironment = variablesIn(where).some((v) => v.kind === "env" || v.kind === "input");
+    return { name, request, fromEnvironment };
   } catch (error) {
     if (!(error instanceof RequestError)) throw error;
     if (error.field === "protocolVersion") {
