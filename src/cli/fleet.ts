@@ -59,7 +59,9 @@ export async function runFleetCommand(
   checkInputs(entries, request, parsed.inputs);
 
   // Variables: read only those the selected entries use, each after its permission is checked.
-  const variables = new Set(entries.flatMap((entry) => [...environmentOf(entry, request.inputs)]));
+  const variables = new Set(
+    entries.flatMap((entry) => [...environmentOf(entry, request.inputs, request.allowRemoteHttp)]),
+  );
   const env = new Map<string, EnvValue>();
   for (const name of variables) {
     const granted = await context.permission({ name: "env", variable: name }) === "granted";

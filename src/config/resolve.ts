@@ -111,9 +111,15 @@ function templates(spec: EntrySpec): string[] {
 export function environmentOf(
   entry: ConfigEntry,
   inputs: ReadonlyMap<string, string>,
+  allowRemoteHttp: boolean,
 ): Set<string> {
   const names = new Set<string>();
   if (isNotChecked(entry.spec)) return names;
+  // A remote entry that will not be checked reads nothing.
+  const { spec } = entry;
+  if (spec.kind === "streamable-http" && !allowRemoteHttp && variablesIn(spec.url).length === 0) {
+    if (isRemote(spec.url)) return names;
+  }
   for (const variable of templates(entry.spec).flatMap(variablesIn)) {
     if (variable.kind === "env") names.add(variable.name);
     if (variable.kind === "input" && inputs.has(variable.id)) names.add(inputs.get(variable.id)!);
@@ -178,15 +184,16 @@ export function resolveEntry(entry: ConfigEntry, options: ResolveOptions): Resol
     };
   } else {
     const url = value(spec.url);
+    // Before the headers: an entry that will not be checked needs none of their variables.
+    if (problem === undefined && !options.allowRemoteHttp && isRemote(url)) {
+      return { name, notChecked: { reason: "remote-http-not-allowed" } };
+    }
     target = {
       kind: "streamable-http",
       url,
       headers: spec.headers.map(([header, text]) => [header, value(text)] as const),
       allowRemoteHttp: options.allowRemoteHttp,
     };
-    if (problem === undefined && !options.allowRemoteHttp && isRemote(url)) {
-      return { name, notChecked: { reason: "remote-http-not-allowed" } };
-    }
   }
   if (problem === "denied") return { name, blocked: true };
   if (problem !== undefined) return { name, notChecked: { reason: problem } };
