@@ -34,7 +34,7 @@ export function renderFleetText(fleet: FleetReport, style: TextStyle = { color: 
   for (const server of fleet.servers) {
     lines.push(
       "",
-      paint("bold", `── ${server.name} ${"─".repeat(Math.max(3, 60 - server.name.length))}`),
+      paint("bold", `== ${server.name} ${"=".repeat(Math.max(3, 60 - server.name.length))}`),
     );
     if (server.checked) {
       lines.push(renderText(server.report, style).trimEnd());
