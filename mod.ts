@@ -53,6 +53,24 @@ export {
   type ReportParseResult,
   type ReportSchema,
 } from "./src/report/schema.ts";
+export {
+  type CheckedServer,
+  fleetJsonSchema,
+  type FleetReport,
+  FleetReportSchema,
+  type FleetSchema,
+  type FleetServer,
+  type NotCheckedServer,
+} from "./src/report/fleet/schema.ts";
+export {
+  CONFIG_FIELDS,
+  CONFIG_FORMATS,
+  type ConfigField,
+  type ConfigFormat,
+  NOT_CHECKED_HINTS,
+  NOT_CHECKED_REASONS,
+  type NotCheckedReason,
+} from "./src/config_facts.ts";
 export { renderGithub, renderGithubSummary } from "./src/report/github.ts";
 export { renderJson } from "./src/report/json.ts";
 export { renderJunit } from "./src/report/junit.ts";
