@@ -9,6 +9,7 @@
  * @module
  */
 import type { CliContext } from "./src/cli/context.ts";
+import { OutputError } from "./src/cli/errors.ts";
 import { run } from "./src/cli/run.ts";
 import { EXIT } from "./src/exit.ts";
 
@@ -49,7 +50,9 @@ export function processContext(): CliContext {
       }
     } catch (error) {
       // A reader that went away (`| head`) does not change the result or the exit code.
-      if (!(error instanceof Deno.errors.BrokenPipe)) throw error;
+      if (error instanceof Deno.errors.BrokenPipe) return;
+      if (stream === Deno.stderr) return; // nowhere left to say anything
+      throw new OutputError(outputProblem(error));
     }
   };
   return {
@@ -59,7 +62,8 @@ export function processContext(): CliContext {
     permission: async (descriptor) => (await Deno.permissions.query(descriptor)).state,
     reserveFile,
     removeFile: (path) => Deno.remove(path),
-    readTextFile: readBounded,
+    readTextFile: (path, maxBytes) =>
+      maxBytes === undefined ? Deno.readTextFile(path) : readBounded(path, maxBytes),
     cwd: () => Deno.cwd(),
     writeFile: (path, text, { append }) => Deno.writeTextFile(path, text, { append }),
     openTransport: async (target, version) =>
@@ -68,6 +72,15 @@ export function processContext(): CliContext {
     color: Deno.stdout.isTerminal() && !Deno.noColor,
     interrupted: listenForInterrupts,
   };
+}
+
+/** A write error as a fixed phrase (never its message, which may hold a path). */
+function outputProblem(error: unknown): string {
+  const code = (error as { code?: unknown })?.code;
+  if (code === "ENOSPC") return "no space left on the device";
+  if (code === "EIO") return "an input/output error";
+  if (error instanceof Deno.errors.PermissionDenied) return "permission denied";
+  return typeof code === "string" && /^E[A-Z]{1,15}$/.test(code) ? code : "a write error";
 }
 
 /** Opens (creating when missing) a report file for writing, proving its folder exists. */

@@ -21,7 +21,7 @@ import type { GuidanceReport } from "./src/report/schema.ts";
 import { type GuidanceInput, validateDiscovery } from "./src/request.ts";
 import { openTransport } from "./src/transport/open.ts";
 
-export type { Profile } from "./src/profiles.ts";
+export type { ClientProfile, Profile, ProfileLabel } from "./src/profiles.ts";
 export { PROFILES } from "./src/profiles.ts";
 export { PROTOCOL_VERSIONS, type ProtocolVersion } from "./src/protocol/versions.ts";
 export { type FindingClass, type FindingKind, type Rule, RULES } from "./src/analysis/rules.ts";
@@ -41,6 +41,7 @@ export type { HttpTarget, ServerStderr, StdioTarget, Target } from "./src/target
 export { SpawnError } from "./src/transport/stdio.ts";
 export {
   type CandidateReport,
+  type ClientReport,
   type CompleteProfileReport,
   type DefectReport,
   type GuidanceReport,
@@ -48,10 +49,13 @@ export {
   type IncompleteProfileReport,
   type IncompleteReport,
   type ProfileReport,
+  type ReferencedCandidateReport,
   type ReportIssue,
   reportJsonSchema,
   type ReportParseResult,
   type ReportSchema,
+  type UnknownReferenceReport,
+  type UnreachableCandidateReport,
 } from "./src/report/schema.ts";
 export {
   type CheckedServer,
@@ -71,6 +75,13 @@ export {
   NOT_CHECKED_REASONS,
   type NotCheckedReason,
 } from "./src/config_facts.ts";
+export {
+  CLIENT_RULE_IDS,
+  type ClientPreset,
+  type ClientRule,
+  type ClientRuleId,
+  parsePresets,
+} from "./src/clients/presets.ts";
 export { renderGithub, renderGithubSummary } from "./src/report/github.ts";
 export { renderJson } from "./src/report/json.ts";
 export { renderJunit } from "./src/report/junit.ts";

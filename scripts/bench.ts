@@ -24,6 +24,8 @@ const EVERYTHING = [
 const MCPEVAL = [DENO, "run", "--quiet", `--allow-run=${DENO}`, join(ROOT, "main.ts")];
 /** The SDK v2 fixture over stdio: it serves both protocol eras. */
 const V2 = [DENO, "run", "--quiet", join(ROOT, "fixtures", "v2_server.ts")];
+/** The reference-detection benchmark per pathological family. */
+const REFERENCES = join(ROOT, "scripts", "bench_references.ts");
 /** The floor: server processes fed the same messages without mcpeval. */
 const RAW = join(ROOT, "scripts", "raw_clients.ts");
 /** A minimal stdio server: answers at once, two tools. */
@@ -521,9 +523,20 @@ try {
   await Deno.remove(emptyHere);
 }
 
+// 7. Reference detection on hostile instructions: each pathological family at 1x, 2x and 4x.
+const references = await new Deno.Command(DENO, {
+  args: ["run", "--quiet", "--allow-run", "--allow-read", REFERENCES, "--cap", "2"],
+  cwd: ROOT,
+  stdout: "piped",
+  stderr: "inherit",
+}).output();
+if (!references.success) throw new Error("scripts/bench_references.ts failed");
+
 const table =
   `Medians of ${RUNS} runs (after one warm-up), ${Deno.build.target}, deno ${Deno.version.deno}, ${navigator.hardwareConcurrency} cores.\n\n${
     rows.join("\n")
+  }\n\n7. Reference detection on hostile instructions (\`scripts/bench_references.ts\`):\n\n${
+    new TextDecoder().decode(references.stdout).trim()
   }\n`;
 await Deno.stdout.write(new TextEncoder().encode(table));
 if (values.out) await Deno.writeTextFile(values.out, table);

@@ -17,6 +17,30 @@ export const MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST = 8;
 /** One incoming message (a stdio line, a JSON body, an SSE event's data) at most, in bytes. */
 export const MAX_MESSAGE_BYTES = 67_108_864; // 64 MiB
 
+/**
+ * Instructions above this many UTF-8 bytes are not analysed: the profile ends
+ * `instructions-too-large`. Reference detection is linear in the length; this bounds its time
+ * and memory per profile (about 30 ms and a few MiB for the worst inputs measured).
+ */
+export const MAX_INSTRUCTIONS_BYTES = 1_048_576; // 1 MiB
+
+/**
+ * One message may hold at most this many JSON objects and arrays. A 64 MiB message of `{}`
+ * would otherwise become 20 million objects (gigabytes) when parsed; real catalogs stay far
+ * below (10,000 tools with large schemas: about 500,000). Checked before parsing, by a scan
+ * that skips strings, for messages above {@linkcode STRUCTURE_SCAN_BYTES}.
+ */
+export const MAX_MESSAGE_CONTAINERS = 1_000_000;
+
+/** Messages up to this many characters are parsed without the structure scan. */
+export const STRUCTURE_SCAN_BYTES = 1_048_576;
+
+/**
+ * A read whose deadline passed while mcpeval was busy (parsing another profile's message)
+ * is given this long to deliver what already arrived before it counts as a timeout.
+ */
+export const LATE_READ_GRACE_MS = 50;
+
 /** An inclusive integer range with a default, for a numeric option. */
 export interface IntegerRange {
   readonly min: number;

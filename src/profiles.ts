@@ -11,11 +11,7 @@ export const PROFILES = ["none", "roots", "sampling", "elicitation", "all"] as c
 export type Profile = typeof PROFILES[number];
 
 /** The client capabilities a profile declares in `initialize`. */
-export interface ClientCapabilities {
-  roots?: Record<string, never>;
-  sampling?: Record<string, never>;
-  elicitation?: Record<string, never>;
-}
+export type ClientCapabilities = Record<string, Record<string, never>>;
 
 const CAPABILITIES: Readonly<Record<Profile, ClientCapabilities>> = {
   none: {},
@@ -39,4 +35,18 @@ export function isProfile(value: string): value is Profile {
 export function canonicalProfiles(profiles: Iterable<Profile>): Profile[] {
   const chosen = new Set(profiles);
   return PROFILES.filter((profile) => chosen.has(profile));
+}
+
+/** A profile that impersonates a client preset: `client:NAME`. */
+export type ClientProfile = `client:${string}`;
+
+/** Any profile label: one of the five, or a client preset's. */
+export type ProfileLabel = Profile | ClientProfile;
+
+/** A client preset's profile label. */
+export const CLIENT_PROFILE: RegExp = /^client:[a-z0-9][a-z0-9-]{0,31}$/;
+
+/** The label of the profile for client preset `name`. */
+export function clientProfile(name: string): ClientProfile {
+  return `client:${name}`;
 }

@@ -7,7 +7,16 @@
  */
 import type { Format } from "./formats.ts";
 import { CONCURRENCY, type IntegerRange, SETTLE_MS, TIMEOUT_MS } from "./limits.ts";
-import { canonicalProfiles, isProfile, type Profile, PROFILES } from "./profiles.ts";
+import { closest } from "./analysis/findings.ts";
+import { builtinPresets, type ClientPreset, parsePresets } from "./clients/presets.ts";
+import {
+  canonicalProfiles,
+  clientProfile,
+  isProfile,
+  type Profile,
+  type ProfileLabel,
+  PROFILES,
+} from "./profiles.ts";
 import { RESERVED_HEADERS } from "./protocol/streamable_http.ts";
 import {
   hasStreamableHttp,
@@ -77,14 +86,27 @@ export interface GuidanceInput {
   readonly concurrency?: number;
   /** The protocol revision to speak; default 2025-06-18. */
   readonly protocolVersion?: string;
+  /**
+   * Client presets to impersonate, each a `client:NAME` profile after the five; with
+   * `profiles` omitted, only these run.
+   */
+  readonly clients?: readonly string[];
+  /** A `mcpeval.client-presets/v1` document whose entries add to or replace the built-in ones. */
+  readonly clientPresets?: unknown;
+  /** Report backticked identifiers that no selected catalog lists. */
+  readonly unknownReferences?: boolean;
 }
 
 /** A validated discovery run: what to reach and how to observe it. */
 export interface DiscoveryRequest {
   /** The report's server label. */
   readonly server: string;
-  /** Selected profiles in canonical order. */
-  readonly profiles: readonly Profile[];
+  /** Selected profiles: the five in canonical order, then client presets as given. */
+  readonly profiles: readonly ProfileLabel[];
+  /** The presets of the selected client profiles, by name. */
+  readonly clients: ReadonlyMap<string, ClientPreset>;
+  /** Whether backticked identifiers no catalog lists are reported. */
+  readonly unknownReferences: boolean;
   /** Required tools, sorted, without duplicates. */
   readonly requiredTools: readonly string[];
   /** Milliseconds to wait after `notifications/initialized` before the first `tools/list`. */
@@ -131,7 +153,9 @@ export type RequestField =
   | "url"
   | "allowRemoteHttp"
   | "headers"
-  | "protocolVersion";
+  | "protocolVersion"
+  | "clients"
+  | "clientPresets";
 
 /** How each audience names the fields: the library by property, the CLI by option. */
 export type FieldLabels = Readonly<Record<RequestField, string>>;
@@ -153,6 +177,8 @@ export const LIBRARY_LABELS: FieldLabels = {
   allowRemoteHttp: "target.allowRemoteHttp",
   headers: "target.headers",
   protocolVersion: "protocolVersion",
+  clients: "clients",
+  clientPresets: "clientPresets",
 };
 
 /**
@@ -222,9 +248,13 @@ export function validateSettings(
   labels: FieldLabels = LIBRARY_LABELS,
 ): DiscoverySettingsRequest {
   const fail = failWith(labels);
-  const profiles = input.profiles ?? PROFILES;
-  if (profiles.length === 0 || !profiles.every((profile) => isProfile(profile))) {
-    fail("profiles", `must be one of: ${PROFILES.join(", ")}`);
+  const clients = validateClients(input, fail);
+  const profiles = input.profiles ?? (clients.size > 0 ? [] : PROFILES);
+  if (
+    (profiles.length === 0 && clients.size === 0) ||
+    !profiles.every((profile) => isProfile(profile))
+  ) {
+    fail("profiles", `must be one of: ${PROFILES.join(", ")}${suggestion(profiles, PROFILES)}`);
   }
   const required = input.requiredTools ?? [];
   if (!required.every((tool) => isToolName(tool))) fail("requiredTools", TOOL_RULE);
@@ -241,7 +271,12 @@ export function validateSettings(
     ? PROTOCOL_VERSION
     : fail("protocolVersion", `must be one of: ${PROTOCOL_VERSIONS.join(", ")}`);
   return {
-    profiles: canonicalProfiles(profiles as readonly Profile[]),
+    profiles: [
+      ...canonicalProfiles(profiles as readonly Profile[]),
+      ...[...clients.keys()].map(clientProfile),
+    ],
+    clients,
+    unknownReferences: input.unknownReferences === true,
     requiredTools: [...new Set(required)].sort(),
     settleMs: integer("settleMs", input.settleMs, SETTLE_MS),
     timeoutMs: integer("timeoutMs", input.timeoutMs, TIMEOUT_MS),
@@ -257,6 +292,47 @@ function failWith(labels: FieldLabels): Fail {
 }
 
 type Fail = (field: RequestField, rule: string) => never;
+
+/** The selected presets: built-in ones, with `clientPresets` entries added or replaced. */
+function validateClients(
+  input: Pick<GuidanceInput, "clients" | "clientPresets">,
+  fail: Fail,
+): Map<string, ClientPreset> {
+  const names = [...new Set(input.clients ?? [])];
+  if (names.length === 0 && input.clientPresets === undefined) return new Map();
+  const known = new Map(builtinPresets());
+  if (input.clientPresets !== undefined) {
+    const extra = parsePresets(input.clientPresets);
+    if (typeof extra === "string") fail("clientPresets", extra);
+    for (const [name, preset] of extra as Map<string, ClientPreset>) known.set(name, preset);
+  }
+  const selected = new Map<string, ClientPreset>();
+  for (const name of names) {
+    const preset = typeof name === "string" ? known.get(name) : undefined;
+    if (!preset) {
+      fail(
+        "clients",
+        `must name a client preset: ${[...known.keys()].sort().join(", ")}${
+          suggestion(names.filter((n) => !known.has(n)), [...known.keys()])
+        }`,
+      );
+    }
+    selected.set(name, preset!);
+  }
+  return selected;
+}
+
+/** `; did you mean X?` for the first value close to a known one, when it can be shown. */
+function suggestion(values: readonly unknown[], known: readonly string[]): string {
+  for (const value of values) {
+    if (typeof value !== "string" || known.includes(value) || !/^[\x21-\x7e]{1,64}$/.test(value)) {
+      continue;
+    }
+    const close = closest(value, [...known].sort());
+    if (close !== undefined) return `; did you mean ${close}?`;
+  }
+  return "";
+}
 
 function validateTarget(target: TargetInput, fail: Fail): Target {
   if (target?.kind === "stdio") return stdioTarget(target, fail);

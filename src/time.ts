@@ -22,14 +22,18 @@ export const DEADLINE: unique symbol = Symbol("deadline");
 export class Deadline implements Disposable {
   readonly #expired: Promise<typeof DEADLINE>;
   readonly #timer: ReturnType<typeof setTimeout>;
+  readonly #at: number;
   #passed = false;
+  #lag = 0;
 
   /** A deadline at `at`, a `Date.now()` value. */
   constructor(at: number) {
     let expire!: (value: typeof DEADLINE) => void;
     this.#expired = new Promise((resolve) => (expire = resolve));
+    this.#at = at;
     this.#timer = setTimeout(() => {
       this.#passed = true;
+      this.#lag = Math.max(0, Date.now() - this.#at);
       expire(DEADLINE);
     }, Math.max(0, at - Date.now()));
   }
@@ -38,6 +42,14 @@ export class Deadline implements Disposable {
   race<T>(promise: Promise<T>): Promise<T | typeof DEADLINE> {
     if (this.#passed) return Promise.resolve(DEADLINE);
     return Promise.race([promise, this.#expired]);
+  }
+
+  /**
+   * How late the deadline was noticed, in milliseconds: more than a few when the process was
+   * busy (a long synchronous parse), so what arrived meanwhile was not read yet.
+   */
+  get lag(): number {
+    return this.#lag;
   }
 
   /** Stops the timer. */

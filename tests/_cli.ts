@@ -288,7 +288,14 @@ export interface Report {
     instructions_present: boolean | null;
     incomplete: { reason: string; hint: string; http_status?: number } | null;
   }[];
-  candidates: { profile: string; tool: string; available_in: string[] }[];
+  candidates: {
+    kind: string;
+    profile: string;
+    tool: string;
+    available_in: string[];
+    rule?: string;
+    suggestion?: string;
+  }[];
   defects: { profile: string; tool: string; available_in: string[] }[];
   complete: boolean;
   passed: boolean | null;

@@ -3,15 +3,16 @@ import assert from "node:assert/strict";
 import { parseGuidanceArgs } from "../src/cli/args.ts";
 import { InvocationError } from "../src/cli/errors.ts";
 import { CONCURRENCY, SETTLE_MS, TIMEOUT_MS } from "../src/limits.ts";
+import { testContext } from "./_context.ts";
 
-const noEnv = () => undefined;
-const parse = (...argv: string[]) => {
-  const request = parseGuidanceArgs(["--server", "s", ...argv, "--", "server"], noEnv);
+const effects = testContext();
+const parse = async (...argv: string[]) => {
+  const request = await parseGuidanceArgs(["--server", "s", ...argv, "--", "server"], effects);
   assert.ok("request" in request);
   return request.request.discovery;
 };
 
-Deno.test("numeric options at both ends of their range", () => {
+Deno.test("numeric options at both ends of their range", async () => {
   for (
     const [option, range, key] of [
       ["--settle-ms", SETTLE_MS, "settleMs"],
@@ -19,23 +20,27 @@ Deno.test("numeric options at both ends of their range", () => {
       ["--concurrency", CONCURRENCY, "concurrency"],
     ] as const
   ) {
-    assert.equal(parse()[key], range.default);
-    assert.equal(parse(option, String(range.min))[key], range.min);
-    assert.equal(parse(`${option}=${range.max}`)[key], range.max);
-    assert.throws(() => parse(option, String(range.max + 1)), InvocationError);
-    if (range.min > 0) assert.throws(() => parse(option, String(range.min - 1)), InvocationError);
+    assert.equal((await parse())[key], range.default);
+    assert.equal((await parse(option, String(range.min)))[key], range.min);
+    assert.equal((await parse(`${option}=${range.max}`))[key], range.max);
+    await assert.rejects(() => parse(option, String(range.max + 1)), InvocationError);
+    if (range.min > 0) {
+      await assert.rejects(() => parse(option, String(range.min - 1)), InvocationError);
+    }
   }
 });
 
-Deno.test("a 64-character server label and a 128-character required tool are accepted", () => {
+Deno.test("a 64-character server label and a 128-character required tool are accepted", async () => {
   const label = "s".repeat(64);
-  const request = parseGuidanceArgs(["--server", label, "--", "x"], noEnv);
+  const request = await parseGuidanceArgs(["--server", label, "--", "x"], effects);
   assert.ok("request" in request && request.request.discovery.server === label);
-  assert.deepEqual(parse("--require-tool", "t".repeat(128)).requiredTools, ["t".repeat(128)]);
+  assert.deepEqual((await parse("--require-tool", "t".repeat(128))).requiredTools, [
+    "t".repeat(128),
+  ]);
 });
 
-Deno.test("profiles and required tools: duplicates collapse, canonical and sorted order", () => {
-  const options = parse(
+Deno.test("profiles and required tools: duplicates collapse, canonical and sorted order", async () => {
+  const options = await parse(
     "--profile=all",
     "--profile",
     "none",
@@ -52,27 +57,27 @@ Deno.test("profiles and required tools: duplicates collapse, canonical and sorte
   assert.deepEqual(options.requiredTools, ["a", "b"]);
 });
 
-Deno.test("loopback URLs may use http:, remote ones need https: and --allow-remote-http", () => {
-  const url = (...argv: string[]) => {
-    const request = parseGuidanceArgs(["--server", "s", ...argv], noEnv);
+Deno.test("loopback URLs may use http:, remote ones need https: and --allow-remote-http", async () => {
+  const url = async (...argv: string[]) => {
+    const request = await parseGuidanceArgs(["--server", "s", ...argv], effects);
     assert.ok("request" in request && request.request.discovery.target.kind === "streamable-http");
     return request.request.discovery.target.url.host;
   };
-  assert.equal(url("--url", "http://localhost:1/mcp"), "localhost:1");
-  assert.equal(url("--url", "http://127.9.8.7/mcp"), "127.9.8.7");
-  assert.equal(url("--url", "http://[::1]:9/mcp"), "[::1]:9");
+  assert.equal(await url("--url", "http://localhost:1/mcp"), "localhost:1");
+  assert.equal(await url("--url", "http://127.9.8.7/mcp"), "127.9.8.7");
+  assert.equal(await url("--url", "http://[::1]:9/mcp"), "[::1]:9");
   assert.equal(
-    url("--allow-remote-http", "--url", "https://mcp.example.com/mcp"),
+    await url("--allow-remote-http", "--url", "https://mcp.example.com/mcp"),
     "mcp.example.com",
   );
-  assert.throws(() => url("--url", "http://127.0.0.1.example.com/mcp"), InvocationError);
-  assert.throws(() => url("--url", "http://[::2]/mcp"), InvocationError);
+  await assert.rejects(() => url("--url", "http://127.0.0.1.example.com/mcp"), InvocationError);
+  await assert.rejects(() => url("--url", "http://[::2]/mcp"), InvocationError);
 });
 
-Deno.test("--header reads the value from the environment", () => {
-  const request = parseGuidanceArgs(
+Deno.test("--header reads the value from the environment", async () => {
+  const request = await parseGuidanceArgs(
     ["--server", "s", "--header", "Authorization=TOKEN", "--url", "http://127.0.0.1:1/mcp"],
-    (name) => (name === "TOKEN" ? "Bearer x" : undefined),
+    testContext({ env: (name) => (name === "TOKEN" ? "Bearer x" : undefined) }),
   );
   assert.ok("request" in request && request.request.discovery.target.kind === "streamable-http");
   assert.deepEqual(request.request.discovery.target.headers, [["Authorization", "Bearer x"]]);

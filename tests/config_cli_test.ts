@@ -146,9 +146,10 @@ Deno.test("--config: a file that cannot be read or parsed exits 2 without its co
 
 Deno.test("--config: a real fixture file, read through the process context", async () => {
   const { processContext } = await import("../main.ts");
-  let err = "";
+  let [out, err] = ["", ""];
   const context = {
     ...processContext(),
+    stdout: (text: string) => Promise.resolve(void (out += text)),
     stderr: (text: string) => Promise.resolve(void (err += text)),
   };
   const file = join(ROOT, "fixtures", "configs", "claude_desktop_config.json");

@@ -8,7 +8,6 @@ import { configEntries } from "../src/config/entries.ts";
 import { ConfigError, parseConfig } from "../src/config/parse.ts";
 import { environmentOf, resolveEntry, workspaceFolderOf } from "../src/config/resolve.ts";
 import { DENIED, expand, type VariableScope } from "../src/config/variables.ts";
-import { validateSettings } from "../src/request.ts";
 import { ROOT } from "./_cli.ts";
 
 const CONFIGS = join(ROOT, "fixtures", "configs");
@@ -43,7 +42,7 @@ function outcomes(
 ): { format: string; entries: [string, string][] } {
   const path = join(CONFIGS, file);
   const parsed = parseConfig(Deno.readTextFileSync(path));
-  const settings = validateSettings({});
+  const settings = {};
   const entries = configEntries(parsed).map((entry): [string, string] => {
     const resolved = resolveEntry(entry, {
       settings,
@@ -159,7 +158,7 @@ Deno.test("resolved stdio entries carry env (env file first, then env) and an ab
   const path = join(CONFIGS, "cursor/.cursor/mcp.json");
   const [, project] = configEntries(parseConfig(Deno.readTextFileSync(path)));
   const resolved = resolveEntry(project, {
-    settings: validateSettings({}),
+    settings: {},
     requirements: new Map([["project", ["a"]]]),
     stderr: "discard",
     allowRemoteHttp: false,
@@ -192,7 +191,7 @@ Deno.test("a variable mcpeval may not read blocks the entry; only used variables
   const inputs = new Map<string, string>();
   assert.deepEqual(entries.map((e) => [...environmentOf(e, inputs, false)]), [["TOKEN"], [], []]);
   const resolved = resolveEntry(entries[0], {
-    settings: validateSettings({}),
+    settings: {},
     requirements: new Map(),
     stderr: "discard",
     allowRemoteHttp: false,
@@ -251,7 +250,7 @@ Deno.test("entries that break a rule name the field, through the shared validato
       notobject: "npx server",
     },
   });
-  const settings = validateSettings({});
+  const settings = {};
   const reasons = configEntries(parseConfig(text)).map((entry) => {
     const resolved = resolveEntry(entry, {
       settings,

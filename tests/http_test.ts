@@ -106,6 +106,7 @@ const CASES: [string, string, number?][] = [
   ["invalid-json", "malformed-message"],
   ["body-at-limit", "complete"],
   ["oversize-body", "message-too-large"],
+  ["json-empty-objects", "message-too-large"],
   ["event-at-limit", "complete"],
   ["oversize-event", "message-too-large"],
   ["roots-8", "complete"],

@@ -13,6 +13,7 @@ const LAYERS: readonly [string, RegExp][] = [
     /^(deno\.json|src\/(limits|profiles|tool_name|version|time|exit|target|formats|printable|config_facts)\.ts)$/,
   ],
   ["protocol", /^src\/protocol\//],
+  ["clients", /^src\/clients\//],
   ["analysis", /^src\/analysis\//],
   ["transport", /^src\/transport\//],
   ["discovery", /^src\/discovery\//],

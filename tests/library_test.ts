@@ -85,5 +85,7 @@ Deno.test("validateDiscovery gives the same request for the library as the CLI p
     concurrency: 5,
     target: { kind: "stdio", command: "srv", args: ["--flag"], stderr: "discard" },
     protocolVersion: "2025-06-18",
+    clients: new Map(),
+    unknownReferences: false,
   });
 });

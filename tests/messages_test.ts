@@ -1,6 +1,7 @@
 /** The JSON-RPC 2.0 envelope check of MCP 2025-06-18. */
 import assert from "node:assert/strict";
-import { parseMessage } from "../src/protocol/messages.ts";
+import { MAX_MESSAGE_CONTAINERS } from "../src/limits.ts";
+import { ContainerCounter, containersAtMost, parseMessage } from "../src/protocol/messages.ts";
 
 const VALID = [
   { jsonrpc: "2.0", id: 0, method: "roots/list" },
@@ -37,8 +38,50 @@ Deno.test("envelope: valid messages pass", () => {
 
 Deno.test("envelope: batches, wrong members and wrong types are refused", () => {
   for (const message of INVALID) {
-    assert.equal(parseMessage(JSON.stringify(message)), undefined, JSON.stringify(message));
+    assert.equal(
+      parseMessage(JSON.stringify(message)),
+      "malformed-message",
+      JSON.stringify(message),
+    );
   }
-  assert.equal(parseMessage("{"), undefined);
-  assert.equal(parseMessage(""), undefined);
+  assert.equal(parseMessage("{"), "malformed-message");
+  assert.equal(parseMessage(""), "malformed-message");
+});
+
+Deno.test("the structure bound: objects and arrays are counted outside strings only", () => {
+  assert.equal(containersAtMost(`{"a":[1,{"b":"[{\\"[{"}]}`, 3), true);
+  assert.equal(containersAtMost(`{"a":[1,{"b":"[{\\"[{"}]}`, 2), false);
+  assert.equal(containersAtMost(`"unterminated [[[`, 0), true);
+  assert.equal(containersAtMost(`[[[`, 2), false);
+});
+
+Deno.test("a large message with more containers than the bound is message-too-large", () => {
+  const empties = (count: number) =>
+    `{"jsonrpc":"2.0","id":1,"result":{"tools":[${"{},".repeat(count - 1)}{}]}}`;
+  assert.equal(parseMessage(empties(MAX_MESSAGE_CONTAINERS + 1)), "message-too-large");
+  const fine = parseMessage(empties(MAX_MESSAGE_CONTAINERS - 3));
+  assert.equal(typeof fine, "object");
+  // Brackets inside strings do not count, however many.
+  const text = `{"jsonrpc":"2.0","id":1,"result":{"d":"${"[{".repeat(MAX_MESSAGE_CONTAINERS)}"}}`;
+  assert.equal(typeof parseMessage(text), "object");
+});
+
+Deno.test("the byte counter agrees with the text scan, however the bytes are split", () => {
+  const texts = [
+    `{"a":[1,{"b":"[{\\\\"[{"}],"c":"\\\\\\\\"}`,
+    `{"x":"\\\\\\\\\\\\"[[[","y":[[],[]]}`,
+    `[{"k":"v"},{"k":"\\\\u005b"},"{[",[]]`,
+  ];
+  for (const text of texts) {
+    const bytes = new TextEncoder().encode(text);
+    for (let max = 0; max < 8; max++) {
+      const expected = containersAtMost(text, max);
+      for (let split = 0; split <= bytes.length; split++) {
+        const counter = new ContainerCounter(max);
+        const first = counter.feed(bytes, 0, split);
+        const second = counter.feed(bytes, split, bytes.length);
+        assert.equal(first && second, expected, `${text} max ${max} split ${split}`);
+      }
+    }
+  }
 });

@@ -3,6 +3,7 @@
  * complete or not, leaves no timer, stream, process or connection behind.
  */
 import assert from "node:assert/strict";
+import { capabilitiesOf, type Profile } from "../src/profiles.ts";
 import { discoverProfile } from "../src/discovery/session.ts";
 import { openHttp } from "../src/transport/http.ts";
 import { openStdio } from "../src/transport/stdio.ts";
@@ -14,6 +15,8 @@ const SETTINGS = {
   clientVersion: "test",
   protocolVersion: "2025-06-18" as const,
 };
+/** What a standard profile declares. */
+const declared = (profile: Profile) => ({ profile, capabilities: capabilitiesOf(profile) });
 const sanitized = { sanitizeOps: true, sanitizeResources: true };
 
 Deno.test({
@@ -22,7 +25,7 @@ Deno.test({
   fn: async () => {
     const [command, ...args] = fixture("demo_server.ts");
     const transport = openStdio({ kind: "stdio", command, args, stderr: "discard" });
-    const outcome = await discoverProfile(transport, "all", SETTINGS);
+    const outcome = await discoverProfile(transport, declared("all"), SETTINGS);
     await transport.close();
     assert.equal(outcome.complete, true);
     assert.ok(outcome.complete && outcome.tools.length === 5);
@@ -35,7 +38,10 @@ Deno.test({
   fn: async () => {
     const [command, ...args] = hostile("silent-list");
     const transport = openStdio({ kind: "stdio", command, args, stderr: "discard" });
-    const outcome = await discoverProfile(transport, "none", { ...SETTINGS, timeoutMs: 300 });
+    const outcome = await discoverProfile(transport, declared("none"), {
+      ...SETTINGS,
+      timeoutMs: 300,
+    });
     await transport.close();
     assert.ok(!outcome.complete && outcome.incomplete.reason === "timeout");
   },
@@ -52,7 +58,7 @@ Deno.test({
         url: new URL(server.url),
         headers: [],
       }, "2025-06-18");
-      const outcome = await discoverProfile(transport, profile, SETTINGS);
+      const outcome = await discoverProfile(transport, declared(profile), SETTINGS);
       await transport.close();
       assert.equal(outcome.complete, true);
     }
@@ -68,7 +74,10 @@ Deno.test({
       { kind: "streamable-http", url: new URL(server.url), headers: [] },
       "2025-06-18",
     );
-    const outcome = await discoverProfile(transport, "none", { ...SETTINGS, timeoutMs: 300 });
+    const outcome = await discoverProfile(transport, declared("none"), {
+      ...SETTINGS,
+      timeoutMs: 300,
+    });
     await transport.close();
     assert.ok(!outcome.complete && outcome.incomplete.reason === "timeout");
   },

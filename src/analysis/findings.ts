@@ -3,25 +3,33 @@
  *
  * @module
  */
-import type { Profile } from "../profiles.ts";
+import { distance } from "fastest-levenshtein";
+import type { ClientRuleId } from "../clients/presets.ts";
+import type { ProfileLabel } from "../profiles.ts";
 import { type FindingKind, RULES } from "./rules.ts";
 
 /** What analysis needs to know about one completed profile. */
 export interface ObservedProfile {
-  readonly profile: Profile;
+  readonly profile: ProfileLabel;
   /** Inline code spans of its instructions that are valid tool identifiers. */
   readonly codeSpans: ReadonlySet<string>;
-  /** Its catalog. */
+  /** Its catalog, as the server listed it. */
   readonly tools: readonly string[];
+  /** Client presets: the listed tools its client's rules hide from the model, and which rule. */
+  readonly hidden?: ReadonlyMap<string, ClientRuleId>;
 }
 
 /** One finding: a tool that a profile cannot see, and where it is visible. */
 export interface Finding {
   readonly kind: FindingKind;
-  readonly profile: Profile;
+  readonly profile: ProfileLabel;
   readonly tool: string;
-  /** Profiles whose catalogs list the tool, in the order given. */
-  readonly availableIn: readonly Profile[];
+  /** Profiles whose model sees the tool, in the order given. */
+  readonly availableIn: readonly ProfileLabel[];
+  /** `tool-unreachable-in-client`: the client rule that hides it. */
+  readonly rule?: ClientRuleId;
+  /** `referenced-tool-unknown`: the closest listed tool name, when one is close. */
+  readonly suggestion?: string;
 }
 
 /** The findings of a complete run and whether it passes the gate. */
@@ -32,9 +40,16 @@ export interface Analysis {
   readonly passed: boolean;
 }
 
+/** Optional analyses. */
+export interface AnalysisOptions {
+  /** Report backticked identifiers that no selected catalog lists (`referenced-tool-unknown`). */
+  readonly unknownReferences?: boolean;
+}
+
 /**
- * Compares each profile's referenced tools and the required tools with the catalogs.
- * `profiles` must be every selected profile, complete, in canonical order.
+ * Compares each profile's referenced tools and the required tools with what each profile's
+ * model can see (its catalog, less what its client's rules hide). `profiles` must be every
+ * selected profile, complete, in report order.
  *
  * @example
  * ```ts
@@ -47,38 +62,76 @@ export interface Analysis {
 export function analyze(
   profiles: readonly ObservedProfile[],
   requiredTools: readonly string[],
+  options: AnalysisOptions = {},
 ): Analysis {
-  const catalogs = profiles.map((observed) => ({ ...observed, has: new Set(observed.tools) }));
+  const catalogs = profiles.map((observed) => ({
+    ...observed,
+    visible: new Set(observed.tools.filter((tool) => !observed.hidden?.has(tool))),
+  }));
   const availableIn = (tool: string) =>
-    catalogs.filter((catalog) => catalog.has.has(tool)).map((catalog) => catalog.profile);
+    catalogs.filter((catalog) => catalog.visible.has(tool)).map((catalog) => catalog.profile);
+  const listedAnywhere = new Set(profiles.flatMap((observed) => observed.tools));
+  const names = [...listedAnywhere].sort();
   const required = [...requiredTools].sort();
 
-  const byKind: Record<FindingKind, Finding[]> = {
-    "referenced-tool-unavailable": [],
-    "required-tool-unavailable": [],
-  };
+  const byKind = Object.fromEntries(
+    Object.keys(RULES).map((kind) => [kind, [] as Finding[]]),
+  ) as Record<FindingKind, Finding[]>;
+  const add = (finding: Finding) => byKind[finding.kind].push(finding);
   for (const catalog of catalogs) {
+    const { profile } = catalog;
     for (const tool of [...catalog.codeSpans].sort()) {
-      if (catalog.has.has(tool)) continue;
+      if (catalog.visible.has(tool)) continue;
       const where = availableIn(tool);
-      if (where.length === 0) continue;
-      byKind["referenced-tool-unavailable"].push({
-        kind: "referenced-tool-unavailable",
-        profile: catalog.profile,
+      if (where.length > 0) {
+        add({ kind: "referenced-tool-unavailable", profile, tool, availableIn: where });
+      } else if (options.unknownReferences && !listedAnywhere.has(tool)) {
+        const suggestion = closest(tool, names);
+        add({
+          kind: "referenced-tool-unknown",
+          profile,
+          tool,
+          availableIn: [],
+          ...(suggestion === undefined ? {} : { suggestion }),
+        });
+      }
+    }
+    for (const [tool, rule] of [...(catalog.hidden ?? [])].sort(([a], [b]) => compare(a, b))) {
+      add({
+        kind: "tool-unreachable-in-client",
+        profile,
         tool,
-        availableIn: where,
+        availableIn: availableIn(tool),
+        rule,
       });
     }
     for (const tool of required) {
-      if (catalog.has.has(tool)) continue;
-      byKind["required-tool-unavailable"].push({
-        kind: "required-tool-unavailable",
-        profile: catalog.profile,
-        tool,
-        availableIn: availableIn(tool),
-      });
+      if (catalog.visible.has(tool)) continue;
+      add({ kind: "required-tool-unavailable", profile, tool, availableIn: availableIn(tool) });
     }
   }
   const findings = Object.values(byKind).flat();
   return { findings, passed: !findings.some((finding) => RULES[finding.kind].gates) };
+}
+
+const compare = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The name closest to `word` by edit distance, when close enough to be a likely typo: at most 1
+ * edit for words of 3 or 4 characters, 2 from 5 on (a swap of two letters is 2). Ties go to the
+ * first in order.
+ */
+export function closest(word: string, names: readonly string[]): string | undefined {
+  const limit = word.length >= 5 ? 2 : word.length >= 3 ? 1 : 0;
+  let best: string | undefined;
+  let bestDistance = limit + 1;
+  for (const name of names) {
+    if (Math.abs(name.length - word.length) > limit) continue;
+    const d = distance(word, name);
+    if (d < bestDistance) {
+      best = name;
+      bestDistance = d;
+    }
+  }
+  return best;
 }

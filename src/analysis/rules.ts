@@ -26,6 +26,18 @@ export const RULES = {
     hint:
       "The instructions of this profile name a tool that its catalog does not list; check the reference and explain any capability requirement in the instructions.",
   },
+  "tool-unreachable-in-client": {
+    class: "candidate",
+    gates: false,
+    hint:
+      "The client of this profile hides this tool from its model by one of its own rules (tool count, name length, name characters, or app-only); rename or regroup the tools, or accept that this client cannot reach it.",
+  },
+  "referenced-tool-unknown": {
+    class: "candidate",
+    gates: false,
+    hint:
+      "The instructions of this profile name something in backticks that no selected catalog lists; check for a typo, a removed tool, or a proxy that hides capability-dependent tools.",
+  },
   "required-tool-unavailable": {
     class: "defect",
     gates: true,

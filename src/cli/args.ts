@@ -25,6 +25,8 @@ import {
 } from "../request.ts";
 import { SERVER_STDERR_MODES, type ServerStderr } from "../target.ts";
 import { isToolName, SERVER_LABEL } from "../tool_name.ts";
+import { shown } from "../printable.ts";
+import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
 
 /** How the command line names the request's fields. */
@@ -44,6 +46,8 @@ export const CLI_LABELS: FieldLabels = {
   allowRemoteHttp: "--allow-remote-http",
   headers: "--header",
   protocolVersion: "--protocol-version",
+  clients: "--client",
+  clientPresets: "--client-file",
 };
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -58,6 +62,9 @@ const OPTIONS = {
   "settle-ms": { type: "string" },
   "timeout-ms": { type: "string" },
   concurrency: { type: "string" },
+  client: { type: "string", multiple: true },
+  "client-file": { type: "string" },
+  "unknown-references": { type: "boolean" },
   "protocol-version": { type: "string" },
   url: { type: "string" },
   "allow-remote-http": { type: "boolean" },
@@ -81,20 +88,32 @@ export type GuidanceArgs =
   | { readonly help: false; readonly request: GuidanceRequest }
   | { readonly help: false; readonly config: ConfigRequest };
 
+/** The effects parsing needs: the environment, and reading `--client-file`. */
+export type ArgsEffects = Pick<CliContext, "env" | "permission" | "readTextFile">;
+
 /**
  * Parses the arguments that follow `guidance`. `env` resolves `--header NAME=ENV_VAR` and
- * `GITHUB_STEP_SUMMARY`. Throws {@linkcode InvocationError} for any invalid invocation.
+ * `GITHUB_STEP_SUMMARY`; `--client-file` is read (after its permission is checked). Throws
+ * {@linkcode InvocationError} for any invalid invocation.
  */
-export function parseGuidanceArgs(
+export async function parseGuidanceArgs(
   argv: readonly string[],
-  env: (name: string) => string | undefined,
-): GuidanceArgs {
+  { env, permission, readTextFile }: ArgsEffects,
+): Promise<GuidanceArgs> {
   const terminator = argv.indexOf("--");
   const own = terminator === -1 ? argv : argv.slice(0, terminator);
   const command = terminator === -1 ? undefined : argv.slice(terminator + 1);
   const given = collect(own);
   if (given.has("help")) return { help: true };
-  if (given.has("config")) return { help: false, config: configRequest(given, command, env) };
+  const clientPresetsOf = (): Promise<unknown> => {
+    const clientFile = single(given, "client-file");
+    return clientFile === undefined
+      ? Promise.resolve(undefined)
+      : readClientFile(clientFile, permission, readTextFile);
+  };
+  if (given.has("config")) {
+    return { help: false, config: await configRequest(given, command, env, clientPresetsOf) };
+  }
   for (const name of ["jobs", "input"] as const) {
     if (given.has(name)) throw new InvocationError(`--${name} applies only with --config`);
   }
@@ -104,9 +123,13 @@ export function parseGuidanceArgs(
   if (servers.length > 1) throw new InvocationError("--server may be given only once");
   const server = servers[0];
   const format = formatOf(given);
+  const clientPresets = await clientPresetsOf();
   let discovery: DiscoveryRequest;
   try {
     discovery = validateDiscovery({
+      clients: given.get("client"),
+      clientPresets,
+      unknownReferences: given.has("unknown-references"),
       server,
       profiles: given.get("profile"),
       requiredTools: given.get("require-tool"),
@@ -147,11 +170,12 @@ function outputOf(
 const INPUT_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 
 /** `--config FILE` and the options that go with it. */
-function configRequest(
+async function configRequest(
   given: Map<OptionName, string[]>,
   command: readonly string[] | undefined,
   env: (name: string) => string | undefined,
-): ConfigRequest {
+  clientPresetsOf: () => Promise<unknown>,
+): Promise<ConfigRequest> {
   if (command !== undefined) {
     throw new InvocationError("Give either --config or a server command after '--', not both");
   }
@@ -208,15 +232,19 @@ function configRequest(
     if (inputs.has(id)) throw new InvocationError(`--input gives input ${id} twice`);
     inputs.set(id, variable);
   }
-  let settings;
+  const settingsInput = {
+    clients: given.get("client"),
+    clientPresets: await clientPresetsOf(),
+    unknownReferences: given.has("unknown-references"),
+    profiles: given.get("profile"),
+    settleMs: integer(given, "settle-ms"),
+    timeoutMs: integer(given, "timeout-ms"),
+    concurrency: integer(given, "concurrency"),
+    protocolVersion: single(given, "protocol-version"),
+  };
   try {
-    settings = validateSettings({
-      profiles: given.get("profile"),
-      settleMs: integer(given, "settle-ms"),
-      timeoutMs: integer(given, "timeout-ms"),
-      concurrency: integer(given, "concurrency"),
-      protocolVersion: single(given, "protocol-version"),
-    }, CLI_LABELS);
+    // Validated once here (exit 2); each entry of the file is validated with the same input.
+    validateSettings(settingsInput, CLI_LABELS);
   } catch (error) {
     if (error instanceof RequestError) throw new InvocationError(error.message);
     throw error;
@@ -224,7 +252,7 @@ function configRequest(
   return {
     configPath,
     servers: servers && [...new Set(servers)],
-    settings,
+    settings: settingsInput,
     requirements,
     inputs,
     allowRemoteHttp: given.has("allow-remote-http"),
@@ -232,6 +260,37 @@ function configRequest(
     jobs,
     output: outputOf(given, format, env),
   };
+}
+
+/** Reads and parses `--client-file` (JSON); its presets are validated with the request. */
+async function readClientFile(
+  path: string,
+  permission: ArgsEffects["permission"],
+  readTextFile: ArgsEffects["readTextFile"],
+): Promise<unknown> {
+  if (await permission({ name: "read", path }) !== "granted") {
+    const value = shown(path);
+    throw new InvocationError(
+      `Permission to read the client file is missing: add --allow-read${
+        value === undefined ? " (for a value that cannot be shown)" : `=${value}`
+      }`,
+    );
+  }
+  let text: string;
+  try {
+    text = await readTextFile(path);
+  } catch (error) {
+    throw new InvocationError(
+      `--client-file cannot be read (${
+        error instanceof Deno.errors.NotFound ? "it does not exist" : "read error"
+      })`,
+    );
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new InvocationError("--client-file is not valid JSON");
+  }
 }
 
 /** Collects option values by name, rejecting unknown options, positionals and missing values. */

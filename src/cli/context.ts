@@ -26,10 +26,10 @@ export interface CliContext {
   /** Removes a file that {@linkcode CliContext.reserveFile} created but that was never written. */
   readonly removeFile: (path: string) => Promise<void>;
   /**
-   * Reads a text file (`--config`, and the env files it names); throws when it cannot, or when
-   * it is larger than `maxBytes`.
+   * Reads a text file (`--client-file`, `--config` and the env files it names); throws when it
+   * cannot, or when it is larger than `maxBytes` (when given).
    */
-  readonly readTextFile: (path: string, maxBytes: number) => Promise<string>;
+  readonly readTextFile: (path: string, maxBytes?: number) => Promise<string>;
   /** The current folder (`--config` resolves `${workspaceFolder}` and relative paths from it). */
   readonly cwd: () => string;
   /** Writes (or appends to) a file: `--output` reports and the GitHub step summary. */

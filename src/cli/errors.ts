@@ -19,3 +19,15 @@ export class InvocationError extends Error {
     this.showUsage = options.showUsage ?? false;
   }
 }
+
+/** Standard output could not be written (a full device, a closed descriptor): exit 74. */
+export class OutputError extends Error {
+  /** Always 74 (EX_IOERR). */
+  readonly exitCode: number = EXIT.ioError;
+
+  /** `cause` is the error's name only, never its message (it may hold a path). */
+  constructor(cause: string) {
+    super(`The report could not be written to standard output (${cause})`);
+    this.name = "OutputError";
+  }
+}

@@ -49,6 +49,10 @@ Options:
   --format F               report on stdout: ${either(FORMATS)} (default ${FORMATS[0]})
   --output F=PATH          also write a report in format F to PATH; repeatable
   --profile P              ${either(PROFILES)}; repeatable (default all)
+  --client NAME            also impersonate a client preset (profile client:NAME); repeatable;
+                           without --profile only the presets run
+  --client-file FILE       client presets that add to or replace the built-in ones (JSON)
+  --unknown-references     also report backticked names that no selected catalog lists
   --require-tool T         a tool every selected profile must list; repeatable
   --settle-ms N            wait after notifications/initialized, ${SETTLE_MS.min}-${SETTLE_MS.max} (default ${SETTLE_MS.default})
   --timeout-ms N           longest wait for one answer, ${TIMEOUT_MS.min}-${TIMEOUT_MS.max} (default ${TIMEOUT_MS.default})

@@ -6,7 +6,7 @@
 import { EXIT } from "../exit.ts";
 import { VERSION } from "../version.ts";
 import type { CliContext } from "./context.ts";
-import { InvocationError } from "./errors.ts";
+import { InvocationError, OutputError } from "./errors.ts";
 import { GUIDANCE_HELP, MAIN_HELP, USAGE } from "./help.ts";
 
 export type { CliContext } from "./context.ts";
@@ -23,6 +23,10 @@ export async function run(argv: readonly string[], context: CliContext): Promise
   try {
     return await dispatch(argv, context);
   } catch (error) {
+    if (error instanceof OutputError) {
+      await context.stderr(`mcpeval: ${error.message}\n`).catch(() => {});
+      return error.exitCode;
+    }
     if (error instanceof InvocationError) {
       await context.stderr(`mcpeval: ${error.message}\n${error.showUsage ? "\n" + USAGE : ""}`);
       return error.exitCode;
@@ -60,7 +64,7 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
     case "guidance": {
       // Loaded only when needed, so --help, --version and schema start fast.
       const { parseGuidanceArgs } = await import("./args.ts");
-      const args = parseGuidanceArgs(rest, context.env);
+      const args = await parseGuidanceArgs(rest, context);
       if (args.help) {
         await context.stdout(GUIDANCE_HELP);
         return EXIT.passed;

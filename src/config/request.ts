@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { DiscoverySettingsRequest, OutputRequest } from "../request.ts";
+import type { GuidanceInput, OutputRequest } from "../request.ts";
 import type { ServerStderr } from "../target.ts";
 
 /** A validated `mcpeval guidance --config FILE` run. */
@@ -13,8 +13,11 @@ export interface ConfigRequest {
   readonly configPath: string;
   /** The entries selected with `--server`, or undefined for every entry. */
   readonly servers: readonly string[] | undefined;
-  /** The settings every server shares; `requiredTools` is empty (see `requirements`). */
-  readonly settings: DiscoverySettingsRequest;
+  /**
+   * The settings every server shares, as given (already validated once; `validateDiscovery`
+   * checks them again with each entry). Required tools are in `requirements`.
+   */
+  readonly settings: Omit<GuidanceInput, "server" | "target" | "requiredTools">;
   /** `--require-tool SERVER:TOOL`, by server, sorted. */
   readonly requirements: ReadonlyMap<string, readonly string[]>;
   /** `--input ID=ENV_VAR`: the variable that answers each VS Code input. */

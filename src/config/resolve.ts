@@ -9,8 +9,8 @@ import { basename, dirname, isAbsolute, join, resolve as resolvePath } from "nod
 import type { ConfigField } from "../config_facts.ts";
 import {
   type DiscoveryRequest,
-  type DiscoverySettingsRequest,
   type FieldLabels,
+  type GuidanceInput,
   isLoopback,
   RequestError,
   type RequestField,
@@ -46,6 +46,8 @@ export const CONFIG_LABELS: FieldLabels = {
   allowRemoteHttp: "--allow-remote-http",
   headers: "headers",
   protocolVersion: "--protocol-version",
+  clients: "--client",
+  clientPresets: "--client-file",
 };
 
 const FIELD_OF: Partial<Record<RequestField, ConfigField>> = {
@@ -60,8 +62,8 @@ const FIELD_OF: Partial<Record<RequestField, ConfigField>> = {
 
 /** What resolving needs besides the entry. */
 export interface ResolveOptions {
-  /** The run's settings (validated with the command line's labels). */
-  readonly settings: DiscoverySettingsRequest;
+  /** The run's settings as given (the command line validated them already). */
+  readonly settings: Omit<GuidanceInput, "server" | "target" | "requiredTools">;
   /** `--require-tool SERVER:TOOL`, by server. */
   readonly requirements: ReadonlyMap<string, readonly string[]>;
   readonly stderr: ServerStderr;

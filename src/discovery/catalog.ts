@@ -25,6 +25,14 @@ export class CatalogBuilder {
     return this.#pages;
   }
 
+  /** Tools marked as visible to apps only (`_meta.ui.visibility` without `"model"`). */
+  readonly appOnly: Set<string> = new Set();
+
+  /** The tool names in the order the server listed them. */
+  listed(): string[] {
+    return [...this.#names];
+  }
+
   /** The tool names seen so far, sorted. */
   tools(): string[] {
     return [...this.#names].sort();
@@ -39,6 +47,7 @@ export class CatalogBuilder {
       const name = entry.name;
       if (this.#names.has(name)) return incomplete("duplicate-tool");
       this.#names.add(name);
+      if (isAppOnly(entry._meta)) this.appOnly.add(name);
       if (this.#names.size > MAX_TOOLS) return incomplete("incomplete-pagination");
     }
     this.#pages += 1;
@@ -51,6 +60,13 @@ export class CatalogBuilder {
     this.#cursors.add(cursor);
     return { next: cursor };
   }
+}
+
+/** MCP Apps: a tool whose `_meta.ui.visibility` lists who may see it, without the model. */
+function isAppOnly(meta: unknown): boolean {
+  if (!isObject(meta) || !isObject(meta.ui)) return false;
+  const { visibility } = meta.ui;
+  return Array.isArray(visibility) && !visibility.includes("model");
 }
 
 function incomplete(reason: Incomplete["reason"]): PageOutcome {

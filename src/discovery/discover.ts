@@ -3,18 +3,21 @@
  *
  * @module
  */
-import type { Profile } from "../profiles.ts";
+import type { ClientPreset } from "../clients/presets.ts";
+import { capabilitiesOf, isProfile, type ProfileLabel } from "../profiles.ts";
 import type { ProtocolVersion } from "../protocol/versions.ts";
 import type { Target } from "../target.ts";
 import type { Transport } from "../transport/transport.ts";
 import { VERSION } from "../version.ts";
-import type { ProfileOutcome } from "./session.ts";
+import type { ProfileDeclaration, ProfileOutcome } from "./session.ts";
 import type { Slots } from "./slots.ts";
 
 /** What discovery needs to know; a validated request has all of it. */
 export interface DiscoverySettings {
-  /** The profiles to discover, in canonical order. */
-  readonly profiles: readonly Profile[];
+  /** The profiles to discover, in report order. */
+  readonly profiles: readonly ProfileLabel[];
+  /** The presets of the selected `client:NAME` profiles, by NAME. */
+  readonly clients?: ReadonlyMap<string, ClientPreset>;
   readonly settleMs: number;
   readonly timeoutMs: number;
   /** How many profiles run at once. */
@@ -46,7 +49,9 @@ export async function discoverAll(
   signal?: AbortSignal,
   slots?: Slots,
 ): Promise<ProfileOutcome[]> {
-  const queue: Profile[] = [...settings.profiles];
+  const queue: ProfileDeclaration[] = settings.profiles.map((label) =>
+    declarationOf(label, settings.clients)
+  );
   const outcomes: ProfileOutcome[] = [];
   let failure: { error: unknown } | undefined;
   const session = {
@@ -57,7 +62,7 @@ export async function discoverAll(
   };
 
   const worker = async () => {
-    for (let profile = queue.shift(); profile !== undefined; profile = queue.shift()) {
+    for (let declared = queue.shift(); declared !== undefined; declared = queue.shift()) {
       if (failure || signal?.aborted) return;
       const release = slots ? await slots.acquire(signal) : () => {};
       if (release === undefined || failure || signal?.aborted) return release?.();
@@ -74,7 +79,7 @@ export async function discoverAll(
       try {
         // Loaded after the first servers were started, so they boot while it loads.
         const { discoverProfile } = await import("./session.ts");
-        outcomes.push(await discoverProfile(transport, profile, session));
+        outcomes.push(await discoverProfile(transport, declared, session));
       } finally {
         signal?.removeEventListener("abort", abort);
         await transport.close();
@@ -87,4 +92,15 @@ export async function discoverAll(
   await Promise.all(Array.from({ length: workers }, worker));
   if (failure) throw failure.error;
   return outcomes;
+}
+
+/** What a profile label declares: one of the five, or a client preset. */
+function declarationOf(
+  label: ProfileLabel,
+  clients: ReadonlyMap<string, ClientPreset> | undefined,
+): ProfileDeclaration {
+  if (isProfile(label)) return { profile: label, capabilities: capabilitiesOf(label) };
+  const preset = clients?.get(label.slice("client:".length));
+  if (!preset) throw new Error(`no preset for ${label}`);
+  return { profile: label, capabilities: preset.capabilities, clientInfo: preset.clientInfo };
 }

@@ -5,7 +5,11 @@
  * @module
  */
 import { inlineCodeSpans } from "../analysis/code_spans.ts";
-import { MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST } from "../limits.ts";
+import {
+  LATE_READ_GRACE_MS,
+  MAX_INSTRUCTIONS_BYTES,
+  MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST,
+} from "../limits.ts";
 import {
   ERROR_CODES,
   hasHandshake,
@@ -14,10 +18,10 @@ import {
   newestKnown,
   type ProtocolVersion,
 } from "../protocol/versions.ts";
-import { capabilitiesOf, type ClientCapabilities, type Profile } from "../profiles.ts";
+import type { ProfileLabel } from "../profiles.ts";
 import type { Incoming, Transport } from "../transport/transport.ts";
 import { parseDiscoverResult, parseInitializeResult } from "../protocol/initialize.ts";
-import { DEADLINE, Deadline } from "../time.ts";
+import { before, DEADLINE, Deadline } from "../time.ts";
 import { CatalogBuilder } from "./catalog.ts";
 import { isToolName } from "../tool_name.ts";
 import type { Incomplete, IncompleteReason } from "../protocol/incomplete.ts";
@@ -39,20 +43,33 @@ export interface SessionSettings {
   readonly protocolVersion: ProtocolVersion;
 }
 
+/** What a profile declares: its label, client capabilities and, for a preset, its clientInfo. */
+export interface ProfileDeclaration {
+  readonly profile: ProfileLabel;
+  /** The client capabilities sent (a fresh object per use is taken). */
+  readonly capabilities: Readonly<Record<string, unknown>>;
+  /** A client preset's `clientInfo`; mcpeval's own otherwise. */
+  readonly clientInfo?: { readonly name: string; readonly version: string };
+}
+
 /** What one profile's discovery observed. Instruction text never leaves the session. */
 export type ProfileOutcome =
   | {
-    readonly profile: Profile;
+    readonly profile: ProfileLabel;
     readonly complete: true;
     readonly instructionsPresent: boolean;
     /** Inline code spans of the instructions that are valid tool identifiers. */
     readonly codeSpans: ReadonlySet<string>;
     /** The catalog, sorted. */
     readonly tools: readonly string[];
+    /** The catalog in the order the server listed it. */
+    readonly listed: readonly string[];
+    /** Tools the server marked as visible to apps only. */
+    readonly appOnly: ReadonlySet<string>;
     readonly pages: number;
   }
   | {
-    readonly profile: Profile;
+    readonly profile: ProfileLabel;
     readonly complete: false;
     readonly instructionsPresent: boolean | null;
     readonly pages: number;
@@ -67,13 +84,15 @@ export const SAMPLING_DECLINED = {
 
 const METHOD_NOT_FOUND = { code: -32601, message: "Method not found" } as const;
 
-/** Runs discovery for `profile` over `transport`. Never throws for anything the server does. */
+/** Runs discovery for a profile over `transport`. Never throws for anything the server does. */
 export async function discoverProfile(
   transport: Transport,
-  profile: Profile,
+  declaration: ProfileDeclaration,
   settings: SessionSettings,
 ): Promise<ProfileOutcome> {
-  const session = new Session(transport, capabilitiesOf(profile), settings.timeoutMs);
+  const { profile } = declaration;
+  const capabilitiesOf = () => structuredClone(declaration.capabilities);
+  const session = new Session(transport, capabilitiesOf(), settings.timeoutMs);
   const catalog = new CatalogBuilder();
   let instructionsPresent: boolean | null = null;
   const stop = (incomplete: Incomplete): ProfileOutcome => ({
@@ -84,11 +103,11 @@ export async function discoverProfile(
     incomplete,
   });
   const version = settings.protocolVersion;
-  const clientInfo = { name: "mcpeval", version: settings.clientVersion };
+  const clientInfo = declaration.clientInfo ?? { name: "mcpeval", version: settings.clientVersion };
   // From 2026-07-28 on, every request carries the version and the capabilities itself.
   const meta = hasHandshake(version) ? undefined : {
     [META_KEYS.protocolVersion]: version,
-    [META_KEYS.clientCapabilities]: capabilitiesOf(profile),
+    [META_KEYS.clientCapabilities]: capabilitiesOf(),
     [META_KEYS.clientInfo]: clientInfo,
   };
   const params = (rest: Record<string, unknown> = {}) => meta ? { ...rest, _meta: meta } : rest;
@@ -98,12 +117,15 @@ export async function discoverProfile(
       ? await discover(session, version, params())
       : await initialize(session, version, {
         protocolVersion: version,
-        capabilities: capabilitiesOf(profile),
+        capabilities: capabilitiesOf(),
         clientInfo,
       });
     if ("incomplete" in opened) return stop(opened.incomplete);
     const { hasTools, instructions } = opened;
     instructionsPresent = instructions !== undefined;
+    if (instructions !== undefined && utf8Exceeds(instructions, MAX_INSTRUCTIONS_BYTES)) {
+      return stop({ reason: "instructions-too-large" });
+    }
     const codeSpans = new Set(
       [...inlineCodeSpans(instructions ?? "")].filter((span) => isToolName(span)),
     );
@@ -134,6 +156,8 @@ export async function discoverProfile(
       instructionsPresent,
       codeSpans,
       tools: catalog.tools(),
+      listed: catalog.listed(),
+      appOnly: catalog.appOnly,
       pages: catalog.pages,
     };
   } finally {
@@ -227,13 +251,17 @@ type RequestOutcome =
 class Session {
   readonly #transport: Transport;
   readonly #reader: ReadableStreamDefaultReader<Incoming>;
-  readonly #capabilities: ClientCapabilities;
+  readonly #capabilities: Readonly<Record<string, unknown>>;
   readonly #timeoutMs: number;
   #pendingRead?: Promise<ReadableStreamReadResult<Incoming>>;
   #nextId = 0;
   #rootsRequests = 0;
 
-  constructor(transport: Transport, capabilities: ClientCapabilities, timeoutMs: number) {
+  constructor(
+    transport: Transport,
+    capabilities: Readonly<Record<string, unknown>>,
+    timeoutMs: number,
+  ) {
     this.#transport = transport;
     this.#reader = transport.incoming.getReader();
     this.#capabilities = capabilities;
@@ -248,7 +276,7 @@ class Session {
     const sent = await deadline.race(this.#transport.send({ jsonrpc: "2.0", id, method, params }));
     if (sent === DEADLINE) return fail("timeout");
     while (true) {
-      const next = await this.#next(deadline);
+      const next = await this.#next(deadline, true);
       if (next === DEADLINE) return fail("timeout");
       if (next.kind === "failure") return { incomplete: next.incomplete };
       const { message } = next;
@@ -288,9 +316,15 @@ class Session {
     this.#reader.releaseLock();
   }
 
-  async #next(deadline: Deadline): Promise<Incoming | typeof DEADLINE> {
+  /** The next incoming item; `late`: a deadline that passed is given the late-read grace. */
+  async #next(deadline: Deadline, late = false): Promise<Incoming | typeof DEADLINE> {
     this.#pendingRead ??= this.#reader.read();
-    const read = await deadline.race(this.#pendingRead);
+    let read = await deadline.race(this.#pendingRead);
+    if (read === DEADLINE && late && deadline.lag > BUSY_LAG_MS) {
+      // The deadline measures the server, not mcpeval: what arrived while mcpeval was busy
+      // (parsing another profile's message) is still in the pipe or socket; give it a moment.
+      read = await before(Date.now() + LATE_READ_GRACE_MS, this.#pendingRead);
+    }
     if (read === DEADLINE) return DEADLINE;
     this.#pendingRead = undefined;
     return read.done ? { kind: "failure", incomplete: { reason: "transport-lost" } } : read.value;
@@ -335,4 +369,13 @@ class Session {
 
 function fail(reason: IncompleteReason): RequestOutcome {
   return { incomplete: { reason } };
+}
+
+/** A deadline noticed this late means mcpeval was busy rather than the server slow. */
+const BUSY_LAG_MS = 10;
+
+/** Whether `text` is longer than `max` bytes in UTF-8 (encoded only when it may be). */
+function utf8Exceeds(text: string, max: number): boolean {
+  if (text.length > max) return true;
+  return text.length * 3 > max && new TextEncoder().encode(text).length > max;
 }

@@ -19,6 +19,8 @@ export const INCOMPLETE_HINTS = {
   "malformed-message":
     "The server sent something that is not one valid JSON-RPC 2.0 message (a batch, invalid JSON, or an unexpected content type).",
   "message-too-large": "The server sent a message larger than the message size limit.",
+  "instructions-too-large":
+    "The server's instructions are larger than the bound for reference detection (1 MiB), so they were not analysed.",
   "malformed-entry":
     "A tools/list result held an entry that is not a valid Tool, or a tool name that is not a valid identifier.",
   "malformed-cursor": "A tools/list result carried a nextCursor that is not a non-empty string.",

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { MAX_MESSAGE_CONTAINERS, STRUCTURE_SCAN_BYTES } from "../limits.ts";
 
 /** A request id: a string or an integer (never null; `0` is valid). */
 export type RequestId = string | number;
@@ -64,18 +65,57 @@ export function isResponse(message: JsonRpcMessage): message is JsonRpcResult | 
   return !("method" in message);
 }
 
+/** Why an incoming text is not a message discovery can use. */
+export type MessageProblem = "malformed-message" | "message-too-large";
+
 /**
- * Parses one incoming message from its JSON text. Returns `undefined` for anything that is not
- * exactly one valid JSON-RPC 2.0 object (batches included).
+ * Parses one incoming message from its JSON text: the message, or `"malformed-message"` for
+ * anything that is not exactly one valid JSON-RPC 2.0 object (batches included), or
+ * `"message-too-large"` when a large text holds more objects and arrays than
+ * {@linkcode MAX_MESSAGE_CONTAINERS} (checked before parsing, so memory stays bounded).
  */
-export function parseMessage(text: string): JsonRpcMessage | undefined {
+export function parseMessage(text: string): JsonRpcMessage | MessageProblem {
+  if (text.length > STRUCTURE_SCAN_BYTES && !containersAtMost(text, MAX_MESSAGE_CONTAINERS)) {
+    return "message-too-large";
+  }
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return undefined;
+    return "malformed-message";
   }
-  return isJsonRpcMessage(value) ? value : undefined;
+  return isJsonRpcMessage(value) ? value : "malformed-message";
+}
+
+const OUTSIDE_STRING = /[{["]/g;
+const INSIDE_STRING = /["\\]/g;
+
+/**
+ * Whether `text`, read as JSON, opens at most `max` objects and arrays. Strings are skipped
+ * (with their escapes), so brackets in descriptions do not count. Linear in the length.
+ */
+export function containersAtMost(text: string, max: number): boolean {
+  let count = 0;
+  let index = 0;
+  while (true) {
+    OUTSIDE_STRING.lastIndex = index;
+    const open = OUTSIDE_STRING.exec(text);
+    if (open === null) return true;
+    index = open.index + 1;
+    if (text.charCodeAt(open.index) !== 0x22) {
+      if (++count > max) return false;
+      continue;
+    }
+    // Inside a string: skip to its closing quote, stepping over escapes.
+    while (true) {
+      INSIDE_STRING.lastIndex = index;
+      const next = INSIDE_STRING.exec(text);
+      if (next === null) return true;
+      index = next.index + 1;
+      if (text.charCodeAt(next.index) === 0x22) break;
+      index += 1; // the escaped character
+    }
+  }
 }
 
 type Json = Record<string, unknown>;
@@ -109,4 +149,65 @@ export function isJsonRpcMessage(value: unknown): value is JsonRpcMessage {
   const { error } = value;
   return isObject(error) && Number.isSafeInteger(error.code) &&
     typeof error.message === "string" && only(value, ERROR_KEYS);
+}
+
+/**
+ * Counts the objects and arrays a JSON text opens, fed as UTF-8 bytes in pieces (strings and
+ * their escapes skipped; the bytes `"`, `\`, `{` and `[` never occur inside a multi-byte
+ * character). Lets the stdio framing reject a line before it is buffered whole.
+ */
+export class ContainerCounter {
+  readonly #max: number;
+  #count = 0;
+  #inString = false;
+  #escaped = false;
+
+  /** A counter that reports more than `max` containers. */
+  constructor(max: number) {
+    this.#max = max;
+  }
+
+  /** Feeds `bytes[start, end)`; false once more than the maximum were opened. */
+  feed(bytes: Uint8Array, start = 0, end: number = bytes.length): boolean {
+    let count = this.#count;
+    let inString = this.#inString;
+    let escaped = this.#escaped;
+    let i = start;
+    while (i < end) {
+      if (inString) {
+        if (escaped) {
+          escaped = false;
+          i++;
+          continue;
+        }
+        // Jump to the next quote (native search), then see whether backslashes escape it.
+        const quote = bytes.indexOf(0x22, i);
+        const stop = quote === -1 || quote >= end ? end : quote;
+        let backslashes = 0;
+        while (stop - backslashes - 1 >= i && bytes[stop - backslashes - 1] === 0x5c) backslashes++;
+        if (stop === end) {
+          escaped = backslashes % 2 === 1;
+          i = end;
+        } else {
+          if (backslashes % 2 === 0) inString = false;
+          i = stop + 1;
+        }
+        continue;
+      }
+      const byte = bytes[i++];
+      if (byte === 0x22) inString = true;
+      else if (byte === 0x7b || byte === 0x5b) count++;
+    }
+    this.#count = count;
+    this.#inString = inString;
+    this.#escaped = escaped;
+    return count <= this.#max;
+  }
+
+  /** Starts counting a new text. */
+  reset(): void {
+    this.#count = 0;
+    this.#inString = false;
+    this.#escaped = false;
+  }
 }

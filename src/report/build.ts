@@ -14,7 +14,9 @@ import {
 } from "../limits.ts";
 import { INCOMPLETE_HINTS } from "../protocol/incomplete.ts";
 import type { ProtocolVersion } from "../protocol/versions.ts";
-import { PROFILES } from "../profiles.ts";
+import { hiddenTools } from "../analysis/reachability.ts";
+import type { ClientPreset } from "../clients/presets.ts";
+import type { ProfileLabel } from "../profiles.ts";
 import type { TransportKind } from "../target.ts";
 import { VERSION } from "../version.ts";
 import {
@@ -32,6 +34,17 @@ export interface ReportSettings {
   readonly timeoutMs: number;
   readonly target: { readonly kind: TransportKind };
   readonly protocolVersion: ProtocolVersion;
+  /** The selected profiles, in report order. */
+  readonly profiles: readonly ProfileLabel[];
+  /** The presets of the selected `client:NAME` profiles, by NAME. */
+  readonly clients?: ReadonlyMap<string, ClientPreset>;
+  /** Report backticked identifiers no catalog lists (`--unknown-references`). */
+  readonly unknownReferences?: boolean;
+  /**
+   * Per client profile: how many tools that client already took from servers checked before
+   * this one (a config run, in config order), for the tool cap.
+   */
+  readonly toolsBefore?: ReadonlyMap<ProfileLabel, number>;
 }
 
 /**
@@ -41,12 +54,31 @@ export function buildReport(
   options: ReportSettings,
   outcomes: readonly ProfileOutcome[],
 ): GuidanceReport {
-  const ordered = [...outcomes].sort((a, b) =>
-    PROFILES.indexOf(a.profile) - PROFILES.indexOf(b.profile)
-  );
-  const observed = ordered.flatMap((outcome) => outcome.complete ? [outcome] : []);
+  const order = (profile: ProfileLabel) => options.profiles.indexOf(profile);
+  const ordered = [...outcomes].sort((a, b) => order(a.profile) - order(b.profile));
+  const presetOf = (profile: ProfileLabel) =>
+    profile.startsWith("client:") ? options.clients?.get(profile.slice(7)) : undefined;
+  const observed = ordered.flatMap((outcome) => {
+    if (!outcome.complete) return [];
+    const preset = presetOf(outcome.profile);
+    return [{
+      ...outcome,
+      ...(preset
+        ? {
+          hidden: hiddenTools(
+            preset.rules,
+            options.server,
+            outcome,
+            options.toolsBefore?.get(outcome.profile) ?? 0,
+          ),
+        }
+        : {}),
+    }];
+  });
   const complete = observed.length === ordered.length;
-  const analysis = complete ? analyze(observed, options.requiredTools) : undefined;
+  const analysis = complete
+    ? analyze(observed, options.requiredTools, { unknownReferences: options.unknownReferences })
+    : undefined;
   const findings = analysis?.findings ?? [];
   const listed = (findingClass: FindingClass) =>
     findings.filter((finding) => RULES[finding.kind].class === findingClass).map((
@@ -55,7 +87,9 @@ export function buildReport(
       kind: finding.kind,
       profile: finding.profile,
       tool: finding.tool,
+      ...(finding.rule === undefined ? {} : { rule: finding.rule }),
       available_in: [...finding.availableIn],
+      ...(finding.suggestion === undefined ? {} : { suggestion: finding.suggestion }),
       hint: RULES[finding.kind].hint,
     }));
 
@@ -66,7 +100,9 @@ export function buildReport(
       server: options.server,
       transport: options.target.kind,
       protocol_version: options.protocolVersion,
-      reference_detection: "inline-code-known-tools",
+      reference_detection: options.unknownReferences
+        ? "inline-code-identifiers"
+        : "inline-code-known-tools",
       settings: {
         settle_ms: options.settleMs,
         timeout_ms: options.timeoutMs,
@@ -76,7 +112,7 @@ export function buildReport(
         max_message_bytes: MAX_MESSAGE_BYTES,
       },
       required_tools: [...options.requiredTools],
-      profiles: ordered.map(profileReport),
+      profiles: ordered.map((outcome) => profileReport(outcome, presetOf(outcome.profile))),
       // The zod parse below checks that each kind lands in the list its rule's class names.
       candidates: listed("candidate") as GuidanceReport["candidates"],
       defects: listed("defect") as GuidanceReport["defects"],
@@ -86,10 +122,18 @@ export function buildReport(
   );
 }
 
-function profileReport(outcome: ProfileOutcome): ProfileReport {
+function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileReport {
+  const client = preset && {
+    client: {
+      name: outcome.profile.slice("client:".length),
+      client_info: { ...preset.clientInfo },
+      instructions_shown: preset.instructionsShown,
+    },
+  };
   if (outcome.complete) {
     return {
       profile: outcome.profile,
+      ...client,
       complete: true,
       instructions_present: outcome.instructionsPresent,
       tool_count: outcome.tools.length,
@@ -101,6 +145,7 @@ function profileReport(outcome: ProfileOutcome): ProfileReport {
   const { reason, httpStatus, serverVersion } = outcome.incomplete;
   return {
     profile: outcome.profile,
+    ...client,
     complete: false,
     instructions_present: outcome.instructionsPresent,
     tool_count: null,

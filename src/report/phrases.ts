@@ -43,6 +43,31 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
     sarifName: "ReferencedToolUnavailable",
     sentence: (finding) => candidateSentence(finding as CandidateReport),
   },
+  "tool-unreachable-in-client": {
+    heading: "Tools a client hides from its model",
+    tag: "hidden",
+    summary: "A client's own rules hide a listed tool from its model",
+    sarifName: "ToolUnreachableInClient",
+    sentence: (finding) => {
+      const where = finding.available_in.length === 0
+        ? "no selected profile's model sees it"
+        : `visible in ${finding.available_in.join(", ")}`;
+      const rule = "rule" in finding ? finding.rule : "a";
+      return `${finding.profile}: \`${finding.tool}\` is listed but its client's ${rule} rule hides it; ${where}`;
+    },
+  },
+  "referenced-tool-unknown": {
+    heading: "Unknown references",
+    tag: "unknown",
+    summary: "The instructions name something that no selected catalog lists",
+    sarifName: "ReferencedToolUnknown",
+    sentence: (finding) => {
+      const suggestion = "suggestion" in finding ? finding.suggestion : undefined;
+      return `${finding.profile}: \`${finding.tool}\` is named but listed in no selected catalog${
+        suggestion === undefined ? "" : `; did you mean \`${suggestion}\`?`
+      }`;
+    },
+  },
   "required-tool-unavailable": {
     heading: "Defects",
     tag: "defect",
@@ -51,6 +76,18 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
     sentence: (finding) => defectSentence(finding as DefectReport),
   },
 };
+
+/**
+ * Whether a report's run could produce findings of `kind`: client rules only with client
+ * presets, unknown references only with `--unknown-references`.
+ */
+export function findingKindApplies(report: GuidanceReport, kind: FindingKind): boolean {
+  if (kind === "tool-unreachable-in-client") return report.profiles.some((p) => p.client);
+  if (kind === "referenced-tool-unknown") {
+    return report.reference_detection === "inline-code-identifiers";
+  }
+  return true;
+}
 
 /** Whether a finding fails the gate. */
 export function gates(finding: ReportFinding): boolean {

@@ -6,19 +6,13 @@
  * @module
  */
 import { FINDING_KINDS, type FindingKind, RULES } from "../analysis/rules.ts";
-import { FINDING_PRESENTATION, findingsOf, incompleteSentence } from "./phrases.ts";
+import {
+  FINDING_PRESENTATION,
+  findingKindApplies,
+  findingsOf,
+  incompleteSentence,
+} from "./phrases.ts";
 import type { GuidanceReport } from "./types.ts";
-
-const INCOMPLETE_RULE = {
-  id: "profile-incomplete",
-  name: "ProfileIncomplete",
-  shortDescription: { text: "Discovery did not complete for a profile" },
-  help: {
-    text:
-      "Incomplete discovery is not evidence that a tool is unavailable; fix the cause and run again.",
-  },
-  defaultConfiguration: { level: "error" },
-} as const;
 
 /** A SARIF reporting descriptor (a rule). */
 export interface SarifRule {
@@ -29,17 +23,32 @@ export interface SarifRule {
   readonly defaultConfiguration: { readonly level: "warning" | "error" };
 }
 
-/** The SARIF rules of a guidance report, in `ruleIndex` order. */
-export const SARIF_RULES: readonly SarifRule[] = [
-  ...FINDING_KINDS.map((kind) => ({
-    id: kind,
-    name: FINDING_PRESENTATION[kind].sarifName,
-    shortDescription: { text: FINDING_PRESENTATION[kind].summary },
-    help: { text: RULES[kind].hint },
-    defaultConfiguration: { level: level(kind) },
-  })),
-  INCOMPLETE_RULE,
-];
+/** The rule of an incomplete profile. */
+export const INCOMPLETE_RULE = {
+  id: "profile-incomplete",
+  name: "ProfileIncomplete",
+  shortDescription: { text: "Discovery did not complete for a profile" },
+  help: {
+    text:
+      "Incomplete discovery is not evidence that a tool is unavailable; fix the cause and run again.",
+  },
+  defaultConfiguration: { level: "error" },
+} as const;
+
+/** The SARIF rules of reports: the finding kinds their runs could produce, then incomplete. */
+export function sarifRules(...reports: readonly GuidanceReport[]): SarifRule[] {
+  return [
+    ...FINDING_KINDS.filter((kind) => reports.some((report) => findingKindApplies(report, kind)))
+      .map((kind) => ({
+        id: kind,
+        name: FINDING_PRESENTATION[kind].sarifName,
+        shortDescription: { text: FINDING_PRESENTATION[kind].summary },
+        help: { text: RULES[kind].hint },
+        defaultConfiguration: { level: level(kind) },
+      })),
+    INCOMPLETE_RULE,
+  ];
+}
 
 function level(kind: FindingKind): "warning" | "error" {
   return RULES[kind].gates ? "error" : "warning";
@@ -49,6 +58,7 @@ type RuleId = FindingKind | typeof INCOMPLETE_RULE.id;
 
 function result(
   report: GuidanceReport,
+  rules: readonly { id: string }[],
   ruleId: RuleId,
   level: "warning" | "error",
   text: string,
@@ -59,7 +69,7 @@ function result(
   const name = tool ?? profile;
   return {
     ruleId,
-    ruleIndex: SARIF_RULES.findIndex((rule) => rule.id === ruleId),
+    ruleIndex: rules.findIndex((rule) => rule.id === ruleId),
     level,
     message: { text },
     locations: [{
@@ -77,12 +87,13 @@ function result(
 
 /** The report as a SARIF 2.1.0 log. */
 export function renderSarif(report: GuidanceReport): string {
-  const results = sarifResults(report);
+  const rules = sarifRules(report);
+  const results = sarifResults(report, rules);
   const log = {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
     version: "2.1.0",
     runs: [{
-      tool: sarifTool(report.mcpeval_version, SARIF_RULES),
+      tool: sarifTool(report.mcpeval_version, rules),
       automationDetails: { id: `mcpeval-guidance/${report.server}/` },
       invocations: [{ executionSuccessful: report.complete }],
       results,
@@ -98,7 +109,7 @@ export function renderSarif(report: GuidanceReport): string {
 }
 
 /** The SARIF tool object: mcpeval and its rules. */
-export function sarifTool(version: string, rules: readonly unknown[]): Record<string, unknown> {
+export function sarifTool(version: string, rules: readonly SarifRule[]): Record<string, unknown> {
   return {
     driver: {
       name: "mcpeval",
@@ -109,13 +120,17 @@ export function sarifTool(version: string, rules: readonly unknown[]): Record<st
   };
 }
 
-/** A report's SARIF results: its incomplete profiles and its findings. */
-export function sarifResults(report: GuidanceReport): Record<string, unknown>[] {
+/** A report's SARIF results (incomplete profiles, findings), indexing into `rules`. */
+export function sarifResults(
+  report: GuidanceReport,
+  rules: readonly SarifRule[],
+): Record<string, unknown>[] {
   return [
     ...report.profiles.flatMap((profile) =>
       profile.complete ? [] : [
         result(
           report,
+          rules,
           "profile-incomplete",
           "error",
           `${incompleteSentence(profile)}. ${profile.incomplete.hint}`,
@@ -133,6 +148,7 @@ export function sarifResults(report: GuidanceReport): Record<string, unknown>[] 
     ...findingsOf(report).map((f) =>
       result(
         report,
+        rules,
         f.kind,
         level(f.kind),
         `${FINDING_PRESENTATION[f.kind].sentence(f)}. ${f.hint}`,

@@ -20,24 +20,38 @@ import {
   type IncompleteReason,
 } from "../protocol/incomplete.ts";
 import { PROTOCOL_VERSIONS } from "../protocol/versions.ts";
+import { CLIENT_NAME, CLIENT_RULE_IDS } from "../clients/presets.ts";
 import { PROFILES } from "../profiles.ts";
 import { SERVER_LABEL, TOOL_NAME } from "../tool_name.ts";
 import type { GuidanceReport } from "./types.ts";
 
 export type {
   CandidateReport,
+  ClientReport,
   CompleteProfileReport,
   DefectReport,
   GuidanceReport,
   IncompleteProfileReport,
   IncompleteReport,
   ProfileReport,
+  ReferencedCandidateReport,
+  UnknownReferenceReport,
+  UnreachableCandidateReport,
 } from "./types.ts";
 
 /** The report's schema identifier. */
 export const REPORT_SCHEMA_ID = "mcpeval.guidance-report/v1";
 
-const ProfileLabel = z.enum(PROFILES);
+const ProfileLabel = z.union([
+  z.enum(PROFILES),
+  z.templateLiteral(["client:", z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/)]),
+]);
+const Printable = z.string().regex(/^[\x20-\x7e]{1,64}$/);
+const ClientSchema = z.strictObject({
+  name: z.string().regex(CLIENT_NAME),
+  client_info: z.strictObject({ name: Printable, version: Printable }),
+  instructions_shown: z.boolean().nullable(),
+});
 const ToolName = z.string().regex(TOOL_NAME);
 const Count = z.int().min(0);
 const incompleteHints = Object.values(INCOMPLETE_HINTS) as [
@@ -54,6 +68,7 @@ const IncompleteSchema = z.strictObject({
 
 const CompleteProfileSchema = z.strictObject({
   profile: ProfileLabel,
+  client: ClientSchema.optional(),
   complete: z.literal(true),
   instructions_present: z.boolean(),
   tool_count: Count,
@@ -64,6 +79,7 @@ const CompleteProfileSchema = z.strictObject({
 
 const IncompleteProfileSchema = z.strictObject({
   profile: ProfileLabel,
+  client: ClientSchema.optional(),
   complete: z.literal(false),
   instructions_present: z.boolean().nullable(),
   tool_count: z.null(),
@@ -81,13 +97,21 @@ const findingSchema = <K extends keyof typeof RULES>(kind: K) =>
     hint: z.literal(RULES[kind].hint as typeof RULES[K]["hint"]),
   });
 
+const unreachableSchema = findingSchema("tool-unreachable-in-client").extend({
+  rule: z.enum(CLIENT_RULE_IDS),
+});
+const unknownSchema = findingSchema("referenced-tool-unknown").extend({
+  available_in: z.array(ProfileLabel).max(0),
+  suggestion: ToolName.optional(),
+});
+
 const reportSchema = z.strictObject({
   schema: z.literal(REPORT_SCHEMA_ID),
   mcpeval_version: z.string(),
   server: z.string().regex(SERVER_LABEL),
   transport: z.enum(["stdio", "streamable-http"]),
   protocol_version: z.enum(PROTOCOL_VERSIONS),
-  reference_detection: z.literal("inline-code-known-tools"),
+  reference_detection: z.enum(["inline-code-known-tools", "inline-code-identifiers"]),
   settings: z.strictObject({
     settle_ms: z.int().min(SETTLE_MS.min).max(SETTLE_MS.max),
     timeout_ms: z.int().min(TIMEOUT_MS.min).max(TIMEOUT_MS.max),
@@ -101,7 +125,11 @@ const reportSchema = z.strictObject({
     CompleteProfileSchema,
     IncompleteProfileSchema,
   ])).min(1),
-  candidates: z.array(findingSchema("referenced-tool-unavailable")),
+  candidates: z.array(z.discriminatedUnion("kind", [
+    findingSchema("referenced-tool-unavailable"),
+    unreachableSchema,
+    unknownSchema,
+  ])),
   defects: z.array(findingSchema("required-tool-unavailable")),
   complete: z.boolean(),
   passed: z.boolean().nullable(),

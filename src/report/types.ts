@@ -6,7 +6,8 @@
  */
 import type { RULES } from "../analysis/rules.ts";
 import type { INCOMPLETE_HINTS, IncompleteReason } from "../protocol/incomplete.ts";
-import type { Profile } from "../profiles.ts";
+import type { ClientRuleId } from "../clients/presets.ts";
+import type { ProfileLabel } from "../profiles.ts";
 import type { ProtocolVersion } from "../protocol/versions.ts";
 
 /** Why a profile is incomplete, with its fixed hint. */
@@ -26,8 +27,10 @@ export interface IncompleteReport {
 
 /** A profile whose discovery completed. */
 export interface CompleteProfileReport {
-  /** The client capability profile. */
-  profile: Profile;
+  /** The client capability profile: one of the five, or `client:NAME` for a client preset. */
+  profile: ProfileLabel;
+  /** For a client preset's profile: the preset (absent for the five standard profiles). */
+  client?: ClientReport;
   /** Always true here. */
   complete: true;
   /** Whether the InitializeResult carried `instructions`. */
@@ -44,8 +47,10 @@ export interface CompleteProfileReport {
 
 /** A profile whose discovery did not complete. */
 export interface IncompleteProfileReport {
-  /** The client capability profile. */
-  profile: Profile;
+  /** The client capability profile: one of the five, or `client:NAME` for a client preset. */
+  profile: ProfileLabel;
+  /** For a client preset's profile: the preset (absent for the five standard profiles). */
+  client?: ClientReport;
   /** Always false here. */
   complete: false;
   /** Whether the InitializeResult carried `instructions`; null if initialization did not finish. */
@@ -60,33 +65,81 @@ export interface IncompleteProfileReport {
   incomplete: IncompleteReport;
 }
 
+/** The client preset a `client:NAME` profile impersonated. */
+export interface ClientReport {
+  /** The preset's name. */
+  name: string;
+  /** The `clientInfo` it sent. */
+  client_info: { name: string; version: string };
+  /** Whether that client shows server instructions to its model (null: not known). */
+  instructions_shown: boolean | null;
+}
+
 /** One profile's entry in a guidance report. */
 export type ProfileReport = CompleteProfileReport | IncompleteProfileReport;
 
 /** A tool referenced by a profile's instructions that its catalog does not list. */
-export interface CandidateReport {
+export interface ReferencedCandidateReport {
   /** The finding kind (a rule of {@linkcode RULES}). */
   kind: "referenced-tool-unavailable";
   /** The profile whose instructions name the tool. */
-  profile: Profile;
+  profile: ProfileLabel;
   /** The tool name, as written in an inline code span. */
   tool: string;
-  /** The selected profiles whose catalogs list the tool, in canonical order; never empty. */
-  available_in: Profile[];
+  /** The selected profiles whose models see the tool, in report order; never empty. */
+  available_in: ProfileLabel[];
   /** The rule's fixed hint. */
   hint: typeof RULES["referenced-tool-unavailable"]["hint"];
 }
+
+/** A listed tool that a client preset's own rules hide from its model (`--client`). */
+export interface UnreachableCandidateReport {
+  /** The finding kind (a rule of {@linkcode RULES}). */
+  kind: "tool-unreachable-in-client";
+  /** The client preset's profile. */
+  profile: ProfileLabel;
+  /** The tool its server listed. */
+  tool: string;
+  /** The client rule that hides it. */
+  rule: ClientRuleId;
+  /** The selected profiles whose models see the tool, in report order; may be empty. */
+  available_in: ProfileLabel[];
+  /** The rule's fixed hint. */
+  hint: typeof RULES["tool-unreachable-in-client"]["hint"];
+}
+
+/** A backticked identifier that no selected catalog lists (`--unknown-references`). */
+export interface UnknownReferenceReport {
+  /** The finding kind (a rule of {@linkcode RULES}). */
+  kind: "referenced-tool-unknown";
+  /** The profile whose instructions name it. */
+  profile: ProfileLabel;
+  /** The identifier, as written in an inline code span. */
+  tool: string;
+  /** Always empty: no selected catalog lists it. */
+  available_in: ProfileLabel[];
+  /** The closest listed tool name, when one is within two edits. */
+  suggestion?: string;
+  /** The rule's fixed hint. */
+  hint: typeof RULES["referenced-tool-unknown"]["hint"];
+}
+
+/** A review candidate: it never fails the run. */
+export type CandidateReport =
+  | ReferencedCandidateReport
+  | UnreachableCandidateReport
+  | UnknownReferenceReport;
 
 /** A required tool missing from a profile's catalog. */
 export interface DefectReport {
   /** The finding kind (a rule of {@linkcode RULES}). */
   kind: "required-tool-unavailable";
-  /** The profile whose catalog lacks the tool. */
-  profile: Profile;
+  /** The profile whose catalog lacks the tool (or whose client hides it). */
+  profile: ProfileLabel;
   /** The required tool (`--require-tool`, or `requiredTools` in the library). */
   tool: string;
-  /** The selected profiles whose catalogs list the tool, in canonical order; may be empty. */
-  available_in: Profile[];
+  /** The selected profiles whose models see the tool, in report order; may be empty. */
+  available_in: ProfileLabel[];
   /** The rule's fixed hint. */
   hint: typeof RULES["required-tool-unavailable"]["hint"];
 }
@@ -105,9 +158,10 @@ export interface GuidanceReport {
   protocol_version: ProtocolVersion;
   /**
    * What counts as a reference: a CommonMark inline code span that equals a tool name in some
-   * selected catalog.
+   * selected catalog; with `--unknown-references`, every inline code span that is a valid tool
+   * identifier.
    */
-  reference_detection: "inline-code-known-tools";
+  reference_detection: "inline-code-known-tools" | "inline-code-identifiers";
   /**
    * The run's `settle_ms` and `timeout_ms` (milliseconds), and the fixed bounds that shaped what
    * was observed: pages and tools per profile, `roots/list` requests per client request, and
@@ -123,7 +177,7 @@ export interface GuidanceReport {
   };
   /** The required tools, sorted, without duplicates. */
   required_tools: string[];
-  /** One entry per selected profile, in canonical order. */
+  /** One entry per selected profile: the five in canonical order, then client presets. */
   profiles: ProfileReport[];
   /** Review candidates; they never fail the run. Empty when the run is incomplete. */
   candidates: CandidateReport[];

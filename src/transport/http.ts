@@ -9,13 +9,15 @@
 import { createParser } from "eventsource-parser";
 import type { Incomplete } from "../protocol/incomplete.ts";
 import {
+  ContainerCounter,
   isRequest,
   isResponse,
   type JsonRpcMessage,
   parseMessage,
   type RequestId,
 } from "../protocol/messages.ts";
-import { DELETE_TIMEOUT_MS, MAX_MESSAGE_BYTES } from "../limits.ts";
+import { DELETE_TIMEOUT_MS, MAX_MESSAGE_BYTES, MAX_MESSAGE_CONTAINERS } from "../limits.ts";
+import { acquireLargeMessageSlot, LARGE_MESSAGE_BYTES, type LargeMessageSlot } from "./large.ts";
 import { hasHandshake, hasVersionHeader, type ProtocolVersion } from "../protocol/versions.ts";
 import type { HttpTarget } from "../target.ts";
 import type { Incoming, Transport } from "./transport.ts";
@@ -156,7 +158,7 @@ class HttpTransport implements Transport {
     if (type !== "application/json" || response.body === null) return false;
     const body = await readBounded(response.body, MAX_MESSAGE_BYTES).catch(() => undefined);
     const message = body === undefined ? undefined : parseMessage(body);
-    if (message === undefined || !isResponse(message) || message.id !== id) return false;
+    if (typeof message !== "object" || !isResponse(message) || message.id !== id) return false;
     if (!("error" in message)) return false;
     this.#deliver(message);
     return true;
@@ -168,8 +170,8 @@ class HttpTransport implements Transport {
     let answered = false;
     const deliver = (text: string): boolean => {
       const message = parseMessage(text);
-      if (message === undefined) {
-        this.#fail({ reason: "malformed-message" });
+      if (typeof message === "string") {
+        this.#fail({ reason: message });
         return false;
       }
       if (isResponse(message) && message.id === id) answered = true;
@@ -220,28 +222,42 @@ class HttpTransport implements Transport {
   }
 }
 
-/** The body as text, or `undefined` when it exceeds `maxBytes`. */
+/**
+ * The body as text, or `undefined` when it exceeds `maxBytes` or opens more JSON objects and
+ * arrays than {@linkcode MAX_MESSAGE_CONTAINERS} (counted as it arrives).
+ */
 async function readBounded(
   body: ReadableStream<Uint8Array>,
   maxBytes: number,
 ): Promise<string | undefined> {
   const chunks: Uint8Array[] = [];
   let length = 0;
-  for await (const chunk of body) {
-    length += chunk.length;
-    if (length > maxBytes) {
-      await body.cancel().catch(() => {});
-      return undefined;
+  const counter = new ContainerCounter(MAX_MESSAGE_CONTAINERS);
+  let slot: LargeMessageSlot | undefined;
+  try {
+    for await (const chunk of body) {
+      length += chunk.length;
+      if (length > maxBytes || !counter.feed(chunk)) {
+        await body.cancel().catch(() => {});
+        return undefined;
+      }
+      if (slot === undefined && length > LARGE_MESSAGE_BYTES) {
+        slot = await acquireLargeMessageSlot();
+      }
+      chunks.push(chunk);
     }
-    chunks.push(chunk);
+    const all = new Uint8Array(length);
+    let offset = 0;
+    for (const chunk of chunks) {
+      all.set(chunk, offset);
+      offset += chunk.length;
+    }
+    chunks.length = 0;
+    return decoder.decode(all);
+  } finally {
+    // Held until the text is handed back; it is parsed right after, in the same task.
+    slot?.release();
   }
-  const all = new Uint8Array(length);
-  let offset = 0;
-  for (const chunk of chunks) {
-    all.set(chunk, offset);
-    offset += chunk.length;
-  }
-  return decoder.decode(all);
 }
 
 /**

@@ -6,11 +6,17 @@
  */
 import {
   MAX_MESSAGE_BYTES,
+  MAX_MESSAGE_CONTAINERS,
   SHUTDOWN_GRACE_MS,
   SHUTDOWN_SWEEP_MS,
   SHUTDOWN_TERM_MS,
 } from "../limits.ts";
-import { isRequest, type JsonRpcMessage, parseMessage } from "../protocol/messages.ts";
+import {
+  isRequest,
+  type JsonRpcMessage,
+  type MessageProblem,
+  parseMessage,
+} from "../protocol/messages.ts";
 import { lineSplitter, MessageTooLargeError } from "./lines.ts";
 import type { Incoming, Transport } from "./transport.ts";
 import { before, delay } from "../time.ts";
@@ -105,7 +111,9 @@ class StdioTransport implements Transport {
         .catch(() => {})
       : Promise.resolve();
     this.#messages = closableFailuresAsItems(
-      child.stdout.pipeThrough(lineSplitter(MAX_MESSAGE_BYTES)).pipeThrough(messageFramer()),
+      child.stdout.pipeThrough(lineSplitter(MAX_MESSAGE_BYTES, MAX_MESSAGE_CONTAINERS)).pipeThrough(
+        messageFramer(),
+      ),
     );
     this.incoming = this.#messages.stream;
   }
@@ -214,15 +222,15 @@ function messageFramer(): TransformStream<Uint8Array, Incoming> {
     {
       transform(line, controller) {
         if (failed || line.length === 0) return;
-        let message: JsonRpcMessage | undefined;
+        let message: JsonRpcMessage | MessageProblem;
         try {
           message = parseMessage(decoder.decode(line));
         } catch {
-          message = undefined;
+          message = "malformed-message"; // not UTF-8
         }
-        if (message === undefined) {
+        if (typeof message === "string") {
           failed = true;
-          controller.enqueue({ kind: "failure", incomplete: { reason: "malformed-message" } });
+          controller.enqueue({ kind: "failure", incomplete: { reason: message } });
           return;
         }
         controller.enqueue({ kind: "message", message });

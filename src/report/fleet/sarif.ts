@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { SARIF_RULES, sarifResults, type SarifRule, sarifTool } from "../sarif.ts";
+import { sarifResults, type SarifRule, sarifRules, sarifTool } from "../sarif.ts";
 import { notCheckedText } from "./phrases.ts";
 import type { FleetReport } from "./types.ts";
 
@@ -21,10 +21,14 @@ const NOT_CHECKED_RULE: SarifRule = {
 
 /** The fleet report as one SARIF 2.1.0 run across servers. */
 export function renderFleetSarif(fleet: FleetReport): string {
+  const rules = [
+    ...sarifRules(...fleet.servers.flatMap((server) => server.checked ? [server.report] : [])),
+    NOT_CHECKED_RULE,
+  ];
   const results = fleet.servers.flatMap((server) =>
-    server.checked ? sarifResults(server.report) : [{
+    server.checked ? sarifResults(server.report, rules) : [{
       ruleId: NOT_CHECKED_RULE.id,
-      ruleIndex: SARIF_RULES.length,
+      ruleIndex: rules.length - 1,
       level: "error",
       message: { text: `${server.name}: ${notCheckedText(server)}. ${server.hint}` },
       locations: [{
@@ -41,7 +45,7 @@ export function renderFleetSarif(fleet: FleetReport): string {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
     version: "2.1.0",
     runs: [{
-      tool: sarifTool(fleet.mcpeval_version, [...SARIF_RULES, NOT_CHECKED_RULE]),
+      tool: sarifTool(fleet.mcpeval_version, rules),
       automationDetails: { id: `mcpeval-guidance/config/` },
       invocations: [{ executionSuccessful: fleet.complete }],
       results,

@@ -1,0 +1,159 @@
+/**
+ * Client presets: profiles that impersonate a named client (its `clientInfo`, its declared
+ * capabilities) and the client-side rules that hide tools from its model. The data is versioned
+ * in `clients.json` with a source and a date for every fact; `--client-file` adds or overrides
+ * entries and is checked by the same validator.
+ *
+ * @module
+ */
+import data from "./clients.json" with { type: "json" };
+
+/** The rule kinds a preset can carry. */
+export const CLIENT_RULE_IDS = [
+  "max-tools",
+  "max-name-length",
+  "max-qualified-name-length",
+  "name-characters",
+  "hide-app-only",
+] as const;
+
+/** A rule kind. */
+export type ClientRuleId = typeof CLIENT_RULE_IDS[number];
+
+/** One client-side rule that hides tools from the model, with its evidence. */
+export interface ClientRule {
+  /** Which rule. */
+  readonly id: ClientRuleId;
+  /** A count or length (`max-*`), a regular expression (`name-characters`), or `true`. */
+  readonly value: number | string | boolean;
+  /** `max-qualified-name-length`: what joins the server label and the tool name. */
+  readonly separator?: string;
+  /** Where the fact comes from (a URL). */
+  readonly source: string;
+  /** When the source was read (YYYY-MM-DD). */
+  readonly verified_at: string;
+}
+
+/** One client preset. */
+export interface ClientPreset {
+  /** What the client sends as `clientInfo`. */
+  readonly clientInfo: { readonly name: string; readonly version: string };
+  /** The client capabilities it declares. */
+  readonly capabilities: Readonly<Record<string, unknown>>;
+  /** Whether the client shows the server's instructions to the model (null: unknown). */
+  readonly instructionsShown: boolean | null;
+  /** The rules that hide tools from its model. */
+  readonly rules: readonly ClientRule[];
+}
+
+/** A preset name: lower-case letters, digits and `-`, as in `client:NAME`. */
+export const CLIENT_NAME: RegExp = /^[a-z0-9][a-z0-9-]{0,31}$/;
+
+/** The date the built-in presets were last checked against their sources. */
+export const PRESETS_VERIFIED_AT: string = (data as { verified_at: string }).verified_at;
+
+type Json = Record<string, unknown>;
+const isObject = (value: unknown): value is Json =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isPrintable = (value: unknown) =>
+  typeof value === "string" && /^[\x20-\x7e]{1,64}$/.test(value);
+const isSource = (value: unknown) => typeof value === "string" && /^https:\/\/\S+$/.test(value);
+
+/**
+ * The presets of a `mcpeval.client-presets/v1` document, or the first problem as a fixed
+ * phrase (never text from the document). Every rule and every preset needs a source and a date.
+ */
+export function parsePresets(value: unknown): Map<string, ClientPreset> | string {
+  if (!isObject(value) || value.schema !== "mcpeval.client-presets/v1") {
+    return "is not a mcpeval.client-presets/v1 document";
+  }
+  if (!isObject(value.clients)) return "has no clients object";
+  const presets = new Map<string, ClientPreset>();
+  for (const [name, entry] of Object.entries(value.clients)) {
+    if (!CLIENT_NAME.test(name)) return "names a client that is not 1-32 of a-z, 0-9 and '-'";
+    const preset = parsePreset(entry);
+    if (typeof preset === "string") return `client ${name} ${preset}`;
+    presets.set(name, preset);
+  }
+  return presets;
+}
+
+function parsePreset(entry: unknown): ClientPreset | string {
+  if (!isObject(entry)) return "is not an object";
+  const info = entry.client_info;
+  if (
+    !isObject(info) || !isPrintable(info.name) ||
+    !(info.version === null || isPrintable(info.version))
+  ) return "needs client_info with a name and a version (null when not evidenced)";
+  if (!isObject(entry.capabilities)) return "needs a capabilities object";
+  const shown = entry.instructions_shown;
+  if (shown !== true && shown !== false && shown !== null) {
+    return "needs instructions_shown: true, false or null";
+  }
+  const sources = entry.sources;
+  if (
+    !Array.isArray(sources) || sources.length === 0 ||
+    !sources.every((s) => isObject(s) && isSource(s.url) && DATE.test(String(s.verified_at)))
+  ) return "needs sources, each with an https url and a verified_at date";
+  if (!Array.isArray(entry.rules)) return "needs a rules list";
+  const rules: ClientRule[] = [];
+  for (const rule of entry.rules) {
+    const parsed = parseRule(rule);
+    if (typeof parsed === "string") return parsed;
+    rules.push(parsed);
+  }
+  return {
+    // MCP requires a version; one the evidence does not give is sent as "unknown".
+    clientInfo: { name: info.name as string, version: (info.version ?? "unknown") as string },
+    capabilities: structuredClone(entry.capabilities),
+    instructionsShown: shown,
+    rules,
+  };
+}
+
+function parseRule(rule: unknown): ClientRule | string {
+  if (!isObject(rule) || !(CLIENT_RULE_IDS as readonly unknown[]).includes(rule.id)) {
+    return `has a rule that is not one of: ${CLIENT_RULE_IDS.join(", ")}`;
+  }
+  const id = rule.id as ClientRuleId;
+  if (!isSource(rule.source) || !DATE.test(String(rule.verified_at))) {
+    return `has a ${id} rule without an https source and a verified_at date`;
+  }
+  const { value } = rule;
+  const valid = id === "hide-app-only"
+    ? value === true
+    : id === "name-characters"
+    ? typeof value === "string" && isRegExp(value)
+    : Number.isSafeInteger(value) && (value as number) > 0;
+  if (!valid) return `has a ${id} rule with a value of the wrong kind`;
+  if (rule.separator !== undefined && typeof rule.separator !== "string") {
+    return `has a ${id} rule whose separator is not a string`;
+  }
+  return {
+    id,
+    value: value as ClientRule["value"],
+    ...(typeof rule.separator === "string" ? { separator: rule.separator } : {}),
+    source: rule.source as string,
+    verified_at: rule.verified_at as string,
+  };
+}
+
+function isRegExp(pattern: string): boolean {
+  try {
+    new RegExp(pattern, "u");
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+let builtin: Map<string, ClientPreset> | undefined;
+
+/** The built-in presets (validated once; a broken data file is a bug, so it throws). */
+export function builtinPresets(): Map<string, ClientPreset> {
+  if (builtin) return builtin;
+  const parsed = parsePresets(data);
+  if (typeof parsed === "string") throw new Error(`clients.json ${parsed}`);
+  return builtin = parsed;
+}

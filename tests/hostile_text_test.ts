@@ -1,0 +1,273 @@
+/**
+ * Hostile text and huge messages (issue #15): reference detection stays fast on pathological
+ * instructions, instructions past the bound end the profile, huge messages are refused before
+ * they are materialised, memory stays bounded, a busy mcpeval never blames a fast server, and a
+ * signal in the middle of the worst analysis ends the run at once.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { setTimeout as delay } from "node:timers/promises";
+import { run } from "../src/cli/run.ts";
+import { MAX_INSTRUCTIONS_BYTES } from "../src/limits.ts";
+import {
+  assertNoneLeft,
+  DENO,
+  fixtureLog,
+  guidanceJson,
+  hostile,
+  isRunning,
+  ProcessMarker,
+  ROOT,
+} from "./_cli.ts";
+import { testContext } from "./_context.ts";
+
+const FAMILIES = [
+  "instructions-brackets",
+  "instructions-links",
+  "instructions-images",
+  "instructions-comments",
+  "instructions-lists",
+  "instructions-backticks",
+  "instructions-at-limit",
+];
+
+for (const scenario of FAMILIES) {
+  Deno.test(`hostile instructions (${scenario}, about 1 MiB): complete, fast, alpha found`, async () => {
+    const { code, report, ms } = await guidanceJson([
+      "--server",
+      "h",
+      "--profile",
+      "none",
+      "--profile",
+      "all",
+      "--settle-ms",
+      "0",
+      "--require-tool",
+      "alpha",
+      "--",
+      ...hostile(scenario),
+    ]);
+    assert.equal(code, 0);
+    assert.ok(report.complete);
+    assert.ok(ms < 5_000, `took ${Math.round(ms)} ms`);
+  });
+}
+
+Deno.test(`instructions past ${MAX_INSTRUCTIONS_BYTES} bytes: instructions-too-large`, async () => {
+  const { code, report } = await guidanceJson([
+    "--server",
+    "h",
+    "--profile",
+    "none",
+    "--settle-ms",
+    "0",
+    "--",
+    ...hostile("instructions-too-large"),
+  ]);
+  assert.equal(code, 3);
+  assert.equal(report.profiles[0].incomplete!.reason, "instructions-too-large");
+  assert.equal(report.profiles[0].instructions_present, true);
+});
+
+/** Runs tests/_measure.ts (the CLI in-process) and returns the report and peak RSS in MiB. */
+async function measured(args: string[]) {
+  const marker = new ProcessMarker();
+  const output = await new Deno.Command(DENO, {
+    args: ["run", "--quiet", "--allow-all", join(ROOT, "tests", "_measure.ts"), ...args],
+    env: { NO_COLOR: "1", ...marker.env },
+  }).output();
+  assertNoneLeft(await marker.reap(), "tests/_measure.ts");
+  const stderr = new TextDecoder().decode(output.stderr);
+  const peakMib = Number(/peak_rss_kib=(\d+)/.exec(stderr)?.[1]) / 1024;
+  return {
+    code: output.code,
+    report: JSON.parse(new TextDecoder().decode(output.stdout)),
+    peakMib,
+  };
+}
+
+/** The documented bound for five profiles of the worst inputs (README, docs/hostile-servers). */
+const PEAK_RSS_BOUND_MIB = 1024;
+
+for (
+  const [scenario, reason] of [
+    ["huge-empty-objects", "message-too-large"], // 20 million {} in one 60 MB line
+    ["huge-nesting", "message-too-large"], // 30 million nested arrays
+    ["line-at-limit", null], // a 64 MiB line, complete
+  ] as const
+) {
+  Deno.test({
+    name: `five profiles of ${scenario}: ${reason ?? "complete"}, peak RSS under 1 GiB`,
+    ignore: Deno.build.os !== "linux",
+    fn: async () => {
+      const { code, report, peakMib } = await measured([
+        "guidance",
+        "--server",
+        "h",
+        "--settle-ms",
+        "0",
+        "--format",
+        "json",
+        "--",
+        ...hostile(scenario),
+      ]);
+      assert.equal(code, reason === null ? 0 : 3);
+      for (const profile of report.profiles) {
+        assert.equal(profile.incomplete?.reason ?? null, reason);
+      }
+      assert.ok(peakMib > 0 && peakMib < PEAK_RSS_BOUND_MIB, `peak RSS ${Math.round(peakMib)} MiB`);
+    },
+  });
+}
+
+Deno.test("a fast server is never reported timeout while another profile's page is parsed", async () => {
+  // The none profile gets a 45 MB page that takes mcpeval a few hundred milliseconds to parse;
+  // the others' answers arrive 200 ms after their request, within --timeout-ms 300, while
+  // mcpeval is still busy parsing.
+  const { report } = await guidanceJson(
+    [
+      "--server",
+      "h",
+      "--settle-ms",
+      "0",
+      "--timeout-ms",
+      "300",
+      "--",
+      ...hostile("slow-page-for-none"),
+    ],
+    { env: { MCPEVAL_FIXTURE_DELAY_MS: "200" } },
+  );
+  for (const profile of report.profiles.slice(1)) {
+    assert.equal(profile.incomplete, null, `${profile.profile}: ${profile.incomplete?.reason}`);
+    assert.deepEqual(profile.tools, ["alpha", "beta"]);
+  }
+});
+
+Deno.test({
+  name: "SIGTERM while 1 MB hostile instructions are analysed: exit 130 within 1 s, no server left",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    await using log = await fixtureLog();
+    const marker = new ProcessMarker();
+    const child = new Deno.Command(DENO, {
+      args: [
+        "run",
+        "--quiet",
+        `--allow-run=${DENO}`,
+        join(ROOT, "main.ts"),
+        "guidance",
+        "--server",
+        "h",
+        "--settle-ms",
+        "5000",
+        "--",
+        ...hostile("instructions-lists"),
+      ],
+      env: { MCPEVAL_FIXTURE_LOG: log.path, ...marker.env },
+      stdout: "piped",
+      stderr: "piped",
+    }).spawn();
+    const initialized = () =>
+      (log.entries() as { received?: { method?: string } }[]).filter((e) =>
+        e.received?.method === "notifications/initialized"
+      ).length;
+    // Bounded wait until the servers sent their 1 MB instructions and mcpeval analysed some.
+    for (const started = Date.now(); initialized() < 1 && Date.now() - started < 20_000;) {
+      await delay(10);
+    }
+    assert.ok(initialized() >= 1);
+    const signalled = performance.now();
+    child.kill("SIGTERM");
+    const output = await child.output();
+    const ms = performance.now() - signalled;
+    assert.equal(output.code, 130);
+    assert.ok(ms < 1_000, `exit after ${Math.round(ms)} ms`);
+    assert.equal(new TextDecoder().decode(output.stdout), "");
+    const pids = (log.entries() as { pid?: number }[]).flatMap((e) => e.pid ?? []);
+    for (const pid of pids) assert.ok(!isRunning(pid), `server ${pid} survived`);
+    assertNoneLeft(await marker.reap(), "mcpeval interrupted");
+  },
+});
+
+Deno.test("a server command with a line break is never echoed: one stderr line", async () => {
+  const ctx = testContext({ permission: () => Promise.resolve("prompt") });
+  const code = await run(["guidance", "--server", "s", "--", "node\n::error::INJECTED"], ctx);
+  assert.equal(code, 2);
+  assert.equal(
+    ctx.err(),
+    "mcpeval: Permission to run the server command is missing: add --allow-run (for a value that cannot be shown)\n",
+  );
+});
+
+Deno.test("a --header value HTTP cannot carry: exit 2 before anything starts", async () => {
+  for (const value of ["caf\u00e9", "a\u0007b", "a\u007fb", " padded"]) {
+    const ctx = testContext({ env: (name) => (name === "TOKEN" ? value : undefined) });
+    const code = await run([
+      "guidance",
+      "--server",
+      "s",
+      "--header",
+      "Authorization=TOKEN",
+      "--url",
+      "http://127.0.0.1:1/mcp",
+    ], ctx);
+    assert.equal(code, 2);
+    assert.match(
+      ctx.err(),
+      /^mcpeval: --header Authorization: environment variable TOKEN holds a value HTTP cannot carry/,
+    );
+    assert.ok(!ctx.err().includes(value));
+    assert.deepEqual(ctx.opened, []);
+  }
+});
+
+Deno.test("a step summary path with a line break is never echoed", async () => {
+  const ctx = testContext({
+    env: (name) => (name === "GITHUB_STEP_SUMMARY" ? "/tmp/a\n::error::INJECTED" : undefined),
+    permission: (descriptor) => Promise.resolve(descriptor.name === "write" ? "prompt" : "granted"),
+  });
+  const code = await run(["guidance", "--server", "s", "--format", "github", "--", "srv"], ctx);
+  assert.equal(code, 2);
+  assert.equal(
+    ctx.err(),
+    "mcpeval: Permission to write the step summary is missing: add --allow-write (for a value that cannot be shown)\n",
+  );
+});
+
+Deno.test({
+  name: "stdout on a full device: exit 74, one stderr line",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    const marker = new ProcessMarker();
+    const output = await new Deno.Command("sh", {
+      args: [
+        "-c",
+        'exec "$@" > /dev/full',
+        "sh",
+        DENO,
+        "run",
+        "--quiet",
+        `--allow-run=${DENO}`,
+        join(ROOT, "main.ts"),
+        "guidance",
+        "--server",
+        "s",
+        "--profile",
+        "none",
+        "--settle-ms",
+        "0",
+        "--",
+        ...hostile("default"),
+      ],
+      env: { NO_COLOR: "1", ...marker.env },
+      stdout: "null",
+      stderr: "piped",
+    }).output();
+    assertNoneLeft(await marker.reap(), "mcpeval with stdout on /dev/full");
+    assert.equal(output.code, 74);
+    assert.equal(
+      new TextDecoder().decode(output.stderr),
+      "mcpeval: The report could not be written to standard output (no space left on the device)\n",
+    );
+  },
+});
