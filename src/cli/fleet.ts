@@ -22,7 +22,6 @@ import { discoverFleet } from "../discovery/fleet.ts";
 import { EXIT } from "../exit.ts";
 import { MAX_CONFIG_BYTES } from "../limits.ts";
 import { configPermissionsNeeded } from "../permissions.ts";
-import type { DiscoveryRequest } from "../request.ts";
 import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
 import {
@@ -143,7 +142,7 @@ export async function runFleetCommand(
       const outcome = byName.get(entry.name)!;
       return "spawnFailed" in outcome ? { name: entry.name, reason: "spawn-failed" as const } : {
         name: entry.name,
-        report: buildReport(entry.request as DiscoveryRequest, outcome.outcomes),
+        report: buildReport(entry.request, outcome.outcomes),
       };
     }),
   );
