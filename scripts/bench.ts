@@ -485,32 +485,32 @@ try {
     );
   }
   row(
-    "7. `--config`: 10 servers each taking 1 s to start, one profile each (`--jobs 10`)",
+    "8. `--config`: 10 servers each taking 1 s to start, one profile each (`--jobs 10`)",
     ms(c.slowTen.ms),
     `${ratio(c.slowTen.ms, c.slowOne.ms)} of one such server`,
     "≤ 1.50x",
   );
-  row("7. one such server, one profile", ms(c.slowOne.ms), "1.00x", "");
+  row("8. one such server, one profile", ms(c.slowOne.ms), "1.00x", "");
   row(
-    "7. `--config`: 10 server-everything x 5 profiles at `--jobs 50` (settle 0)",
+    "8. `--config`: 10 server-everything x 5 profiles at `--jobs 50` (settle 0)",
     ms(c.fleet50.ms),
     `${ratio(c.fleet50.ms, c.raw50.ms)} of the floor`,
     "",
   );
   row(
-    "7. floor: the same 50 server processes at once, fed the same messages without mcpeval",
+    "8. floor: the same 50 server processes at once, fed the same messages without mcpeval",
     ms(c.raw50.ms),
     "1.00x",
     "",
   );
   row(
-    "7. `--config`: the same at the default `--jobs 8`",
+    "8. `--config`: the same at the default `--jobs 8`",
     ms(c.fleet8.ms),
     `${ratio(c.fleet8.ms, c.fleet50.ms)} of \`--jobs 50\``,
     "",
   );
   row(
-    "7. `--config`: 10 server-everything x 5 profiles, `--jobs 50`: mcpeval's peak memory",
+    "8. `--config`: 10 server-everything x 5 profiles, `--jobs 50`: mcpeval's peak memory",
     ms(c.fleetMemory.ms),
     `peak RSS ${Math.round(c.fleetMemory.peakMib!)} MiB`,
     "",
