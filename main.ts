@@ -68,7 +68,9 @@ export function processContext(): CliContext {
     permission: async (descriptor) => (await Deno.permissions.query(descriptor)).state,
     reserveFile,
     removeFile: (path) => Deno.remove(path),
-    readTextFile: (path) => Deno.readTextFile(path),
+    readTextFile: (path, maxBytes) =>
+      maxBytes === undefined ? Deno.readTextFile(path) : readBounded(path, maxBytes),
+    cwd: () => Deno.cwd(),
     writeFile: (path, text, { append }) => Deno.writeTextFile(path, text, { append }),
     openTransport: async (target, version) =>
       (await import("./src/transport/open.ts")).openTransport(target, version),
@@ -129,6 +131,22 @@ async function reserveFile(path: string): Promise<{ created: boolean }> {
   }
   (await Deno.open(path, { write: true })).close();
   return { created: false };
+}
+
+/** Reads a text file of at most `maxBytes` (a larger one throws before it is read). */
+async function readBounded(path: string, maxBytes: number): Promise<string> {
+  using file = await Deno.open(path, { read: true });
+  const { size, isFile } = await file.stat();
+  if (!isFile) throw new Deno.errors.IsADirectory("not a file");
+  if (size > maxBytes) throw new RangeError("too large");
+  const bytes = new Uint8Array(size);
+  let read = 0;
+  while (read < size) {
+    const count = await file.read(bytes.subarray(read));
+    if (count === null) break;
+    read += count;
+  }
+  return new TextDecoder().decode(bytes.subarray(0, read));
 }
 
 let interrupts: AbortSignal | undefined;

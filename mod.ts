@@ -66,6 +66,24 @@ export {
   type UnreachableCandidateReport,
 } from "./src/report/schema.ts";
 export {
+  type CheckedServer,
+  fleetJsonSchema,
+  type FleetReport,
+  FleetReportSchema,
+  type FleetSchema,
+  type FleetServer,
+  type NotCheckedServer,
+} from "./src/report/fleet/schema.ts";
+export {
+  CONFIG_FIELDS,
+  CONFIG_FORMATS,
+  type ConfigField,
+  type ConfigFormat,
+  NOT_CHECKED_HINTS,
+  NOT_CHECKED_REASONS,
+  type NotCheckedReason,
+} from "./src/config_facts.ts";
+export {
   CLIENT_RULE_IDS,
   type ClientPreset,
   type ClientRule,

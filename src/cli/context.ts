@@ -25,8 +25,13 @@ export interface CliContext {
   readonly reserveFile: (path: string) => Promise<{ readonly created: boolean }>;
   /** Removes a file that {@linkcode CliContext.reserveFile} created but that was never written. */
   readonly removeFile: (path: string) => Promise<void>;
-  /** Reads a text file (`--client-file`); throws when it cannot. */
-  readonly readTextFile: (path: string) => Promise<string>;
+  /**
+   * Reads a text file (`--client-file`, `--config` and the env files it names); throws when it
+   * cannot, or when it is larger than `maxBytes` (when given).
+   */
+  readonly readTextFile: (path: string, maxBytes?: number) => Promise<string>;
+  /** The current folder (`--config` resolves `${workspaceFolder}` and relative paths from it). */
+  readonly cwd: () => string;
   /** Writes (or appends to) a file: `--output` reports and the GitHub step summary. */
   readonly writeFile: (path: string, text: string, options: { append: boolean }) => Promise<void>;
   /** Opens a connection to a server; throws when a command cannot be started. */

@@ -26,7 +26,12 @@ function escapeProperty(text: string): string {
   return escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C");
 }
 
-function command(name: "warning" | "error" | "notice", title: string, message: string): string {
+/** One workflow command line: `::NAME title=TITLE::MESSAGE`, escaped. */
+export function workflowCommand(
+  name: "warning" | "error" | "notice",
+  title: string,
+  message: string,
+): string {
   return `::${name} title=${escapeProperty(title)}::${escapeData(message)}`;
 }
 
@@ -40,7 +45,7 @@ export function renderGithub(report: GuidanceReport): string {
   for (const profile of report.profiles) {
     if (!profile.complete) {
       lines.push(
-        command(
+        workflowCommand(
           "error",
           `${title}: profile incomplete`,
           `${incompleteSentence(profile)}. ${incompleteExplanation(profile.incomplete)}`,
@@ -50,7 +55,7 @@ export function renderGithub(report: GuidanceReport): string {
   }
   for (const finding of findingsOf(report)) {
     lines.push(
-      command(
+      workflowCommand(
         gates(finding) ? "error" : "warning",
         `${title}: ${finding.kind}`,
         `${FINDING_PRESENTATION[finding.kind].sentence(finding, report)}. ${finding.hint}`,
@@ -58,12 +63,12 @@ export function renderGithub(report: GuidanceReport): string {
     );
   }
   const outcome = outcomeOf(report);
-  lines.push(command("notice", title, `Result: ${outcome.status}: ${outcome.detail}`));
+  lines.push(workflowCommand("notice", title, `Result: ${outcome.status}: ${outcome.detail}`));
   return lines.join("\n") + "\n";
 }
 
 /** Escapes text for a Markdown table cell or paragraph. */
-function md(text: string): string {
+export function md(text: string): string {
   return text.replace(/[\\`*_|<>[\]]/g, (char) => `\\${char}`);
 }
 
