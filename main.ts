@@ -70,6 +70,7 @@ export function processContext(): CliContext {
     reserveFile,
     removeFile: (path) => Deno.remove(path),
     readTextFile,
+    cwd: () => Deno.cwd(),
     writeFile: (path, text, { append }) => Deno.writeTextFile(path, text, { append }),
     openTransport: async (target, version) =>
       (await import("./src/transport/open.ts")).openTransport(target, version),

@@ -45,7 +45,13 @@ export {
   type TargetInput,
   validateDiscovery,
 } from "./src/request.ts";
-export { type ComparisonRequest, validateComparison } from "./src/comparison.ts";
+export {
+  type BaselineDocument,
+  comparisonIn,
+  type ComparisonRequest,
+  validateBaselineDocument,
+  validateComparison,
+} from "./src/comparison.ts";
 export type { Baseline } from "./src/analysis/baseline.ts";
 export type { Finding } from "./src/analysis/findings.ts";
 export type { HttpTarget, ServerStderr, StdioTarget, Target } from "./src/target.ts";
@@ -77,6 +83,25 @@ export {
   type UnknownReferenceReport,
   type UnreachableCandidateReport,
 } from "./src/report/schema.ts";
+export {
+  type CheckedServer,
+  fleetJsonSchema,
+  type FleetParseResult,
+  type FleetReport,
+  FleetReportSchema,
+  type FleetSchema,
+  type FleetServer,
+  type NotCheckedServer,
+} from "./src/report/fleet/schema.ts";
+export {
+  CONFIG_FIELDS,
+  CONFIG_FORMATS,
+  type ConfigField,
+  type ConfigFormat,
+  NOT_CHECKED_HINTS,
+  NOT_CHECKED_REASONS,
+  type NotCheckedReason,
+} from "./src/config_facts.ts";
 export {
   CLIENT_RULE_IDS,
   type ClientPreset,

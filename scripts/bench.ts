@@ -62,7 +62,12 @@ async function runtimePackages(): Promise<number> {
 
 const { values } = parseArgs({
   args: Deno.args,
-  options: { runs: { type: "string", default: "5" }, out: { type: "string" } },
+  options: {
+    runs: { type: "string", default: "5" },
+    out: { type: "string" },
+    // Only the `--config` cases (7): for a quick look while developing.
+    "config-only": { type: "boolean", default: false },
+  },
   strict: true,
 });
 const RUNS = Number(values.runs);
@@ -222,12 +227,89 @@ const measured = (denoFlags: string[]) => [
 const guidance = (
   ...args: string[]
 ) => [...MCPEVAL, "guidance", "--server", "bench", "--format", "json", ...args];
+/** A `--config` file of `count` copies of a server command line, named s1, s2, ... */
+async function fleetConfig(count: number, command: string[]): Promise<string> {
+  const path = await Deno.makeTempFile({ prefix: "mcpeval-bench-", suffix: ".json" });
+  const mcpServers = Object.fromEntries(
+    Array.from({ length: count }, (_, i) => [`s${i + 1}`, {
+      command: command[0],
+      args: command.slice(1),
+    }]),
+  );
+  await Deno.writeTextFile(path, JSON.stringify({ mcpServers }));
+  return path;
+}
+
+/** A stdio server that takes 1 s from process start to reading its first message. */
+const SLOW = [
+  DENO,
+  "run",
+  "--quiet",
+  "--allow-env",
+  join(ROOT, "fixtures", "hostile.ts"),
+  "slow-start",
+];
+const slowFleet = await fleetConfig(10, SLOW);
+const everythingFleet = await fleetConfig(10, [...EVERYTHING, "stdio"]);
+const configGuidance = (config: string, ...args: string[]) => [
+  DENO,
+  "run",
+  "--quiet",
+  `--allow-read=${config}`,
+  `--allow-run=${DENO}`,
+  join(ROOT, "main.ts"),
+  "guidance",
+  "--format",
+  "json",
+  "--config",
+  config,
+  ...args,
+];
+const CONFIG_CASES = {
+  slowTen: {
+    command: configGuidance(slowFleet, "--profile", "none", "--settle-ms", "0", "--jobs", "10"),
+  },
+  slowOne: { command: guidance("--profile", "none", "--settle-ms", "0", "--", ...SLOW) },
+  fleet50: { command: configGuidance(everythingFleet, "--settle-ms", "0", "--jobs", "50") },
+  raw50: {
+    command: [
+      DENO,
+      "run",
+      "--quiet",
+      "--allow-run",
+      "--allow-read",
+      RAW,
+      "--config",
+      everythingFleet,
+    ],
+  },
+  fleet8: { command: configGuidance(everythingFleet, "--settle-ms", "0") },
+  fleetMemory: {
+    command: [
+      DENO,
+      "run",
+      "--quiet",
+      "-A",
+      join(ROOT, "tests", "_measure.ts"),
+      "guidance",
+      "--format",
+      "json",
+      "--config",
+      everythingFleet,
+      "--settle-ms",
+      "0",
+      "--jobs",
+      "50",
+    ],
+  },
+};
+
 const rows: string[] = [];
 const row = (...cells: (string | number)[]) => rows.push(`| ${cells.join(" | ")} |`);
 const ms = (value: number) => `${Math.round(value)} ms`;
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
 
-const inspector = await inspectorCli();
+const inspector = values["config-only"] ? [] : await inspectorCli();
 const empty = await Deno.makeTempFile({ suffix: ".ts" });
 // The same, inside the project: deno.json and deno.lock are read, as for main.ts.
 const emptyHere = await Deno.makeTempFile({ dir: ROOT, prefix: ".bench-empty-", suffix: ".ts" });
@@ -236,7 +318,8 @@ const emptyHere = await Deno.makeTempFile({ dir: ROOT, prefix: ".bench-empty-", 
 // interface in its own HTTP mode.
 const http = await startHttp("v2_server.ts", "http");
 try {
-  const r = await measure({
+  const c = await measure(CONFIG_CASES);
+  const r = values["config-only"] ? undefined : await measure({
     five: { command: guidance("--settle-ms", "0", "--", ...EVERYTHING, "stdio") },
     sequential: {
       command: guidance("--settle-ms", "0", "--concurrency", "1", "--", ...EVERYTHING, "stdio"),
@@ -291,115 +374,150 @@ try {
 
   row("case", "median", "ratio", "goal");
   row("---", "---:", "---:", "---");
+  if (r) {
+    row(
+      "1. stdio, 5 profiles at once (server-everything, settle 0)",
+      ms(r.five.ms),
+      `${ratio(r.five.ms, r.one.ms)} of one profile`,
+      "≤ 1.30x",
+    );
+    row(
+      "1. floor: the same 5 server processes at once, fed the same messages without mcpeval",
+      ms(r.raw.ms),
+      `mcpeval 5 profiles = ${ratio(r.five.ms, r.raw.ms)} of it`,
+      "≤ 1.20x",
+    );
+    row(
+      "1. floor: one server process fed the same messages without mcpeval",
+      ms(r.rawOne.ms),
+      `mcpeval one profile = ${ratio(r.one.ms, r.rawOne.ms)} of it`,
+      "",
+    );
+    row(
+      "1. stdio, 5 profiles one after another (`--concurrency 1`)",
+      ms(r.sequential.ms),
+      `${ratio(r.sequential.ms, r.one.ms)} of one profile`,
+      "",
+    );
+    row("1. stdio, one profile (`--profile none`)", ms(r.one.ms), "1.00x", "");
+    row(
+      "1. stdio, 5 profiles at once, settle 500 ms",
+      ms(r.five500.ms),
+      `${ratio(r.five500.ms, r.one500.ms)} of one profile`,
+      "",
+    );
+    row("1. stdio, one profile, settle 500 ms", ms(r.one500.ms), "1.00x", "");
+    row(
+      "2. MCP Inspector CLI, `tools/list` once (one profile)",
+      ms(r.inspector.ms),
+      `mcpeval 5 profiles = ${ratio(r.five.ms, r.inspector.ms)} of it`,
+      "< 1.00x",
+    );
+    row(
+      "3. 10,000 large tools x 20 pages x 5 profiles",
+      ms(r.large.ms),
+      `peak RSS ${Math.round(r.large.peakMib!)} MiB`,
+      "< 2 s, < 250 MB",
+    );
+    row(
+      "3. the same with `--v8-flags=--max-semi-space-size=2` (baked into the binaries)",
+      ms(r.largeTuned.ms),
+      `peak RSS ${Math.round(r.largeTuned.peakMib!)} MiB`,
+      "< 2 s, < 250 MB",
+    );
+    row(
+      "4. `mcpeval --version`",
+      ms(r.version.ms),
+      `${ratio(r.version.ms, r.empty.ms)} of empty script`,
+      "≤ 1.50x",
+    );
+    row(
+      "4. `mcpeval schema guidance`",
+      ms(r.schema.ms),
+      `${ratio(r.schema.ms, r.empty.ms)} of empty script`,
+      "≤ 1.50x",
+    );
+    row(
+      "4. `mcpeval guidance --help` (loads the argument parser)",
+      ms(r.guidanceHelp.ms),
+      `${ratio(r.guidanceHelp.ms, r.empty.ms)} of empty script`,
+      "",
+    );
+    row(
+      "4. `mcpeval guidance` start to finish on a minimal server, one profile, settle 0",
+      ms(r.tiny.ms),
+      `${ratio(r.tiny.ms, r.rawTiny.ms)} of the same server fed without mcpeval (${
+        ms(r.rawTiny.ms)
+      })`,
+      "",
+    );
+    row(
+      "4. npm packages loaded by the CLI (`deno info main.ts`)",
+      String(await runtimePackages()),
+      "",
+      "",
+    );
+    row("4. `deno run` of an empty script", ms(r.empty.ms), "1.00x", "");
+    row(
+      "4. `deno run` of an empty script in the project (reads deno.json, deno.lock)",
+      ms(r.emptyHere.ms),
+      `${ratio(r.emptyHere.ms, r.empty.ms)} of empty script`,
+      "",
+    );
+    row(
+      "5. Streamable HTTP, 5 profiles (`fixtures/v2_server.ts`, SDK v2, settle 0)",
+      ms(r.httpFive.ms),
+      `${ratio(r.httpFive.ms, r.httpOne.ms)} of one profile`,
+      "≤ 1.30x",
+    );
+    row("5. Streamable HTTP, one profile", ms(r.httpOne.ms), "1.00x", "");
+    row(
+      "6. stdio, 5 profiles, protocol 2026-07-28 (`fixtures/v2_server.ts`, settle 0)",
+      ms(r.v2Modern.ms),
+      `${ratio(r.v2Modern.ms, r.v2Legacy.ms)} of 2025-06-18`,
+      "",
+    );
+    row(
+      "6. stdio, 5 profiles, protocol 2025-06-18 (the same server)",
+      ms(r.v2Legacy.ms),
+      "1.00x",
+      "",
+    );
+  }
   row(
-    "1. stdio, 5 profiles at once (server-everything, settle 0)",
-    ms(r.five.ms),
-    `${ratio(r.five.ms, r.one.ms)} of one profile`,
-    "≤ 1.30x",
-  );
-  row(
-    "1. floor: the same 5 server processes at once, fed the same messages without mcpeval",
-    ms(r.raw.ms),
-    `mcpeval 5 profiles = ${ratio(r.five.ms, r.raw.ms)} of it`,
-    "≤ 1.20x",
-  );
-  row(
-    "1. floor: one server process fed the same messages without mcpeval",
-    ms(r.rawOne.ms),
-    `mcpeval one profile = ${ratio(r.one.ms, r.rawOne.ms)} of it`,
-    "",
-  );
-  row(
-    "1. stdio, 5 profiles one after another (`--concurrency 1`)",
-    ms(r.sequential.ms),
-    `${ratio(r.sequential.ms, r.one.ms)} of one profile`,
-    "",
-  );
-  row("1. stdio, one profile (`--profile none`)", ms(r.one.ms), "1.00x", "");
-  row(
-    "1. stdio, 5 profiles at once, settle 500 ms",
-    ms(r.five500.ms),
-    `${ratio(r.five500.ms, r.one500.ms)} of one profile`,
-    "",
-  );
-  row("1. stdio, one profile, settle 500 ms", ms(r.one500.ms), "1.00x", "");
-  row(
-    "2. MCP Inspector CLI, `tools/list` once (one profile)",
-    ms(r.inspector.ms),
-    `mcpeval 5 profiles = ${ratio(r.five.ms, r.inspector.ms)} of it`,
-    "< 1.00x",
-  );
-  row(
-    "3. 10,000 large tools x 20 pages x 5 profiles",
-    ms(r.large.ms),
-    `peak RSS ${Math.round(r.large.peakMib!)} MiB`,
-    "< 2 s, < 250 MB",
-  );
-  row(
-    "3. the same with `--v8-flags=--max-semi-space-size=2` (baked into the binaries)",
-    ms(r.largeTuned.ms),
-    `peak RSS ${Math.round(r.largeTuned.peakMib!)} MiB`,
-    "< 2 s, < 250 MB",
-  );
-  row(
-    "4. `mcpeval --version`",
-    ms(r.version.ms),
-    `${ratio(r.version.ms, r.empty.ms)} of empty script`,
+    "8. `--config`: 10 servers each taking 1 s to start, one profile each (`--jobs 10`)",
+    ms(c.slowTen.ms),
+    `${ratio(c.slowTen.ms, c.slowOne.ms)} of one such server`,
     "≤ 1.50x",
   );
+  row("8. one such server, one profile", ms(c.slowOne.ms), "1.00x", "");
   row(
-    "4. `mcpeval schema guidance`",
-    ms(r.schema.ms),
-    `${ratio(r.schema.ms, r.empty.ms)} of empty script`,
-    "≤ 1.50x",
-  );
-  row(
-    "4. `mcpeval guidance --help` (loads the argument parser)",
-    ms(r.guidanceHelp.ms),
-    `${ratio(r.guidanceHelp.ms, r.empty.ms)} of empty script`,
+    "8. `--config`: 10 server-everything x 5 profiles at `--jobs 50` (settle 0)",
+    ms(c.fleet50.ms),
+    `${ratio(c.fleet50.ms, c.raw50.ms)} of the floor`,
     "",
   );
   row(
-    "4. `mcpeval guidance` start to finish on a minimal server, one profile, settle 0",
-    ms(r.tiny.ms),
-    `${ratio(r.tiny.ms, r.rawTiny.ms)} of the same server fed without mcpeval (${
-      ms(r.rawTiny.ms)
-    })`,
-    "",
-  );
-  row(
-    "4. npm packages loaded by the CLI (`deno info main.ts`)",
-    String(await runtimePackages()),
-    "",
-    "",
-  );
-  row("4. `deno run` of an empty script", ms(r.empty.ms), "1.00x", "");
-  row(
-    "4. `deno run` of an empty script in the project (reads deno.json, deno.lock)",
-    ms(r.emptyHere.ms),
-    `${ratio(r.emptyHere.ms, r.empty.ms)} of empty script`,
-    "",
-  );
-  row(
-    "5. Streamable HTTP, 5 profiles (`fixtures/v2_server.ts`, SDK v2, settle 0)",
-    ms(r.httpFive.ms),
-    `${ratio(r.httpFive.ms, r.httpOne.ms)} of one profile`,
-    "≤ 1.30x",
-  );
-  row("5. Streamable HTTP, one profile", ms(r.httpOne.ms), "1.00x", "");
-  row(
-    "6. stdio, 5 profiles, protocol 2026-07-28 (`fixtures/v2_server.ts`, settle 0)",
-    ms(r.v2Modern.ms),
-    `${ratio(r.v2Modern.ms, r.v2Legacy.ms)} of 2025-06-18`,
-    "",
-  );
-  row(
-    "6. stdio, 5 profiles, protocol 2025-06-18 (the same server)",
-    ms(r.v2Legacy.ms),
+    "8. floor: the same 50 server processes at once, fed the same messages without mcpeval",
+    ms(c.raw50.ms),
     "1.00x",
     "",
   );
+  row(
+    "8. `--config`: the same at the default `--jobs 8`",
+    ms(c.fleet8.ms),
+    `${ratio(c.fleet8.ms, c.fleet50.ms)} of \`--jobs 50\``,
+    "",
+  );
+  row(
+    "8. `--config`: 10 server-everything x 5 profiles, `--jobs 50`: mcpeval's peak memory",
+    ms(c.fleetMemory.ms),
+    `peak RSS ${Math.round(c.fleetMemory.peakMib!)} MiB`,
+    "",
+  );
 } finally {
+  await Deno.remove(slowFleet);
+  await Deno.remove(everythingFleet);
   await http.stop();
   await Deno.remove(empty);
   await Deno.remove(emptyHere);

@@ -1,11 +1,20 @@
 /**
- * Writes the report's JSON Schema, generated from the zod schema, to
- * src/report/guidance-report.schema.json, which `mcpeval schema guidance` prints without
- * loading zod. tests/schema_test.ts fails when the file and the zod schema disagree.
+ * Writes the reports' JSON Schemas, generated from the zod schemas, to
+ * src/report/guidance-report.schema.json and src/report/guidance-fleet.schema.json, which
+ * `mcpeval schema guidance` and `mcpeval schema guidance-fleet` print without loading zod.
+ * tests/schema_test.ts fails when the files and the zod schemas disagree.
  *
  *   deno task schema
  */
+import { fleetJsonSchema } from "../src/report/fleet/schema.ts";
 import { reportJsonSchema } from "../src/report/schema.ts";
 
-const path = new URL("../src/report/guidance-report.schema.json", import.meta.url);
-await Deno.writeTextFile(path, JSON.stringify(reportJsonSchema(), null, 2) + "\n");
+for (
+  const [file, schema] of [
+    ["guidance-report.schema.json", reportJsonSchema()],
+    ["guidance-fleet.schema.json", fleetJsonSchema()],
+  ] as const
+) {
+  const path = new URL(`../src/report/${file}`, import.meta.url);
+  await Deno.writeTextFile(path, JSON.stringify(schema, null, 2) + "\n");
+}

@@ -5,16 +5,36 @@
  * server after that gets SIGTERM at once, as mcpeval does. Ends when every process has exited.
  *
  *   deno run --allow-run scripts/raw_clients.ts [--profiles none,roots,...] -- COMMAND [ARG...]
+ *   deno run --allow-run --allow-read scripts/raw_clients.ts [--profiles ...] --config FILE
+ *
+ * With `--config FILE` (plain JSON with `mcpServers` of `{command, args?, env?}`, no variables),
+ * every server of the file is fed every profile, all processes started at once: the floor of a
+ * `--config` run with `--jobs` at least servers x profiles.
  */
 import { parseArgs } from "node:util";
 
 const terminator = Deno.args.indexOf("--");
 const { values } = parseArgs({
-  args: Deno.args.slice(0, terminator),
-  options: { profiles: { type: "string", default: "none,roots,sampling,elicitation,all" } },
+  args: terminator === -1 ? Deno.args : Deno.args.slice(0, terminator),
+  options: {
+    profiles: { type: "string", default: "none,roots,sampling,elicitation,all" },
+    config: { type: "string" },
+  },
   strict: true,
 });
-const [command, ...args] = Deno.args.slice(terminator + 1);
+
+interface Server {
+  readonly command: string;
+  readonly args: string[];
+  readonly env?: Record<string, string>;
+}
+
+const servers: Server[] = values.config
+  ? Object.values(
+    (JSON.parse(await Deno.readTextFile(values.config)) as { mcpServers: Record<string, Server> })
+      .mcpServers,
+  ).map(({ command, args, env }) => ({ command, args: args ?? [], env }))
+  : [{ command: Deno.args[terminator + 1], args: Deno.args.slice(terminator + 2) }];
 
 const CAPABILITIES: Record<string, Record<string, object>> = {
   none: {},
@@ -24,9 +44,10 @@ const CAPABILITIES: Record<string, Record<string, object>> = {
   all: { roots: {}, sampling: {}, elicitation: {} },
 };
 
-async function feed(profile: string): Promise<void> {
+async function feed({ command, args, env }: Server, profile: string): Promise<void> {
   const child = new Deno.Command(command, {
     args,
+    env,
     stdin: "piped",
     stdout: "piped",
     stderr: "null",
@@ -81,4 +102,5 @@ async function feed(profile: string): Promise<void> {
   await child.status;
 }
 
-await Promise.all(values.profiles.split(",").map(feed));
+const profiles = values.profiles.split(",");
+await Promise.all(servers.flatMap((server) => profiles.map((profile) => feed(server, profile))));

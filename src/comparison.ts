@@ -1,14 +1,23 @@
 /**
  * The baseline of a run (`--baseline`, or `baseline` in the library), validated: an earlier
- * complete report of the same server. Kept apart from `request.ts` so that parsing a command
- * line does not load the report schema.
+ * complete report of the same server, on its own or as an entry of a fleet report. Kept apart
+ * from `request.ts` so that parsing a command line does not load the report schemas.
  *
  * @module
  */
 import type { Baseline } from "./analysis/baseline.ts";
-import { type BaselineProblem, selectBaseline } from "./report/baseline.ts";
+import {
+  type BaselineDocument,
+  baselineDocument,
+  baselineFor,
+  type BaselineProblem,
+  EMPTY_BASELINE,
+} from "./report/baseline.ts";
+import { FLEET_SCHEMA_ID } from "./report/fleet/schema.ts";
 import { REPORT_SCHEMA_ID } from "./report/schema.ts";
 import { type FieldLabels, type GuidanceInput, LIBRARY_LABELS, RequestError } from "./request.ts";
+
+export type { BaselineDocument } from "./report/baseline.ts";
 
 /** A validated baseline comparison. */
 export interface ComparisonRequest {
@@ -19,16 +28,19 @@ export interface ComparisonRequest {
 }
 
 const BASELINE_RULES: Readonly<Record<BaselineProblem, string>> = {
-  "not-a-report": `is not a ${REPORT_SCHEMA_ID} report that this mcpeval can read`,
+  "not-a-report":
+    `is neither a ${REPORT_SCHEMA_ID} nor a ${FLEET_SCHEMA_ID} report that this mcpeval can read`,
   "another-server": "is the report of another server: its server label is not {server}'s",
+  "not-in-fleet": "is a fleet report that does not list {server}'s server",
+  "not-checked": "is a fleet report in which {server}'s server was not checked",
   "incomplete":
     "is the report of an incomplete run; write the baseline from a run whose discovery completed",
 };
 
 /**
- * Validates the baseline of a run of `server`: `undefined` when none is given. Throws
- * {@linkcode RequestError}, whose message uses `labels` to name fields and never repeats the
- * baseline's content.
+ * Validates the baseline of a run of `server`: `undefined` when none is given. A fleet report
+ * gives the entry whose name is `server`. Throws {@linkcode RequestError}, whose message uses
+ * `labels` to name fields and never repeats the baseline's content.
  *
  * @example
  * ```ts
@@ -43,18 +55,59 @@ export function validateComparison(
   server: string,
   labels: FieldLabels = LIBRARY_LABELS,
 ): ComparisonRequest | undefined {
+  const require = requireOf(input, labels);
+  if (input.baseline === undefined) return undefined;
+  const selection = baselineFor(validateBaselineDocument(input.baseline, labels), server);
+  if (!selection.ok) fail(selection.problem, labels);
+  return { baseline: selection.baseline, requireBaselineTools: require };
+}
+
+/**
+ * Validates a baseline document once, for a run of several servers (a `--config` run). Throws
+ * {@linkcode RequestError} when it is neither a guidance nor a fleet report.
+ */
+export function validateBaselineDocument(
+  value: unknown,
+  labels: FieldLabels = LIBRARY_LABELS,
+): BaselineDocument {
+  const read = baselineDocument(value);
+  if (!read.ok) fail(read.problem, labels, read.at);
+  return read.document;
+}
+
+/**
+ * The comparison of one server of a several-server run with `document`: its entry, or, when
+ * the document has no complete report of it (a server added since, one not checked then, or
+ * another server's report), an empty baseline, so that every profile is `not-in-baseline` and
+ * every finding is new.
+ */
+export function comparisonIn(
+  document: BaselineDocument,
+  server: string,
+  requireBaselineTools: boolean,
+): ComparisonRequest {
+  const selection = baselineFor(document, server);
+  return {
+    baseline: selection.ok ? selection.baseline : EMPTY_BASELINE,
+    requireBaselineTools,
+  };
+}
+
+function requireOf(
+  input: Pick<GuidanceInput, "baseline" | "requireBaselineTools">,
+  labels: FieldLabels,
+): boolean {
   const require = input.requireBaselineTools ?? false;
   if (typeof require !== "boolean") {
     throw new RequestError("requireBaselineTools", "must be true or false", labels);
   }
-  if (input.baseline === undefined) {
-    if (require) throw new RequestError("requireBaselineTools", "needs {baseline}", labels);
-    return undefined;
+  if (require && input.baseline === undefined) {
+    throw new RequestError("requireBaselineTools", "needs {baseline}", labels);
   }
-  const selection = selectBaseline(input.baseline, server);
-  if (!selection.ok) {
-    const where = selection.at === undefined ? "" : ` (first problem at ${selection.at})`;
-    throw new RequestError("baseline", BASELINE_RULES[selection.problem] + where, labels);
-  }
-  return { baseline: selection.baseline, requireBaselineTools: require };
+  return require;
+}
+
+function fail(problem: BaselineProblem, labels: FieldLabels, at?: string): never {
+  const where = at === undefined ? "" : ` (first problem at ${at})`;
+  throw new RequestError("baseline", BASELINE_RULES[problem] + where, labels);
 }

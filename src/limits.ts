@@ -89,3 +89,12 @@ export const STDOUT_EOF_EXIT_MS = 500;
 
 /** HTTP: the longest wait for the answer to the closing `DELETE` of a session. */
 export const DELETE_TIMEOUT_MS = 2_000;
+
+/** `--jobs`: how many server connections (processes or HTTP sessions) are live at once. */
+export const JOBS: IntegerRange = { min: 1, max: 64, default: 8 };
+
+/** A client config file (`--config`) or an `envFile` it names is at most this many bytes. */
+export const MAX_CONFIG_BYTES = 4_194_304; // 4 MiB
+
+/** A config file lists at most this many servers. */
+export const MAX_CONFIG_SERVERS = 1_000;

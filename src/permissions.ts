@@ -6,6 +6,7 @@
  */
 import { shown } from "./printable.ts";
 import type { DiscoveryRequest, OutputRequest } from "./request.ts";
+import type { Target } from "./target.ts";
 
 /** Files a run reads. */
 export interface InputFiles {
@@ -19,7 +20,7 @@ export interface PermissionNeed {
   /** What it is for, as a clause: "run the server command". */
   readonly what: string;
   /** The Deno flag name: `--allow-run`. */
-  readonly flag: "--allow-run" | "--allow-net" | "--allow-read" | "--allow-write";
+  readonly flag: "--allow-read" | "--allow-run" | "--allow-net" | "--allow-env" | "--allow-write";
   /** The flag's value, or undefined when the value cannot be shown (control characters). */
   readonly value: string | undefined;
 }
@@ -30,41 +31,86 @@ export function permissionsNeeded(
   output: OutputRequest,
   inputs: InputFiles = {},
 ): PermissionNeed[] {
-  const { target } = discovery;
-  const needs: PermissionNeed[] = target.kind === "stdio"
-    ? [{
-      descriptor: { name: "run", command: target.command },
-      what: "run the server command",
-      flag: "--allow-run",
-      value: shown(target.command),
-    }]
-    : [{
-      descriptor: { name: "net", host: target.url.host },
-      what: "reach the server",
-      flag: "--allow-net",
-      value: target.url.host,
-    }];
-  if (inputs.baseline !== undefined && inputs.baseline !== "-") {
-    needs.push({
-      descriptor: { name: "read", path: inputs.baseline },
-      what: "read the baseline",
-      flag: "--allow-read",
-      value: shown(inputs.baseline),
-    });
-  }
+  return [...targetNeeds([discovery.target]), ...readNeeds(inputs), ...writeNeeds(output)];
+}
+
+/** What a `--config` run needs, besides reading the file itself. */
+export interface ConfigNeeds {
+  /** Env files the entries name. */
+  readonly envFiles: Iterable<string>;
+  /** Environment variables the entries (and their `--input`s) read. */
+  readonly variables: Iterable<string>;
+  /** The servers to check; `hidden` when a value must not be shown (it holds a variable's). */
+  readonly targets: Iterable<{ readonly target: Target; readonly hidden?: boolean }>;
+}
+
+/**
+ * Every permission a `--config` run needs: read for `configPath` (and the env files), run for
+ * each stdio command, net for each HTTP host, env for each variable, write for each report file.
+ */
+export function configPermissionsNeeded(
+  configPath: string,
+  needs: ConfigNeeds,
+  output: OutputRequest,
+  inputs: InputFiles = {},
+): PermissionNeed[] {
+  const reads = [configPath, ...needs.envFiles].map((path, index): PermissionNeed => ({
+    descriptor: { name: "read", path },
+    what: index === 0 ? "read the config file" : "read an env file",
+    flag: "--allow-read",
+    value: shown(path),
+  }));
+  const variables = [...new Set(needs.variables)].sort().map((variable): PermissionNeed => ({
+    descriptor: { name: "env", variable },
+    what: "read environment variables",
+    flag: "--allow-env",
+    value: variable,
+  }));
+  const targets = [...needs.targets].map(({ target, hidden }) => {
+    const [need] = targetNeeds([target]);
+    return hidden ? { ...need, value: undefined } : need;
+  });
+  return [...reads, ...readNeeds(inputs), ...targets, ...variables, ...writeNeeds(output)];
+}
+
+function readNeeds(inputs: InputFiles): PermissionNeed[] {
+  return inputs.baseline === undefined || inputs.baseline === "-" ? [] : [{
+    descriptor: { name: "read", path: inputs.baseline },
+    what: "read the baseline",
+    flag: "--allow-read",
+    value: shown(inputs.baseline),
+  }];
+}
+
+function targetNeeds(targets: Iterable<Target>): PermissionNeed[] {
+  return [...targets].map((target): PermissionNeed =>
+    target.kind === "stdio"
+      ? {
+        descriptor: { name: "run", command: target.command },
+        what: "run the server command",
+        flag: "--allow-run",
+        value: shown(target.command),
+      }
+      : {
+        descriptor: { name: "net", host: target.url.host },
+        what: "reach the server",
+        flag: "--allow-net",
+        value: target.url.host,
+      }
+  );
+}
+
+function writeNeeds(output: OutputRequest): PermissionNeed[] {
   const files = [
     ...output.files.map(({ path }) => ({ path, what: "write a report file" })),
     ...(output.stepSummary ? [{ path: output.stepSummary, what: "write the step summary" }] : []),
   ];
-  for (const { path, what } of files) {
-    needs.push({
-      descriptor: { name: "write", path },
-      what,
-      flag: "--allow-write",
-      value: shown(path),
-    });
-  }
-  return needs;
+  return files.map(({ path, what }) => ({
+    descriptor: { name: "write", path },
+    what,
+    flag: "--allow-write",
+    value: shown(path),
+  }));
 }
 
 /** The one-line message for missing permissions: what they are for and the flags to add. */
@@ -76,10 +122,15 @@ export function missingPermissionsMessage(missing: readonly PermissionNeed[]): s
     if (need.value !== undefined && !values.includes(need.value)) values.push(need.value);
     flags.set(need.flag, values);
   }
+  const hidden = new Set<string>(
+    missing.filter((need) => need.value === undefined).map((need) => need.flag),
+  );
   const add = [...flags].map(([flag, values]) =>
     values.length === 0
       ? `${flag} (for a value that cannot be shown)`
-      : `${flag}=${values.join(",")}`
+      : `${flag}=${values.join(",")}${
+        hidden.has(flag) ? " (and a value that cannot be shown)" : ""
+      }`
   );
   return `Permission to ${whats.join(" and ")} is missing: add ${add.join(" ")}`;
 }

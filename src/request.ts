@@ -45,6 +45,10 @@ export interface StdioTargetInput {
   readonly args?: readonly string[];
   /** `"discard"` (default) or `"inherit"`. */
   readonly stderr?: string;
+  /** Variables set for the server over the environment it inherits; default none. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** The folder the server starts in; default the current one. */
+  readonly cwd?: string;
 }
 
 /** A Streamable HTTP target as given. */
@@ -145,6 +149,14 @@ export interface OutputRequest {
   readonly sarifLocation?: SarifLocation;
 }
 
+/** `--baseline FILE` and `--require-baseline-tools` (the command line only), before reading. */
+export interface BaselineFile {
+  /** The earlier JSON report to compare with; `-` is standard input. */
+  readonly path: string;
+  /** Whether every tool of a baseline catalog is required in its profile. */
+  readonly requireBaselineTools: boolean;
+}
+
 /** The fields a {@linkcode RequestError} can name. */
 export type RequestField =
   | "server"
@@ -154,7 +166,10 @@ export type RequestField =
   | "timeoutMs"
   | "concurrency"
   | "command"
+  | "args"
   | "stderr"
+  | "env"
+  | "cwd"
   | "url"
   | "allowRemoteHttp"
   | "headers"
@@ -176,7 +191,10 @@ export const LIBRARY_LABELS: FieldLabels = {
   timeoutMs: "timeoutMs",
   concurrency: "concurrency",
   command: "target.command",
+  args: "target.args",
   stderr: "target.stderr",
+  env: "target.env",
+  cwd: "target.cwd",
   url: "target.url",
   allowRemoteHttp: "target.allowRemoteHttp",
   headers: "target.headers",
@@ -227,12 +245,33 @@ export function validateDiscovery(
   input: GuidanceInput,
   labels: FieldLabels = LIBRARY_LABELS,
 ): DiscoveryRequest {
-  const fail = (field: RequestField, rule: string): never => {
-    throw new RequestError(field, rule, labels);
-  };
+  const fail = failWith(labels);
   if (typeof input.server !== "string" || !SERVER_LABEL.test(input.server)) {
     fail("server", SERVER_RULE);
   }
+  const settings = validateSettings(input, labels);
+  const target = validateTarget(input.target, fail);
+  if (target.kind === "streamable-http" && !hasStreamableHttp(settings.protocolVersion)) {
+    fail(
+      "protocolVersion",
+      `${settings.protocolVersion} has no Streamable HTTP (its HTTP+SSE transport is out of scope): check such a server over stdio`,
+    );
+  }
+  return { server: input.server, ...settings, target };
+}
+
+/** The settings of a run, the same for every server of a config file. */
+export type DiscoverySettingsRequest = Omit<DiscoveryRequest, "server" | "target">;
+
+/**
+ * Validates the settings of a run (everything but `server` and `target`), with the same rules
+ * as {@linkcode validateDiscovery}. Throws {@linkcode RequestError}.
+ */
+export function validateSettings(
+  input: Omit<GuidanceInput, "server" | "target">,
+  labels: FieldLabels = LIBRARY_LABELS,
+): DiscoverySettingsRequest {
+  const fail = failWith(labels);
   const clients = validateClients(input, fail);
   const profiles = input.profiles ?? (clients.size > 0 ? [] : PROFILES);
   if (
@@ -255,15 +294,7 @@ export function validateDiscovery(
     : input.protocolVersion === undefined
     ? PROTOCOL_VERSION
     : fail("protocolVersion", `must be one of: ${PROTOCOL_VERSIONS.join(", ")}`);
-  const target = validateTarget(input.target, fail);
-  if (target.kind === "streamable-http" && !hasStreamableHttp(protocolVersion)) {
-    fail(
-      "protocolVersion",
-      `${protocolVersion} has no Streamable HTTP (its HTTP+SSE transport is out of scope): check such a server over stdio`,
-    );
-  }
   return {
-    server: input.server,
     profiles: [
       ...canonicalProfiles(profiles as readonly Profile[]),
       ...[...clients.keys()].map(clientProfile),
@@ -274,15 +305,23 @@ export function validateDiscovery(
     settleMs: integer("settleMs", input.settleMs, SETTLE_MS),
     timeoutMs: integer("timeoutMs", input.timeoutMs, TIMEOUT_MS),
     concurrency: integer("concurrency", input.concurrency, CONCURRENCY),
-    target,
     protocolVersion,
+  };
+}
+
+function failWith(labels: FieldLabels): Fail {
+  return (field, rule) => {
+    throw new RequestError(field, rule, labels);
   };
 }
 
 type Fail = (field: RequestField, rule: string) => never;
 
 /** The selected presets: built-in ones, with `clientPresets` entries added or replaced. */
-function validateClients(input: GuidanceInput, fail: Fail): Map<string, ClientPreset> {
+function validateClients(
+  input: Pick<GuidanceInput, "clients" | "clientPresets">,
+  fail: Fail,
+): Map<string, ClientPreset> {
   const names = [...new Set(input.clients ?? [])];
   if (names.length === 0 && input.clientPresets === undefined) return new Map();
   const known = new Map(builtinPresets());
@@ -327,17 +366,42 @@ function validateTarget(target: TargetInput, fail: Fail): Target {
 
 function stdioTarget(target: StdioTargetInput, fail: Fail): StdioTarget {
   if (typeof target.command !== "string" || target.command === "") fail("command", "is empty");
+  if (target.command.includes("\0")) fail("command", "must not contain NUL characters");
   const args = target.args ?? [];
-  if (!args.every((arg) => typeof arg === "string")) fail("command", "arguments must be strings");
+  if (!Array.isArray(args) || !args.every((arg) => typeof arg === "string")) {
+    fail("args", "must be strings");
+  }
+  if (!args.every((arg) => !arg.includes("\0"))) fail("args", "must not contain NUL characters");
   const stderr = target.stderr ?? "discard";
   if (!(SERVER_STDERR_MODES as readonly string[]).includes(stderr)) {
     fail("stderr", `must be one of: ${SERVER_STDERR_MODES.join(", ")}`);
+  }
+  const env = target.env;
+  if (env !== undefined) {
+    if (typeof env !== "object" || env === null || Array.isArray(env)) {
+      fail("env", "must map variable names to strings");
+    }
+    for (const [name, value] of Object.entries(env)) {
+      if (!ENV_VARIABLE.test(name)) {
+        fail("env", "names must be non-empty and contain no '=' or NUL characters");
+      }
+      if (typeof value !== "string" || value.includes("\0")) {
+        fail("env", "values must be strings without NUL characters");
+      }
+    }
+  }
+  if (
+    target.cwd !== undefined && (typeof target.cwd !== "string" || !/^[^\0]+$/.test(target.cwd))
+  ) {
+    fail("cwd", "must be a non-empty folder path");
   }
   return {
     kind: "stdio",
     command: target.command,
     args: [...args],
     stderr: stderr as ServerStderr,
+    ...(env === undefined ? {} : { env: { ...env } }),
+    ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
   };
 }
 
@@ -365,6 +429,8 @@ function httpTarget(target: HttpTargetInput, fail: Fail): HttpTarget {
   return { kind: "streamable-http", url, headers: headers.map(([name, value]) => [name, value]) };
 }
 
+/** A name the environment can hold: not empty, no '=', no NUL. */
+const ENV_VARIABLE = /^[^=\0]+$/;
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** A field value HTTP can carry: visible ASCII, spaces and tabs, no surrounding white space. */
 const HEADER_VALUE = /^(?:[\x21-\x7e](?:[\x20-\x7e\t]*[\x21-\x7e])?)?$/;

@@ -20,6 +20,10 @@ export interface StdioTarget {
   readonly args: readonly string[];
   /** What happens to the server's stderr. */
   readonly stderr: ServerStderr;
+  /** Variables set for the server, over the environment it inherits. */
+  readonly env?: Readonly<Record<string, string>>;
+  /** The folder the server starts in; default mcpeval's own. */
+  readonly cwd?: string;
 }
 
 /** A Streamable HTTP endpoint. */

@@ -203,7 +203,9 @@ export const EVERYTHING: string[] = [
   "stdio",
 ];
 
-let validator: ((value: unknown) => boolean) & { errors?: unknown } | undefined;
+type Validator = ((value: unknown) => boolean) & { errors?: unknown };
+let validator: Validator | undefined;
+let fleetValidator: Validator | undefined;
 
 /** Validates a report with Ajv (draft 2020-12) against the schema printed by the CLI. */
 export async function assertValidReport(report: unknown): Promise<void> {
@@ -215,6 +217,62 @@ export async function assertValidReport(report: unknown): Promise<void> {
     validator = new Ajv({ strict: true, allErrors: true }).compile(JSON.parse(printed.stdout));
   }
   assert.ok(validator!(report), JSON.stringify(validator!.errors));
+}
+
+/**
+ * Validates a fleet report against the fleet schema the CLI prints, and each embedded report
+ * against the guidance schema it prints.
+ */
+export async function assertValidFleet(fleet: unknown): Promise<void> {
+  if (!fleetValidator) {
+    const printed = await mcpeval(["schema", "guidance-fleet"]);
+    assert.equal(printed.code, 0);
+    // deno-lint-ignore no-explicit-any
+    const Ajv = Ajv2020 as any;
+    fleetValidator = new Ajv({ strict: true, allErrors: true }).compile(JSON.parse(printed.stdout));
+  }
+  assert.ok(fleetValidator!(fleet), JSON.stringify(fleetValidator!.errors));
+  for (const server of (fleet as Fleet).servers) {
+    if (server.checked) await assertValidReport(server.report);
+  }
+}
+
+/** The fleet report fields the tests read. */
+export interface Fleet {
+  config_format: string;
+  servers: (
+    | { name: string; checked: true; report: Report & { server: string; transport: string } }
+    | { name: string; checked: false; reason: string; hint: string; field?: string }
+  )[];
+  complete: boolean;
+  passed: boolean | null;
+}
+
+/** Runs `guidance --format json --config ...`, validates the fleet report, and returns it. */
+export async function fleetJson(
+  args: readonly string[],
+  options: CliOptions = {},
+): Promise<CliResult & { fleet: Fleet }> {
+  const result = await mcpeval(["guidance", "--format", "json", ...args], options);
+  assert.equal(result.stderr, "", "stderr must be empty");
+  const fleet = JSON.parse(result.stdout);
+  await assertValidFleet(fleet);
+  return { ...result, fleet };
+}
+
+/** Writes `config` (an object, as JSON) to a fresh temporary file, removed on dispose. */
+export async function configFile(config: unknown, suffix = ".json"): Promise<TempPath> {
+  const file = await tempFile({ prefix: "mcpeval-config-", suffix });
+  await Deno.writeTextFile(
+    file.path,
+    typeof config === "string" ? config : JSON.stringify(config, null, 2),
+  );
+  return file;
+}
+
+/** A stdio config entry that starts `command` (a command line from the fixtures). */
+export function entry(command: readonly string[], extra: Record<string, unknown> = {}) {
+  return { command: command[0], args: command.slice(1), ...extra };
 }
 
 /** Runs a guidance command with `--format json`, validates the report, and returns it. */

@@ -31,6 +31,7 @@ export function testContext(overrides: Partial<CliContext> = {}): TestContext {
     reserveFile: () => Promise.resolve({ created: false }),
     removeFile: () => Promise.resolve(),
     readTextFile: () => Promise.reject(new Deno.errors.NotFound("no files here")),
+    cwd: () => "/work",
     writeFile: (path, text) => Promise.resolve(void files.set(path, text)),
     openTransport: (target) => {
       opened.push(target);

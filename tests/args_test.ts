@@ -8,7 +8,7 @@ import { testContext } from "./_context.ts";
 const effects = testContext();
 const parse = async (...argv: string[]) => {
   const request = await parseGuidanceArgs(["--server", "s", ...argv, "--", "server"], effects);
-  assert.ok(!request.help);
+  assert.ok("request" in request);
   return request.request.discovery;
 };
 
@@ -33,7 +33,7 @@ Deno.test("numeric options at both ends of their range", async () => {
 Deno.test("a 64-character server label and a 128-character required tool are accepted", async () => {
   const label = "s".repeat(64);
   const request = await parseGuidanceArgs(["--server", label, "--", "x"], effects);
-  assert.ok(!request.help && request.request.discovery.server === label);
+  assert.ok("request" in request && request.request.discovery.server === label);
   assert.deepEqual((await parse("--require-tool", "t".repeat(128))).requiredTools, [
     "t".repeat(128),
   ]);
@@ -60,7 +60,7 @@ Deno.test("profiles and required tools: duplicates collapse, canonical and sorte
 Deno.test("loopback URLs may use http:, remote ones need https: and --allow-remote-http", async () => {
   const url = async (...argv: string[]) => {
     const request = await parseGuidanceArgs(["--server", "s", ...argv], effects);
-    assert.ok(!request.help && request.request.discovery.target.kind === "streamable-http");
+    assert.ok("request" in request && request.request.discovery.target.kind === "streamable-http");
     return request.request.discovery.target.url.host;
   };
   assert.equal(await url("--url", "http://localhost:1/mcp"), "localhost:1");
@@ -79,6 +79,6 @@ Deno.test("--header reads the value from the environment", async () => {
     ["--server", "s", "--header", "Authorization=TOKEN", "--url", "http://127.0.0.1:1/mcp"],
     testContext({ env: (name) => (name === "TOKEN" ? "Bearer x" : undefined) }),
   );
-  assert.ok(!request.help && request.request.discovery.target.kind === "streamable-http");
+  assert.ok("request" in request && request.request.discovery.target.kind === "streamable-http");
   assert.deepEqual(request.request.discovery.target.headers, [["Authorization", "Bearer x"]]);
 });

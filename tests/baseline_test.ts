@@ -432,17 +432,22 @@ Deno.test("a corrupted baseline: exit 2 with one line that repeats nothing of th
         ...report,
         profiles: [{ ...report.profiles[0], tools: [`${SECRET} x`] }, ...report.profiles.slice(1)],
       }),
-      "--baseline is not a mcpeval.guidance-report/v1 report that this mcpeval can read (first problem at profiles.0.tools.0)",
+      "--baseline is neither a mcpeval.guidance-report/v1 nor a mcpeval.guidance-fleet/v1 report that this mcpeval can read (first problem at profiles.0.tools.0)",
     ],
     [
       "an unknown field",
       JSON.stringify({ ...report, [SECRET]: SECRET }),
-      "--baseline is not a mcpeval.guidance-report/v1 report that this mcpeval can read",
+      "--baseline is neither a mcpeval.guidance-report/v1 nor a mcpeval.guidance-fleet/v1 report that this mcpeval can read",
     ],
     [
       "another document",
       JSON.stringify({ version: "2.1.0", runs: [] }),
-      "--baseline is not a mcpeval.guidance-report/v1 report that this mcpeval can read (first problem at schema)",
+      "--baseline is neither a mcpeval.guidance-report/v1 nor a mcpeval.guidance-fleet/v1 report that this mcpeval can read (first problem at schema)",
+    ],
+    [
+      "a fleet report that does not validate",
+      JSON.stringify({ schema: "mcpeval.guidance-fleet/v1", servers: [{ name: SECRET }] }),
+      "--baseline is neither a mcpeval.guidance-report/v1 nor a mcpeval.guidance-fleet/v1 report that this mcpeval can read (first problem at mcpeval_version)",
     ],
     ["not UTF-8", "\xff", "Cannot read the --baseline file (it is not UTF-8 text)"],
   ];

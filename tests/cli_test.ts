@@ -347,6 +347,9 @@ Deno.test("--help and guidance --help: stdout, exit 0", async () => {
       "--timeout-ms",
       "--url",
       "--header",
+      "--config",
+      "--jobs",
+      "--input",
     ]
   ) {
     assert.ok(guidance.stdout.includes(option), option);

@@ -6,7 +6,17 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { builtinPresets, parsePresets } from "../src/clients/presets.ts";
 import { run } from "../src/cli/run.ts";
-import { DENO, EVERYTHING, fixture, fixtureLog, guidanceJson, hostile, ROOT } from "./_cli.ts";
+import {
+  DENO,
+  EVERYTHING,
+  fixture,
+  fixtureLog,
+  guidanceJson,
+  hostile,
+  mcpeval,
+  ROOT,
+  tempDir,
+} from "./_cli.ts";
 import { testContext } from "./_context.ts";
 
 const TEST_PRESETS = join(ROOT, "fixtures", "clients", "test-clients.json");
@@ -223,4 +233,47 @@ Deno.test("server-everything under --client vscode lists what a client with root
     "trigger-sampling-request-async",
     "trigger-url-elicitation",
   ]);
+});
+
+Deno.test("a config run: a client's tool cap counts across servers in config order", async () => {
+  await using dir = await tempDir();
+  const entry = (scenario: string) => {
+    const [command, ...args] = hostile(scenario);
+    return { command, args };
+  };
+  const run = async (order: string[]) => {
+    const config = join(dir.path, `${order.join("-")}.json`);
+    const servers = Object.fromEntries(
+      order.map((name) => [name, entry(name === "big" ? "client-catalog" : "default")]),
+    );
+    await Deno.writeTextFile(config, JSON.stringify({ mcpServers: servers }));
+    const result = await mcpeval(
+      [
+        "guidance",
+        "--config",
+        config,
+        "--client",
+        "tiny",
+        "--client-file",
+        TEST_PRESETS,
+        "--settle-ms",
+        "0",
+        "--format",
+        "json",
+      ],
+      { permissions: [...READ, `--allow-read=${config},${TEST_PRESETS}`] },
+    );
+    const fleet = JSON.parse(result.stdout);
+    return Object.fromEntries(
+      fleet.servers.map((
+        server: { name: string; report: { candidates: { kind: string; rule?: string }[] } },
+      ) => [
+        server.name,
+        server.report.candidates.filter((c) => c.rule === "max-tools").length,
+      ]),
+    );
+  };
+  // big lists 151 tools the name rules let through; the cap of 100 is shared.
+  assert.deepEqual(await run(["big", "small"]), { big: 51, small: 2 });
+  assert.deepEqual(await run(["small", "big"]), { small: 0, big: 53 });
 });

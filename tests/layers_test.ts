@@ -10,7 +10,7 @@ import { DENO, ROOT } from "./_cli.ts";
 const LAYERS: readonly [string, RegExp][] = [
   [
     "leaf facts",
-    /^(deno\.json|src\/(limits|profiles|tool_name|version|time|exit|target|formats|printable)\.ts)$/,
+    /^(deno\.json|src\/(limits|profiles|tool_name|version|time|exit|target|formats|printable|config_facts)\.ts)$/,
   ],
   ["protocol", /^src\/protocol\//],
   ["clients", /^src\/clients\//],
@@ -18,7 +18,7 @@ const LAYERS: readonly [string, RegExp][] = [
   ["transport", /^src\/transport\//],
   ["discovery", /^src\/discovery\//],
   ["report", /^src\/report\//],
-  ["request", /^src\/(request|comparison|permissions)\.ts$/],
+  ["request", /^src\/((request|comparison|permissions)\.ts|config\/)/],
   ["cli", /^src\/cli\//],
   ["entry", /^(main|mod)\.ts$/],
 ];

@@ -7,8 +7,11 @@
  */
 import { parseArgs } from "node:util";
 import { closest } from "../analysis/suggest.ts";
+import type { ConfigRequest } from "../config/request.ts";
 import { type Format, FORMATS, isFormat } from "../formats.ts";
+import { JOBS } from "../limits.ts";
 import {
+  type BaselineFile,
   type DiscoveryRequest,
   type FieldLabels,
   headerNameProblem,
@@ -17,10 +20,14 @@ import {
   type ReportFile,
   RequestError,
   type SarifLocation,
+  SERVER_RULE,
   type TargetInput,
+  TOOL_RULE,
   validateDiscovery,
+  validateSettings,
 } from "../request.ts";
-import { SERVER_STDERR_MODES } from "../target.ts";
+import { SERVER_STDERR_MODES, type ServerStderr } from "../target.ts";
+import { isToolName, SERVER_LABEL } from "../tool_name.ts";
 import { shown } from "../printable.ts";
 import type { CliContext } from "./context.ts";
 import { denoFlag, misplacedDenoFlag } from "./deno_flags.ts";
@@ -35,6 +42,9 @@ export const CLI_LABELS: FieldLabels = {
   timeoutMs: "--timeout-ms",
   concurrency: "--concurrency",
   command: "The server command after '--'",
+  args: "The server command's arguments",
+  env: "The server's environment",
+  cwd: "The server's folder",
   stderr: "--server-stderr",
   url: "--url",
   allowRemoteHttp: "--allow-remote-http",
@@ -48,7 +58,10 @@ export const CLI_LABELS: FieldLabels = {
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const OPTIONS = {
-  server: { type: "string" },
+  server: { type: "string", multiple: true },
+  config: { type: "string" },
+  jobs: { type: "string" },
+  input: { type: "string", multiple: true },
   format: { type: "string" },
   profile: { type: "string", multiple: true },
   "require-tool": { type: "string", multiple: true },
@@ -76,14 +89,6 @@ const OPTION_NAMES = Object.keys(OPTIONS).map((name) => `--${name}`);
 
 type OptionName = keyof typeof OPTIONS;
 
-/** `--baseline FILE` and `--require-baseline-tools`, before the file is read. */
-export interface BaselineFile {
-  /** The earlier JSON report to compare with; `-` is standard input. */
-  readonly path: string;
-  /** Whether every tool of a baseline catalog is required in its profile. */
-  readonly requireBaselineTools: boolean;
-}
-
 /**
  * A validated guidance run: what to discover, what to compare it with, where the reports go,
  * and what to show.
@@ -97,10 +102,11 @@ export interface GuidanceRequest {
   readonly baseline?: BaselineFile;
 }
 
-/** What the guidance command line asks for. */
+/** What the guidance command line asks for: help, one server, or the servers of a config file. */
 export type GuidanceArgs =
   | { readonly help: true }
-  | { readonly help: false; readonly request: GuidanceRequest };
+  | { readonly help: false; readonly request: GuidanceRequest }
+  | { readonly help: false; readonly config: ConfigRequest };
 
 /** The effects parsing needs: the environment, and reading `--client-file`. */
 export type ArgsEffects = Pick<CliContext, "env" | "permission" | "readTextFile">;
@@ -119,17 +125,25 @@ export async function parseGuidanceArgs(
   const command = terminator === -1 ? undefined : argv.slice(terminator + 1);
   const given = collect(own);
   if (given.has("help")) return { help: true };
+  const clientPresetsOf = (): Promise<unknown> => {
+    const clientFile = single(given, "client-file");
+    return clientFile === undefined
+      ? Promise.resolve(undefined)
+      : readClientFile(clientFile, permission, readTextFile);
+  };
+  if (given.has("config")) {
+    return { help: false, config: await configRequest(given, command, env, clientPresetsOf) };
+  }
+  for (const name of ["jobs", "input"] as const) {
+    if (given.has(name)) throw new InvocationError(`--${name} applies only with --config`);
+  }
 
-  const server = single(given, "server");
-  if (server === undefined) throw new InvocationError("--server is required");
-  const formatGiven = single(given, "format");
-  if (formatGiven !== undefined) oneOf("--format", formatGiven, FORMATS);
-  const stderrMode = single(given, "server-stderr");
-  if (stderrMode !== undefined) oneOf("--server-stderr", stderrMode, SERVER_STDERR_MODES);
-  const clientFile = single(given, "client-file");
-  const clientPresets = clientFile === undefined
-    ? undefined
-    : await readClientFile(clientFile, permission, readTextFile);
+  const servers = given.get("server");
+  if (servers === undefined) throw new InvocationError("--server is required");
+  if (servers.length > 1) throw new InvocationError("--server may be given only once");
+  const server = servers[0];
+  checkChoices(given);
+  const clientPresets = await clientPresetsOf();
   let discovery: DiscoveryRequest;
   try {
     discovery = validateDiscovery({
@@ -149,6 +163,31 @@ export async function parseGuidanceArgs(
     if (error instanceof RequestError) throw new InvocationError(error.message);
     throw error;
   }
+  const baseline = baselineOf(given);
+  return {
+    help: false,
+    request: {
+      discovery,
+      output: outputOf(given, env),
+      quiet: given.has("quiet"),
+      ...(baseline ? { baseline } : {}),
+    },
+  };
+}
+
+/** `--format` and `--server-stderr` are among their choices (with a suggestion when not). */
+function checkChoices(given: Map<OptionName, string[]>): void {
+  const formatGiven = single(given, "format");
+  if (formatGiven !== undefined) oneOf("--format", formatGiven, FORMATS);
+  const stderrMode = single(given, "server-stderr");
+  if (stderrMode !== undefined) oneOf("--server-stderr", stderrMode, SERVER_STDERR_MODES);
+}
+
+function outputOf(
+  given: Map<OptionName, string[]>,
+  env: (name: string) => string | undefined,
+): OutputRequest {
+  const formatGiven = single(given, "format");
   const outputs = (given.get("output") ?? []).map(reportFileOf);
   if (new Set(outputs.map((file) => file.path)).size !== outputs.length) {
     throw new InvocationError("--output names the same file twice");
@@ -175,20 +214,108 @@ export async function parseGuidanceArgs(
     ? undefined
     : sarifLocationOf(sarifLocationGiven);
   const stepSummary = format === "github" ? readOptional(env, "GITHUB_STEP_SUMMARY") : undefined;
+  return {
+    format,
+    files,
+    ...(stepSummary ? { stepSummary } : {}),
+    ...(sarifLocation ? { sarifLocation } : {}),
+  };
+}
+
+const INPUT_ID = /^[A-Za-z0-9_.-]{1,64}$/;
+
+/** `--config FILE` and the options that go with it. */
+async function configRequest(
+  given: Map<OptionName, string[]>,
+  command: readonly string[] | undefined,
+  env: (name: string) => string | undefined,
+  clientPresetsOf: () => Promise<unknown>,
+): Promise<ConfigRequest> {
+  if (command !== undefined) {
+    throw new InvocationError("Give either --config or a server command after '--', not both");
+  }
+  if (given.has("url")) throw new InvocationError("Give either --config or --url, not both");
+  if (given.has("header")) {
+    throw new InvocationError(
+      "--header applies only to --url targets; with --config, headers come from the file",
+    );
+  }
+  const configPath = single(given, "config")!;
+  if (configPath === "") throw new InvocationError("--config needs a file");
+  checkChoices(given);
+  const servers = given.get("server");
+  if (servers && !servers.every((name) => SERVER_LABEL.test(name))) {
+    throw new InvocationError(`--server ${SERVER_RULE}`);
+  }
+  const requirements = new Map<string, string[]>();
+  for (const spec of given.get("require-tool") ?? []) {
+    const colon = spec.indexOf(":");
+    if (colon === -1) {
+      throw new InvocationError(
+        "--require-tool with --config must be SERVER:TOOL: say which server must list the tool",
+      );
+    }
+    const [server, tool] = [spec.slice(0, colon), spec.slice(colon + 1)];
+    if (!SERVER_LABEL.test(server)) {
+      throw new InvocationError(`--require-tool SERVER ${SERVER_RULE}`);
+    }
+    if (!isToolName(tool)) throw new InvocationError(`--require-tool TOOL ${TOOL_RULE}`);
+    if (servers && !servers.includes(server)) {
+      throw new InvocationError(
+        `--require-tool names server ${server}, which no --server selects`,
+      );
+    }
+    requirements.set(server, [...new Set([...(requirements.get(server) ?? []), tool])].sort());
+  }
+  const stderr = single(given, "server-stderr") ?? "discard";
+  if (!(SERVER_STDERR_MODES as readonly string[]).includes(stderr)) {
+    throw new InvocationError(`--server-stderr must be one of: ${SERVER_STDERR_MODES.join(", ")}`);
+  }
+  const jobs = integer(given, "jobs") ?? JOBS.default;
+  if (!Number.isSafeInteger(jobs) || jobs < JOBS.min || jobs > JOBS.max) {
+    throw new InvocationError(`--jobs must be an integer from ${JOBS.min} to ${JOBS.max}`);
+  }
+  const inputs = new Map<string, string>();
+  for (const spec of given.get("input") ?? []) {
+    const equals = spec.indexOf("=");
+    const [id, variable] = [spec.slice(0, equals), spec.slice(equals + 1)];
+    if (equals <= 0 || !INPUT_ID.test(id) || !ENV_NAME.test(variable)) {
+      throw new InvocationError(
+        "--input must be ID=ENV_VAR: an input id (1 to 64 letters, digits, '.', '_' or '-') and an environment variable name",
+      );
+    }
+    if (inputs.has(id)) throw new InvocationError(`--input gives input ${id} twice`);
+    inputs.set(id, variable);
+  }
+  const settingsInput = {
+    clients: given.get("client"),
+    clientPresets: await clientPresetsOf(),
+    unknownReferences: given.has("unknown-references"),
+    profiles: given.get("profile"),
+    settleMs: integer(given, "settle-ms"),
+    timeoutMs: integer(given, "timeout-ms"),
+    concurrency: integer(given, "concurrency"),
+    protocolVersion: single(given, "protocol-version"),
+  };
+  try {
+    // Validated once here (exit 2); each entry of the file is validated with the same input.
+    validateSettings(settingsInput, CLI_LABELS);
+  } catch (error) {
+    if (error instanceof RequestError) throw new InvocationError(error.message);
+    throw error;
+  }
   const baseline = baselineOf(given);
   return {
-    help: false,
-    request: {
-      discovery,
-      output: {
-        format,
-        files,
-        ...(stepSummary ? { stepSummary } : {}),
-        ...(sarifLocation ? { sarifLocation } : {}),
-      },
-      quiet: given.has("quiet"),
-      ...(baseline ? { baseline } : {}),
-    },
+    configPath,
+    servers: servers && [...new Set(servers)],
+    settings: settingsInput,
+    requirements,
+    inputs,
+    allowRemoteHttp: given.has("allow-remote-http"),
+    stderr: stderr as ServerStderr,
+    jobs,
+    output: outputOf(given, env),
+    ...(baseline ? { baseline } : {}),
   };
 }
 

@@ -26,11 +26,13 @@ export interface CliContext {
   /** Removes a file that {@linkcode CliContext.reserveFile} created but that was never written. */
   readonly removeFile: (path: string) => Promise<void>;
   /**
-   * Reads a UTF-8 text file (`--client-file`, `--baseline`; `-` is standard input). Throws when
-   * it cannot, and a `FileTooLargeError` (reading stops there) when it holds more than
-   * `maxBytes` bytes.
+   * Reads a UTF-8 text file (`--client-file`, `--config` and the env files it names,
+   * `--baseline`; `-` is standard input). Throws when it cannot, and a `FileTooLargeError` (a
+   * `RangeError`; reading stops there) when it holds more than `maxBytes` bytes.
    */
   readonly readTextFile: (path: string, maxBytes?: number) => Promise<string>;
+  /** The current folder (`--config` resolves `${workspaceFolder}` and relative paths from it). */
+  readonly cwd: () => string;
   /** Writes (or appends to) a file: `--output` reports and the GitHub step summary. */
   readonly writeFile: (path: string, text: string, options: { append: boolean }) => Promise<void>;
   /** Opens a connection to a server; throws when a command cannot be started. */

@@ -21,7 +21,7 @@ export class InvocationError extends Error {
 }
 
 /** A file read through the CLI context holds more bytes than the reader allows. */
-export class FileTooLargeError extends Error {
+export class FileTooLargeError extends RangeError {
   /** The bound that was passed, in bytes. */
   readonly maxBytes: number;
 

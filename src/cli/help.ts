@@ -5,7 +5,7 @@
  */
 import { EXIT_MEANINGS } from "../exit.ts";
 import { FORMATS } from "../formats.ts";
-import { CONCURRENCY, MAX_PAGES, MAX_TOOLS, SETTLE_MS, TIMEOUT_MS } from "../limits.ts";
+import { CONCURRENCY, JOBS, MAX_PAGES, MAX_TOOLS, SETTLE_MS, TIMEOUT_MS } from "../limits.ts";
 import { PROFILES } from "../profiles.ts";
 import { PROTOCOL_VERSION, PROTOCOL_VERSIONS } from "../protocol/versions.ts";
 import { SERVER_STDERR_MODES } from "../target.ts";
@@ -19,7 +19,8 @@ const either = (values: readonly string[]) =>
 export const USAGE = `Usage:
   mcpeval guidance --server NAME [options] -- COMMAND [ARG...]
   mcpeval guidance --server NAME [options] --url URL
-  mcpeval schema guidance
+  mcpeval guidance --config FILE [--server NAME ...] [options]
+  mcpeval schema guidance | guidance-fleet
   mcpeval help [guidance | schema] | --help | --version
 
 Run 'mcpeval help guidance' for the options.
@@ -29,7 +30,8 @@ Run 'mcpeval help guidance' for the options.
 export const SCHEMA_HELP = `mcpeval schema: print the JSON Schema (draft 2020-12) of a report.
 
 Usage:
-  mcpeval schema guidance   the schema of 'mcpeval guidance --format json'
+  mcpeval schema guidance         the schema of 'mcpeval guidance --format json'
+  mcpeval schema guidance-fleet   the schema of 'mcpeval guidance --config FILE --format json'
 `;
 
 /** `mcpeval --help`. */
@@ -48,6 +50,7 @@ a settle window, paged tools/list.
 Usage:
   mcpeval guidance --server NAME [options] -- COMMAND [ARG...]   (stdio)
   mcpeval guidance --server NAME [options] --url URL             (Streamable HTTP)
+  mcpeval guidance --config FILE [--server NAME ...] [options]   (a client's config file)
 
 Options:
   --server NAME            report label (letters, digits, '.', '_', '-'; required)
@@ -76,6 +79,13 @@ Options:
   --allow-remote-http      allow a non-loopback https: endpoint
   --header NAME=ENV_VAR    HTTP: send header NAME with the value of ENV_VAR; repeatable
   -h, --help               show this help
+
+With --config FILE (mcpServers, VS Code servers, Codex mcp_servers or Zed context_servers):
+  --server NAME            check only this entry; repeatable (default every entry)
+  --require-tool S:T       server S must list tool T in every selected profile; repeatable
+  --jobs N                 server connections live at once, ${JOBS.min}-${JOBS.max} (default ${JOBS.default})
+  --input ID=ENV_VAR       answer the VS Code input ID with the value of ENV_VAR; repeatable
+  --allow-remote-http      also check entries whose https: URL is not loopback
 
 Bounds: ${MAX_PAGES} pages and ${MAX_TOOLS} tools per profile.
 

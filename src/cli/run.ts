@@ -74,12 +74,12 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
         await context.stdout(SCHEMA_HELP);
         return EXIT.passed;
       }
-      if (rest.length !== 1 || rest[0] !== "guidance") {
-        throw new InvocationError("Usage: mcpeval schema guidance");
+      if (rest.length !== 1 || (rest[0] !== "guidance" && rest[0] !== "guidance-fleet")) {
+        throw new InvocationError("Usage: mcpeval schema guidance | guidance-fleet");
       }
-      const { default: schema } = await import("../report/guidance-report.schema.json", {
-        with: { type: "json" },
-      });
+      const { default: schema } = rest[0] === "guidance"
+        ? await import("../report/guidance-report.schema.json", { with: { type: "json" } })
+        : await import("../report/guidance-fleet.schema.json", { with: { type: "json" } });
       await context.stdout(JSON.stringify(schema, null, 2) + "\n");
       return EXIT.passed;
     }
@@ -90,6 +90,10 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
       if (args.help) {
         await context.stdout(GUIDANCE_HELP);
         return EXIT.passed;
+      }
+      if ("config" in args) {
+        const { runFleetCommand } = await import("./fleet.ts");
+        return await runFleetCommand(args.config, context);
       }
       const { runGuidanceCommand } = await import("./guidance.ts");
       return await runGuidanceCommand(args.request, context);

@@ -11,6 +11,7 @@ import type { Transport } from "../transport/transport.ts";
 import { VERSION } from "../version.ts";
 import type { DiscoveryObserver } from "./events.ts";
 import type { ProfileDeclaration, ProfileOutcome } from "./session.ts";
+import type { Slots } from "./slots.ts";
 
 /** What discovery needs to know; a validated request has all of it. */
 export interface DiscoverySettings {
@@ -41,13 +42,15 @@ export type OpenTransport = (
  * closes every connection before returning. `signal` aborts the run (every connection is closed
  * and the affected profiles end incomplete). Errors from opening a connection (the command
  * cannot be started) are rethrown once everything has been closed. `observe` hears each
- * profile's progress and every server process that could not be stopped.
+ * profile's progress and every server process that could not be stopped. With `slots`, each
+ * connection also holds one of them while it is live (a bound shared with other servers).
  */
 export async function discoverAll(
   settings: DiscoverySettings,
   open: OpenTransport,
   signal?: AbortSignal,
   observe: DiscoveryObserver = () => {},
+  slots?: Slots,
 ): Promise<ProfileOutcome[]> {
   const queue: ProfileDeclaration[] = settings.profiles.map((label) =>
     declarationOf(label, settings.clients)
@@ -64,12 +67,15 @@ export async function discoverAll(
   const worker = async () => {
     for (let declared = queue.shift(); declared !== undefined; declared = queue.shift()) {
       if (failure || signal?.aborted) return;
+      const release = slots ? await slots.acquire(signal) : () => {};
+      if (release === undefined || failure || signal?.aborted) return release?.();
       let transport: Transport;
       const profile = declared.profile;
       observe({ kind: "starting", profile });
       try {
         transport = await open(settings.target, settings.protocolVersion);
       } catch (error) {
+        release();
         failure ??= { error };
         return;
       }
@@ -88,6 +94,7 @@ export async function discoverAll(
       } finally {
         signal?.removeEventListener("abort", abort);
         const { leftover } = await transport.close();
+        release();
         if (leftover) observe({ kind: "leftover", profile, leftover });
       }
     }

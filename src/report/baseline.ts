@@ -1,38 +1,87 @@
 /**
- * An earlier report read as a baseline: validated against the report schema, checked to be a
- * complete run of the same server, and reduced to what the comparison needs.
+ * An earlier report read as a baseline: a guidance report, or a fleet report whose entries are
+ * picked by server label. Validated against its schema, checked to be a complete run of the
+ * server asked for, and reduced to what the comparison needs.
  *
  * @module
  */
 import type { Baseline } from "../analysis/baseline.ts";
 import type { ProfileLabel } from "../profiles.ts";
+import { FLEET_SCHEMA_ID, FleetReportSchema } from "./fleet/schema.ts";
+import type { FleetReport } from "./fleet/types.ts";
 import { GuidanceReportSchema, type ReportIssue } from "./schema.ts";
 import type { GuidanceReport } from "./types.ts";
 
-/** Why a value cannot be the baseline of a server. */
+/** A validated baseline document: one server's report, or a fleet's. */
+export type BaselineDocument =
+  | { readonly kind: "guidance"; readonly report: GuidanceReport }
+  | { readonly kind: "fleet"; readonly fleet: FleetReport };
+
+/** Why a document cannot give the baseline of a server. */
 export type BaselineProblem =
-  /** It does not validate against the report schema. */
+  /** It validates against neither the guidance nor the fleet report schema. */
   | "not-a-report"
-  /** It is the report of another server label. */
+  /** A guidance report of another server label. */
   | "another-server"
-  /** Its discovery did not complete, so it records no findings and not every catalog. */
+  /** A fleet report that lists no server of this label. */
+  | "not-in-fleet"
+  /** A fleet report that lists the server as not checked. */
+  | "not-checked"
+  /** The server's report is of a run whose discovery did not complete: no findings, partial catalogs. */
   | "incomplete";
 
-/** A baseline, or why the value cannot be one. */
-export type BaselineSelection =
-  | { readonly ok: true; readonly baseline: Baseline }
+/** A document, or why the value is not one. */
+export type BaselineDocumentResult =
+  | { readonly ok: true; readonly document: BaselineDocument }
   | {
     readonly ok: false;
-    readonly problem: BaselineProblem;
+    readonly problem: "not-a-report";
     /**
-     * With `not-a-report`: where the first problem is, as a dotted path of schema property names
-     * and array indexes (never anything else the value holds), when there is one.
+     * Where the first problem is, as a dotted path of schema property names and array indexes
+     * (never anything else the value holds), when there is one.
      */
     readonly at?: string;
   };
 
+/** A server's baseline, or why there is none. */
+export type BaselineSelection =
+  | { readonly ok: true; readonly baseline: Baseline }
+  | { readonly ok: false; readonly problem: BaselineProblem; readonly at?: string };
+
+/** A baseline with no profile and no finding: every profile `not-in-baseline`, every finding new. */
+export const EMPTY_BASELINE: Baseline = { catalogs: new Map(), findings: [] };
+
 /**
- * The baseline of `server` in `value`, a parsed `mcpeval.guidance-report/v1` report. Pure.
+ * `value` (parsed JSON) as a baseline document: a fleet report when its `schema` says so, else a
+ * guidance report. Pure.
+ */
+export function baselineDocument(value: unknown): BaselineDocumentResult {
+  const fleet = typeof value === "object" && value !== null &&
+    (value as { schema?: unknown }).schema === FLEET_SCHEMA_ID;
+  const parsed = fleet ? FleetReportSchema.safeParse(value) : GuidanceReportSchema.safeParse(value);
+  if (!parsed.success) {
+    const at = pathOf(parsed.error.issues[0]);
+    return { ok: false, problem: "not-a-report", ...(at === undefined ? {} : { at }) };
+  }
+  return {
+    ok: true,
+    document: fleet
+      ? { kind: "fleet", fleet: parsed.data as FleetReport }
+      : { kind: "guidance", report: parsed.data as GuidanceReport },
+  };
+}
+
+/** The baseline of `server` in a document: its report, picked by label from a fleet. Pure. */
+export function baselineFor(document: BaselineDocument, server: string): BaselineSelection {
+  if (document.kind === "guidance") return baselineOf(document.report, server);
+  const entry = document.fleet.servers.find((candidate) => candidate.name === server);
+  if (entry === undefined) return { ok: false, problem: "not-in-fleet" };
+  if (!entry.checked) return { ok: false, problem: "not-checked" };
+  return baselineOf(entry.report, server);
+}
+
+/**
+ * The baseline of `server` in `value`, a parsed guidance or fleet report. Pure.
  *
  * @example
  * ```ts
@@ -41,12 +90,8 @@ export type BaselineSelection =
  * ```
  */
 export function selectBaseline(value: unknown, server: string): BaselineSelection {
-  const parsed = GuidanceReportSchema.safeParse(value);
-  if (!parsed.success) {
-    const at = pathOf(parsed.error.issues[0]);
-    return { ok: false, problem: "not-a-report", ...(at === undefined ? {} : { at }) };
-  }
-  return baselineOf(parsed.data, server);
+  const read = baselineDocument(value);
+  return read.ok ? baselineFor(read.document, server) : read;
 }
 
 /** A validated report as the baseline of `server`. */

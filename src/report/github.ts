@@ -31,7 +31,12 @@ function escapeProperty(text: string): string {
   return escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C");
 }
 
-function command(name: "warning" | "error" | "notice", title: string, message: string): string {
+/** One workflow command line: `::NAME title=TITLE::MESSAGE`, escaped. */
+export function workflowCommand(
+  name: "warning" | "error" | "notice",
+  title: string,
+  message: string,
+): string {
   return `::${name} title=${escapeProperty(title)}::${escapeData(message)}`;
 }
 
@@ -46,7 +51,7 @@ export function renderGithub(report: GuidanceReport): string {
   for (const profile of report.profiles) {
     if (!profile.complete) {
       lines.push(
-        command(
+        workflowCommand(
           "error",
           `${title}: profile incomplete`,
           `${incompleteSentence(profile)}. ${incompleteExplanation(profile.incomplete)}`,
@@ -57,7 +62,11 @@ export function renderGithub(report: GuidanceReport): string {
   for (const drift of report.baseline?.profiles ?? []) {
     if (drifted(drift)) {
       lines.push(
-        command("notice", `${title}: catalog drift`, `${drift.profile}: ${driftText(drift)}`),
+        workflowCommand(
+          "notice",
+          `${title}: catalog drift`,
+          `${drift.profile}: ${driftText(drift)}`,
+        ),
       );
     }
   }
@@ -65,7 +74,7 @@ export function renderGithub(report: GuidanceReport): string {
     // An acknowledged candidate (the baseline has it) is not announced again.
     if (!gates(finding) && finding.baseline_state === "unchanged") continue;
     lines.push(
-      command(
+      workflowCommand(
         gates(finding) ? "error" : "warning",
         `${title}: ${finding.kind}`,
         `${findingSentence(finding, report)}. ${finding.hint}`,
@@ -73,12 +82,12 @@ export function renderGithub(report: GuidanceReport): string {
     );
   }
   const outcome = outcomeOf(report);
-  lines.push(command("notice", title, `Result: ${outcome.status}: ${outcome.detail}`));
+  lines.push(workflowCommand("notice", title, `Result: ${outcome.status}: ${outcome.detail}`));
   return lines.join("\n") + "\n";
 }
 
 /** Escapes text for a Markdown table cell or paragraph. */
-function md(text: string): string {
+export function md(text: string): string {
   return text.replace(/[\\`*_|<>[\]]/g, (char) => `\\${char}`);
 }
 

@@ -23,13 +23,23 @@ function xml(text: string): string {
     .replaceAll('"', "&quot;").replaceAll("'", "&apos;");
 }
 
-interface Case {
+/** One JUnit test case. */
+export interface Case {
   readonly name: string;
+  /** The class name; default the suite's name. */
+  readonly classname?: string;
   readonly outcome?: {
     readonly element: "error" | "failure" | "skipped";
     readonly type?: string;
     readonly message: string;
   };
+}
+
+/** One JUnit test suite. */
+export interface Suite {
+  readonly name: string;
+  readonly properties: readonly (readonly [string, string])[];
+  readonly cases: readonly Case[];
 }
 
 /** A finding as a test case outcome: a failure when it gates, else a skipped case. */
@@ -42,7 +52,12 @@ function outcomeOf(finding: ReportFinding, report: GuidanceReport): Case["outcom
 
 /** The report as JUnit XML. */
 export function renderJunit(report: GuidanceReport): string {
-  const suites = report.profiles.map((profile) => {
+  return junitXml(profileSuites(report));
+}
+
+/** One suite per profile: discovery, each required tool, each review candidate. */
+export function profileSuites(report: GuidanceReport): Suite[] {
+  return report.profiles.map((profile) => {
     const cases: Case[] = [{
       name: "discovery",
       outcome: profile.complete ? undefined : {
@@ -92,9 +107,21 @@ export function renderJunit(report: GuidanceReport): string {
         cases.push({ name: `references ${finding.tool}` });
       }
     }
-    return { profile, cases };
+    return {
+      name: `mcpeval.${report.server}.${profile.profile}`,
+      properties: [
+        ["transport", report.transport],
+        ["settle_ms", String(report.settings.settle_ms)],
+        ["tool_count", String(profile.tool_count ?? "")],
+        ["instructions_present", String(profile.instructions_present ?? "")],
+      ],
+      cases,
+    };
   });
+}
 
+/** Suites as a JUnit XML document. */
+export function junitXml(suites: readonly Suite[]): string {
   const count = (cases: readonly Case[], element?: string) =>
     cases.filter((c) => element === undefined || c.outcome?.element === element).length;
   const all = suites.flatMap((suite) => suite.cases);
@@ -107,19 +134,18 @@ export function renderJunit(report: GuidanceReport): string {
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<testsuites name="mcpeval guidance" ${totals(all)}>`,
   ];
-  for (const { profile, cases } of suites) {
-    const suite = xml(`mcpeval.${report.server}.${profile.profile}`);
+  for (const { name, properties, cases } of suites) {
+    const suite = xml(name);
     lines.push(`  <testsuite name="${suite}" ${totals(cases)}>`);
     lines.push("    <properties>");
-    lines.push(`      <property name="transport" value="${report.transport}"/>`);
-    lines.push(`      <property name="settle_ms" value="${report.settings.settle_ms}"/>`);
-    lines.push(`      <property name="tool_count" value="${profile.tool_count ?? ""}"/>`);
-    lines.push(
-      `      <property name="instructions_present" value="${profile.instructions_present ?? ""}"/>`,
-    );
+    for (const [key, value] of properties) {
+      lines.push(`      <property name="${xml(key)}" value="${xml(value)}"/>`);
+    }
     lines.push("    </properties>");
-    for (const { name, outcome } of cases) {
-      const open = `    <testcase classname="${suite}" name="${xml(name)}"`;
+    for (const { name, classname, outcome } of cases) {
+      const open = `    <testcase classname="${
+        classname === undefined ? suite : xml(classname)
+      }" name="${xml(name)}"`;
       if (!outcome) {
         lines.push(`${open}/>`);
         continue;

@@ -208,7 +208,7 @@ export function resolvedSentence(finding: ResolvedFindingReport): string {
 /** Why a profile was not compared, in words. */
 const NOT_COMPARED: Readonly<Record<"incomplete" | "not-in-baseline", string>> = {
   incomplete: "not compared: its discovery did not complete",
-  "not-in-baseline": "not compared: the baseline did not select it",
+  "not-in-baseline": "not compared: the baseline has no catalog of it",
 };
 
 /** One profile's catalog drift, without the profile: "added a, b; removed c" or "no change". */

@@ -43,7 +43,18 @@ export function defaultSarifLocation(server: string): SarifLocation {
   return { path: `mcpeval/${server}`, line: 1 };
 }
 
-const INCOMPLETE_RULE = {
+/** A SARIF reporting descriptor (a rule). */
+export interface SarifRule {
+  readonly id: string;
+  readonly name: string;
+  readonly shortDescription: { readonly text: string };
+  readonly fullDescription?: { readonly text: string };
+  readonly help: { readonly text: string };
+  readonly defaultConfiguration: { readonly level: "warning" | "error" };
+}
+
+/** The rule of an incomplete profile. */
+export const INCOMPLETE_RULE = {
   id: "profile-incomplete",
   name: "ProfileIncomplete",
   shortDescription: { text: "Discovery did not complete for a profile" },
@@ -58,17 +69,18 @@ const INCOMPLETE_RULE = {
   defaultConfiguration: { level: "error" },
 } as const;
 
-/** The SARIF rules of a report: the finding kinds its run could produce, then incomplete. */
-function sarifRules(report: GuidanceReport) {
+/** The SARIF rules of reports: the finding kinds their runs could produce, then incomplete. */
+export function sarifRules(...reports: readonly GuidanceReport[]): SarifRule[] {
   return [
-    ...FINDING_KINDS.filter((kind) => findingKindApplies(report, kind)).map((kind) => ({
-      id: kind,
-      name: FINDING_PRESENTATION[kind].sarifName,
-      shortDescription: { text: FINDING_PRESENTATION[kind].summary },
-      fullDescription: { text: FINDING_PRESENTATION[kind].summary + "." },
-      help: { text: RULES[kind].hint },
-      defaultConfiguration: { level: level(kind) },
-    })),
+    ...FINDING_KINDS.filter((kind) => reports.some((report) => findingKindApplies(report, kind)))
+      .map((kind) => ({
+        id: kind,
+        name: FINDING_PRESENTATION[kind].sarifName,
+        shortDescription: { text: FINDING_PRESENTATION[kind].summary },
+        fullDescription: { text: FINDING_PRESENTATION[kind].summary + "." },
+        help: { text: RULES[kind].hint },
+        defaultConfiguration: { level: level(kind) },
+      })),
     INCOMPLETE_RULE,
   ];
 }
@@ -133,9 +145,50 @@ function result(
 export function renderSarif(report: GuidanceReport, options: SarifOptions = {}): string {
   const location = options.location ?? defaultSarifLocation(report.server);
   const rules = sarifRules(report);
+  const results = sarifResults(report, rules, location);
+  const log = {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [{
+      tool: sarifTool(report.mcpeval_version, rules),
+      automationDetails: { id: `mcpeval-guidance/${report.server}/` },
+      invocations: [{ executionSuccessful: report.complete }],
+      results,
+      properties: {
+        server: report.server,
+        transport: report.transport,
+        complete: report.complete,
+        passed: report.passed,
+      },
+    }],
+  };
+  return JSON.stringify(log, null, 2) + "\n";
+}
+
+/** The SARIF tool object: mcpeval and its rules. */
+export function sarifTool(version: string, rules: readonly SarifRule[]): Record<string, unknown> {
+  return {
+    driver: {
+      name: "mcpeval",
+      version,
+      informationUri: "https://jsr.io/@mcpeval/guidance",
+      rules,
+    },
+  };
+}
+
+/**
+ * A report's SARIF results (incomplete profiles, findings), indexing into `rules`, each at
+ * `location`.
+ */
+export function sarifResults(
+  report: GuidanceReport,
+  rules: readonly SarifRule[],
+  location: SarifLocation = defaultSarifLocation(report.server),
+): Record<string, unknown>[] {
   // The baseline is a complete run, so an incomplete profile is always new.
   const incompleteState = report.baseline === undefined ? undefined : "new";
-  const results = [
+  return [
     ...report.profiles.flatMap((profile) =>
       profile.complete ? [] : [
         result(
@@ -186,28 +239,4 @@ export function renderSarif(report: GuidanceReport, options: SarifOptions = {}):
       )
     ),
   ];
-  const log = {
-    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
-    version: "2.1.0",
-    runs: [{
-      tool: {
-        driver: {
-          name: "mcpeval",
-          version: report.mcpeval_version,
-          informationUri: "https://jsr.io/@mcpeval/guidance",
-          rules,
-        },
-      },
-      automationDetails: { id: `mcpeval-guidance/${report.server}/` },
-      invocations: [{ executionSuccessful: report.complete }],
-      results,
-      properties: {
-        server: report.server,
-        transport: report.transport,
-        complete: report.complete,
-        passed: report.passed,
-      },
-    }],
-  };
-  return JSON.stringify(log, null, 2) + "\n";
 }

@@ -277,6 +277,9 @@ export interface ReportSchema {
 /** The guidance report's schema: use it to validate a report you read. */
 export const GuidanceReportSchema: ReportSchema = reportSchema;
 
+/** The zod schema itself, for documents that embed guidance reports (the fleet report). */
+export const guidanceReportZod: z.ZodType<GuidanceReport> = reportSchema;
+
 // The spelled-out types and the schema must agree exactly; this fails to compile otherwise.
 type Inferred = z.infer<typeof reportSchema>;
 const _sameType: [Inferred, GuidanceReport] extends [GuidanceReport, Inferred] ? true : never =

@@ -63,6 +63,9 @@ export function openStdio(target: StdioTarget): Transport {
       stdin: "piped",
       stdout: "piped",
       stderr: target.stderr === "inherit" ? "inherit" : "piped",
+      // Set over the inherited environment, never instead of it.
+      ...(target.env ? { env: { ...target.env } } : {}),
+      ...(target.cwd !== undefined ? { cwd: target.cwd } : {}),
       // Its own process group on Unix, so wrappers and their children can be ended together.
       detached: !isWindows,
     }).spawn();

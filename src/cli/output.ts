@@ -1,0 +1,113 @@
+/**
+ * What every guidance command does around discovery: query permissions, reserve report files
+ * before anything starts, and write the reports afterwards.
+ *
+ * @module
+ */
+import { EXIT } from "../exit.ts";
+import type { Format } from "../formats.ts";
+import { missingPermissionsMessage, type PermissionNeed } from "../permissions.ts";
+import type { OutputRequest } from "../request.ts";
+import type { CliContext } from "./context.ts";
+import { InvocationError } from "./errors.ts";
+
+/** Throws the one-line {@linkcode InvocationError} when any of `needs` is not granted. */
+export async function requirePermissions(
+  context: CliContext,
+  needs: readonly PermissionNeed[],
+): Promise<void> {
+  const missing = [];
+  for (const need of needs) {
+    if (await context.permission(need.descriptor) !== "granted") missing.push(need);
+  }
+  if (missing.length > 0) throw new InvocationError(missingPermissionsMessage(missing));
+}
+
+/** A report file to write: a format, or the GitHub step summary (appended). */
+export interface ReportTarget {
+  readonly path: string;
+  readonly format: Format | "summary";
+  readonly append: boolean;
+}
+
+/** The report files, reserved; `discard` removes those created for a run that has no report. */
+export interface ReservedFiles {
+  readonly files: readonly ReportTarget[];
+  discard(): Promise<void>;
+}
+
+/**
+ * Opens every report file for writing before discovery (creating missing ones empty), so that
+ * an unwritable one exits 2 before any server starts.
+ */
+export async function reserveReportFiles(
+  context: CliContext,
+  output: OutputRequest,
+): Promise<ReservedFiles> {
+  const files: ReportTarget[] = [
+    ...output.files.map((file) => ({ ...file, append: false })),
+    ...(output.stepSummary
+      ? [{ path: output.stepSummary, format: "summary" as const, append: true }]
+      : []),
+  ];
+  const created: string[] = [];
+  const discard = async () => {
+    for (const path of created) await context.removeFile(path).catch(() => {});
+  };
+  for (const { path } of files) {
+    try {
+      if ((await context.reserveFile(path)).created) created.push(path);
+    } catch (error) {
+      await discard();
+      throw new InvocationError(
+        `Cannot write a report file given to --output or the step summary (${problem(error)})`,
+      );
+    }
+  }
+  return { files, discard };
+}
+
+/** Ends a run that was interrupted: no report, the reserved files removed, exit 130. */
+export async function interrupted(context: CliContext, reserved: ReservedFiles): Promise<number> {
+  await reserved.discard();
+  await context.stderr("mcpeval: interrupted; every server process was stopped\n");
+  return EXIT.interrupted;
+}
+
+/**
+ * Writes each reserved file (`render` gives its text; `toStdout` false), then the stdout report
+ * (`toStdout` true). Returns 74 when a file could not be written (after printing the stdout
+ * report and one stderr line), else `code`.
+ */
+export async function writeReports(
+  context: CliContext,
+  reserved: ReservedFiles,
+  render: (format: Format | "summary", toStdout: boolean) => string,
+  stdoutFormat: Format,
+  code: number,
+): Promise<number> {
+  let unwritten: string | undefined;
+  for (const { path, format, append } of reserved.files) {
+    try {
+      await context.writeFile(path, render(format, false), { append });
+    } catch (error) {
+      unwritten ??= problem(error);
+    }
+  }
+  await context.stdout(render(stdoutFormat, true));
+  if (unwritten !== undefined) {
+    await context.stderr(
+      `mcpeval: a report file could not be written (${unwritten}); the report on stdout was still printed\n`,
+    );
+    return EXIT.ioError;
+  }
+  return code;
+}
+
+/** A file-system error as a fixed word (its name), never its message (it holds the path). */
+export function problem(error: unknown): string {
+  if (error instanceof Deno.errors.NotFound) return "its folder does not exist";
+  if (error instanceof Deno.errors.PermissionDenied) return "permission denied";
+  if (error instanceof Deno.errors.IsADirectory) return "it is a folder";
+  return error instanceof Error ? error.name : "error";
+}

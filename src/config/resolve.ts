@@ -1,0 +1,235 @@
+/**
+ * A named config entry → a validated {@linkcode DiscoveryRequest} through the same
+ * `validateDiscovery` as the command line and the library, or the fixed reason it is not
+ * checked. Pure: the environment, inputs and env files come through the options.
+ *
+ * @module
+ */
+import { basename, dirname, isAbsolute, join, resolve as resolvePath } from "node:path";
+import type { ConfigField } from "../config_facts.ts";
+import {
+  type DiscoveryRequest,
+  type FieldLabels,
+  type GuidanceInput,
+  isLoopback,
+  RequestError,
+  type RequestField,
+  type TargetInput,
+  validateDiscovery,
+} from "../request.ts";
+import type { ServerStderr } from "../target.ts";
+import { type ConfigEntry, type EntrySpec, isNotChecked, type NotChecked } from "./entries.ts";
+import {
+  DENIED,
+  type EnvValue,
+  expand,
+  type ExpansionProblem,
+  type VariableScope,
+  variablesIn,
+  worse,
+} from "./variables.ts";
+
+/** How a config file names the request's fields (only the field is kept, never the message). */
+export const CONFIG_LABELS: FieldLabels = {
+  server: "key",
+  profiles: "--profile",
+  requiredTools: "--require-tool",
+  settleMs: "--settle-ms",
+  timeoutMs: "--timeout-ms",
+  concurrency: "--concurrency",
+  command: "command",
+  args: "args",
+  stderr: "--server-stderr",
+  env: "env",
+  cwd: "cwd",
+  url: "url",
+  allowRemoteHttp: "--allow-remote-http",
+  headers: "headers",
+  protocolVersion: "--protocol-version",
+  clients: "--client",
+  clientPresets: "--client-file",
+  baseline: "--baseline",
+  requireBaselineTools: "--require-baseline-tools",
+};
+
+const FIELD_OF: Partial<Record<RequestField, ConfigField>> = {
+  command: "command",
+  args: "args",
+  env: "env",
+  cwd: "cwd",
+  url: "url",
+  allowRemoteHttp: "url",
+  headers: "headers",
+};
+
+/** What resolving needs besides the entry. */
+export interface ResolveOptions {
+  /** The run's settings as given (the command line validated them already). */
+  readonly settings: Omit<GuidanceInput, "server" | "target" | "requiredTools">;
+  /** `--require-tool SERVER:TOOL`, by server. */
+  readonly requirements: ReadonlyMap<string, readonly string[]>;
+  readonly stderr: ServerStderr;
+  readonly allowRemoteHttp: boolean;
+  readonly scope: VariableScope;
+  /** An env file's variables; undefined when it cannot be read, DENIED without permission. */
+  readonly envFile: (path: string) => Readonly<Record<string, string>> | undefined | typeof DENIED;
+}
+
+/** What became of an entry. */
+export type Resolved =
+  | {
+    readonly name: string;
+    readonly request: DiscoveryRequest;
+    /** Whether the command or URL holds an environment variable's value (never shown). */
+    readonly fromEnvironment: boolean;
+  }
+  | { readonly name: string; readonly notChecked: NotChecked }
+  /** It reads a variable or a file that mcpeval may not read: a permission is missing. */
+  | { readonly name: string; readonly blocked: true };
+
+/** The folder `${workspaceFolder}` names: the one above `.vscode` (or `.cursor`, ...), else the file's. */
+export function workspaceFolderOf(configPath: string, cwd: string): string {
+  const folder = dirname(resolvePath(cwd, configPath));
+  return /^\.(vscode|cursor|gemini|codex|zed|windsurf|claude|cline)$/.test(basename(folder))
+    ? dirname(folder)
+    : folder;
+}
+
+/** Every string of a spec that may hold variables. */
+function templates(spec: EntrySpec): string[] {
+  return spec.kind === "stdio"
+    ? [
+      spec.command,
+      ...spec.args,
+      ...spec.env.map(([, value]) => value),
+      ...(spec.envFile === undefined ? [] : [spec.envFile]),
+      ...(spec.cwd === undefined ? [] : [spec.cwd]),
+    ]
+    : [spec.url, ...spec.headers.map(([, value]) => value)];
+}
+
+/**
+ * The environment variables an entry reads: its `${VAR}`s, and the `--input` variables of its
+ * `${input:ID}`s. None for an entry that is not checked anyway.
+ */
+export function environmentOf(
+  entry: ConfigEntry,
+  inputs: ReadonlyMap<string, string>,
+  allowRemoteHttp: boolean,
+): Set<string> {
+  const names = new Set<string>();
+  if (isNotChecked(entry.spec)) return names;
+  // A remote entry that will not be checked reads nothing.
+  const { spec } = entry;
+  if (spec.kind === "streamable-http" && !allowRemoteHttp && variablesIn(spec.url).length === 0) {
+    if (isRemote(spec.url)) return names;
+  }
+  for (const variable of templates(entry.spec).flatMap(variablesIn)) {
+    if (variable.kind === "env") names.add(variable.name);
+    if (variable.kind === "input" && inputs.has(variable.id)) names.add(inputs.get(variable.id)!);
+  }
+  return names;
+}
+
+/** The `${input:ID}` ids an entry uses. */
+export function inputsOf(entry: ConfigEntry): Set<string> {
+  if (isNotChecked(entry.spec)) return new Set();
+  return new Set(
+    templates(entry.spec).flatMap(variablesIn).flatMap((v) => v.kind === "input" ? [v.id] : []),
+  );
+}
+
+/** The entry's env file as an absolute path, when it has one and it expands. */
+export function envFileOf(entry: ConfigEntry, scope: VariableScope): string | undefined {
+  if (isNotChecked(entry.spec) || entry.spec.kind !== "stdio") return undefined;
+  if (entry.spec.envFile === undefined) return undefined;
+  const path = expand(entry.spec.envFile, scope);
+  return "value" in path ? absolute(scope.workspaceFolder, path.value) : undefined;
+}
+
+function absolute(folder: string, path: string): string {
+  return isAbsolute(path) ? path : join(folder, path);
+}
+
+/** Resolves one entry. */
+export function resolveEntry(entry: ConfigEntry, options: ResolveOptions): Resolved {
+  const { name, spec } = entry;
+  if (isNotChecked(spec)) return { name, notChecked: spec };
+  let problem: ExpansionProblem | undefined;
+  const value = (text: string): string => {
+    const expansion = expand(text, options.scope);
+    if ("value" in expansion) return expansion.value;
+    problem = problem === undefined ? expansion.problem : worse(problem, expansion.problem);
+    return "";
+  };
+  let target: TargetInput;
+  if (spec.kind === "stdio") {
+    const fromFile: [string, string][] = [];
+    if (spec.envFile !== undefined) {
+      const path = value(spec.envFile);
+      if (problem === undefined) {
+        const variables = options.envFile(absolute(options.scope.workspaceFolder, path));
+        if (variables === DENIED) problem = "denied";
+        else if (variables === undefined) {
+          return { name, notChecked: { reason: "env-file-unreadable" } };
+        } else fromFile.push(...Object.entries(variables));
+      }
+    }
+    const env = [...fromFile, ...spec.env.map(([key, text]) => [key, value(text)] as const)];
+    target = {
+      kind: "stdio",
+      command: value(spec.command),
+      args: spec.args.map(value),
+      stderr: options.stderr,
+      ...(env.length === 0 ? {} : { env: Object.fromEntries(env) }),
+      ...(spec.cwd === undefined
+        ? {}
+        : { cwd: absolute(options.scope.workspaceFolder, value(spec.cwd)) }),
+    };
+  } else {
+    const url = value(spec.url);
+    // Before the headers: an entry that will not be checked needs none of their variables.
+    if (problem === undefined && !options.allowRemoteHttp && isRemote(url)) {
+      return { name, notChecked: { reason: "remote-http-not-allowed" } };
+    }
+    target = {
+      kind: "streamable-http",
+      url,
+      headers: spec.headers.map(([header, text]) => [header, value(text)] as const),
+      allowRemoteHttp: options.allowRemoteHttp,
+    };
+  }
+  if (problem === "denied") return { name, blocked: true };
+  if (problem !== undefined) return { name, notChecked: { reason: problem } };
+  try {
+    const request = validateDiscovery({
+      server: name,
+      target,
+      ...options.settings,
+      requiredTools: options.requirements.get(name) ?? [],
+    }, CONFIG_LABELS);
+    const where = spec.kind === "stdio" ? spec.command : spec.url;
+    const fromEnvironment = variablesIn(where).some((v) => v.kind === "env" || v.kind === "input");
+    return { name, request, fromEnvironment };
+  } catch (error) {
+    if (!(error instanceof RequestError)) throw error;
+    if (error.field === "protocolVersion") {
+      return { name, notChecked: { reason: "unsupported-entry" } };
+    }
+    return {
+      name,
+      notChecked: { reason: "invalid-entry", field: FIELD_OF[error.field] ?? "entry" },
+    };
+  }
+}
+
+/** Whether `url` parses and names a host that is not loopback. */
+function isRemote(url: string): boolean {
+  try {
+    return !isLoopback(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+export type { EnvValue };

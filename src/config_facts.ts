@@ -1,0 +1,66 @@
+/**
+ * Facts of a `--config` run: the client config formats, and why a configured server was not
+ * checked (a fixed set of reasons, each with one fixed hint, kept as data; they never carry
+ * anything from the file).
+ *
+ * @module
+ */
+
+/**
+ * The config formats, by the key that holds the servers: `mcpServers` (Claude, Cursor, Windsurf,
+ * Gemini CLI, Cline), `servers` (VS Code), `mcp_servers` (Codex, TOML), `context_servers` (Zed).
+ */
+export const CONFIG_FORMATS = ["mcpServers", "servers", "mcp_servers", "context_servers"] as const;
+
+/** A config format. */
+export type ConfigFormat = typeof CONFIG_FORMATS[number];
+
+/** Every reason a configured server is listed but not checked, with its fixed hint. */
+export const NOT_CHECKED_HINTS = {
+  "invalid-name":
+    "the entry's key is not a valid server label (1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit) or repeats an earlier key; it is listed by its position as entry-N: rename it to check it",
+  "disabled": "the entry is disabled in the config file (disabled: true or enabled: false)",
+  "legacy-sse":
+    "the entry uses the legacy HTTP+SSE transport (type sse), which mcpeval does not speak; check the server over Streamable HTTP or stdio",
+  "unsupported-entry":
+    "mcpeval cannot start this kind of entry (an unknown transport type, a server provided by an editor extension, or an HTTP entry with a protocol revision that has no Streamable HTTP)",
+  "invalid-entry":
+    "the entry breaks a rule for the named field (for example a command that is not a string, arguments that are not strings, or a URL that is not absolute http: or https:)",
+  "unsupported-variable":
+    "the entry uses a ${...} variable that cannot be resolved outside the client; use ${VAR}, ${VAR:-default}, ${env:VAR}, ${workspaceFolder} or ${input:ID}",
+  "unset-variable":
+    "the entry uses an environment variable that is not set; set it (its value is never printed)",
+  "unresolved-input":
+    "the entry uses a ${input:ID} prompt, which cannot be answered in CI; give --input ID=ENV_VAR",
+  "remote-http-not-allowed":
+    "the entry's URL is not loopback; checking a remote server needs https: and --allow-remote-http",
+  "env-file-unreadable":
+    "the entry's envFile could not be read (it does not exist, is not a file, or is too large)",
+  "spawn-failed":
+    "the server command could not be started: check that it is installed, on PATH and executable",
+} as const;
+
+/** Why a configured server was not checked. */
+export type NotCheckedReason = keyof typeof NOT_CHECKED_HINTS;
+
+/** The reasons, in the order of the table. */
+export const NOT_CHECKED_REASONS = Object.keys(NOT_CHECKED_HINTS) as [
+  NotCheckedReason,
+  ...NotCheckedReason[],
+];
+
+/** The config fields an `invalid-entry` can name. */
+export const CONFIG_FIELDS = [
+  "entry",
+  "type",
+  "command",
+  "args",
+  "env",
+  "envFile",
+  "cwd",
+  "url",
+  "headers",
+] as const;
+
+/** A config field an `invalid-entry` names. */
+export type ConfigField = typeof CONFIG_FIELDS[number];

@@ -1,0 +1,44 @@
+/**
+ * Discovery for many servers at once (a config file's): every server runs concurrently, each
+ * with its own profile concurrency, and all of them share one bound on live connections.
+ *
+ * @module
+ */
+import { SpawnError } from "../transport/stdio.ts";
+import { discoverAll, type DiscoverySettings, type OpenTransport } from "./discover.ts";
+import type { ProfileOutcome } from "./session.ts";
+import { Slots } from "./slots.ts";
+
+/** One server to discover. */
+export interface FleetMember {
+  readonly name: string;
+  readonly settings: DiscoverySettings;
+}
+
+/** What discovery of one server gave: its profiles' outcomes, or a command that cannot start. */
+export type MemberOutcome =
+  | { readonly name: string; readonly outcomes: readonly ProfileOutcome[] }
+  | { readonly name: string; readonly spawnFailed: SpawnError["failure"] };
+
+/**
+ * Discovers every member with at most `jobs` connections live at once across all of them. One
+ * server's failure never stops the others: a command that cannot be started is that server's
+ * outcome. `signal` aborts every server. Resolves once every connection is closed.
+ */
+export async function discoverFleet(
+  members: readonly FleetMember[],
+  open: OpenTransport,
+  jobs: number,
+  signal?: AbortSignal,
+): Promise<MemberOutcome[]> {
+  const slots = new Slots(jobs);
+  const settled = await Promise.allSettled(
+    members.map((member) => discoverAll(member.settings, open, signal, undefined, slots)),
+  );
+  return settled.map((result, index) => {
+    const { name } = members[index];
+    if (result.status === "fulfilled") return { name, outcomes: result.value };
+    if (result.reason instanceof SpawnError) return { name, spawnFailed: result.reason.failure };
+    throw result.reason;
+  });
+}

@@ -1,0 +1,50 @@
+/**
+ * Every selected server's report, or why it was not checked → the one validated fleet report.
+ *
+ * @module
+ */
+import {
+  type ConfigField,
+  type ConfigFormat,
+  NOT_CHECKED_HINTS,
+  type NotCheckedReason,
+} from "../../config_facts.ts";
+import type { GuidanceReport } from "../types.ts";
+import { VERSION } from "../../version.ts";
+import { FLEET_SCHEMA_ID, type FleetReport, FleetReportSchema } from "./schema.ts";
+
+/** One server's result: its report, or why it was not checked. */
+export type ServerResult =
+  | { readonly name: string; readonly report: GuidanceReport }
+  | {
+    readonly name: string;
+    readonly reason: NotCheckedReason;
+    readonly field?: ConfigField;
+  };
+
+/** Builds the fleet report. Throws if the result breaks the schema (a bug in mcpeval). */
+export function buildFleetReport(
+  format: ConfigFormat,
+  results: readonly ServerResult[],
+): FleetReport {
+  const servers = results.map((result) =>
+    "report" in result ? { name: result.name, checked: true as const, report: result.report } : {
+      name: result.name,
+      checked: false as const,
+      reason: result.reason,
+      hint: NOT_CHECKED_HINTS[result.reason],
+      ...(result.field === undefined ? {} : { field: result.field }),
+    }
+  );
+  const complete = servers.every((server) => server.checked && server.report.complete);
+  return FleetReportSchema.parse(
+    {
+      schema: FLEET_SCHEMA_ID,
+      mcpeval_version: VERSION,
+      config_format: format,
+      servers,
+      complete,
+      passed: complete ? servers.every((server) => server.checked && server.report.passed) : null,
+    } satisfies FleetReport,
+  );
+}

@@ -1,0 +1,101 @@
+/**
+ * The `mcpeval.guidance-fleet/v1` schema: the single source of the fleet report's type, its
+ * runtime validation and the JSON Schema printed by `mcpeval schema guidance-fleet`. Each
+ * embedded report is checked by the guidance report's own schema.
+ *
+ * @module
+ */
+import { z } from "zod";
+import {
+  CONFIG_FIELDS,
+  CONFIG_FORMATS,
+  NOT_CHECKED_HINTS,
+  NOT_CHECKED_REASONS,
+  type NotCheckedReason,
+} from "../../config_facts.ts";
+import { SERVER_LABEL } from "../../tool_name.ts";
+import { guidanceReportZod, type ReportIssue } from "../schema.ts";
+import type { FleetReport } from "./types.ts";
+
+export type { CheckedServer, FleetReport, FleetServer, NotCheckedServer } from "./types.ts";
+
+/** The fleet report's schema identifier. */
+export const FLEET_SCHEMA_ID = "mcpeval.guidance-fleet/v1";
+
+const hints = Object.values(NOT_CHECKED_HINTS) as [
+  typeof NOT_CHECKED_HINTS[NotCheckedReason],
+  ...typeof NOT_CHECKED_HINTS[NotCheckedReason][],
+];
+const Name = z.string().regex(SERVER_LABEL);
+
+const fleetSchema = z.strictObject({
+  schema: z.literal(FLEET_SCHEMA_ID),
+  mcpeval_version: z.string(),
+  config_format: z.enum(CONFIG_FORMATS),
+  servers: z.array(z.discriminatedUnion("checked", [
+    z.strictObject({ name: Name, checked: z.literal(true), report: guidanceReportZod }),
+    z.strictObject({
+      name: Name,
+      checked: z.literal(false),
+      reason: z.enum(NOT_CHECKED_REASONS),
+      hint: z.enum(hints),
+      field: z.enum(CONFIG_FIELDS).optional(),
+    }),
+  ])),
+  complete: z.boolean(),
+  passed: z.boolean().nullable(),
+}).check((ctx) => {
+  const fleet = ctx.value;
+  const complete = fleet.servers.every((server) => server.checked && server.report.complete);
+  const passed = complete
+    ? fleet.servers.every((server) => server.checked && server.report.passed)
+    : null;
+  const names = new Set(fleet.servers.map((server) => server.name));
+  const consistent = fleet.complete === complete && fleet.passed === passed &&
+    names.size === fleet.servers.length &&
+    fleet.servers.every((server) =>
+      server.checked
+        ? server.report.server === server.name
+        : server.hint === NOT_CHECKED_HINTS[server.reason] &&
+          (server.field === undefined || server.reason === "invalid-entry")
+    );
+  if (!consistent) {
+    ctx.issues.push({
+      code: "custom",
+      input: fleet,
+      message: "names, hints, complete and passed disagree with the servers",
+    });
+  }
+});
+
+/** What {@linkcode FleetSchema.safeParse} returns: the fleet report, or why the value is not one. */
+export type FleetParseResult =
+  | { readonly success: true; readonly data: FleetReport }
+  | {
+    readonly success: false;
+    readonly error: Error & { readonly issues: readonly ReportIssue[] };
+  };
+
+/** Validation against the fleet schema. */
+export interface FleetSchema {
+  /** Returns `value` as a fleet report; throws an error carrying the issues when it is not one. */
+  parse(value: unknown): FleetReport;
+  /** Like `parse`, but returns the outcome instead of throwing. */
+  safeParse(value: unknown): FleetParseResult;
+}
+
+/** The fleet report's schema: use it to validate a fleet report you read. */
+export const FleetReportSchema: FleetSchema = fleetSchema;
+
+// The spelled-out types and the schema must agree exactly; this fails to compile otherwise.
+type Inferred = z.infer<typeof fleetSchema>;
+const _sameType: [Inferred, FleetReport] extends [FleetReport, Inferred] ? true : never = true;
+
+/** The fleet report's JSON Schema (draft 2020-12). */
+export function fleetJsonSchema(): Record<string, unknown> {
+  return {
+    ...z.toJSONSchema(fleetSchema, { target: "draft-2020-12" }),
+    $id: "https://jsr.io/@mcpeval/guidance/schema/guidance-fleet-v1.json",
+    title: FLEET_SCHEMA_ID,
+  };
+}

@@ -1,0 +1,56 @@
+/**
+ * The fleet report's TypeScript types, spelled out for the public API. `schema.ts` proves at
+ * compile time that its zod schema infers exactly these types.
+ *
+ * @module
+ */
+import type {
+  ConfigField,
+  ConfigFormat,
+  NOT_CHECKED_HINTS,
+  NotCheckedReason,
+} from "../../config_facts.ts";
+import type { GuidanceReport } from "../types.ts";
+
+/** A configured server that was checked: its guidance report. */
+export interface CheckedServer {
+  /** The entry's key (a valid server label); the same as `report.server`. */
+  name: string;
+  /** Always true here. */
+  checked: true;
+  /** The server's `mcpeval.guidance-report/v1` report. */
+  report: GuidanceReport;
+}
+
+/** A configured server that was listed but not checked, and why. */
+export interface NotCheckedServer {
+  /** The entry's key, or `entry-N` (N its position in the file) when the key is not a label. */
+  name: string;
+  /** Always false here. */
+  checked: false;
+  /** Why it was not checked. */
+  reason: NotCheckedReason;
+  /** The fixed hint of `reason` ({@linkcode NOT_CHECKED_HINTS}). */
+  hint: typeof NOT_CHECKED_HINTS[NotCheckedReason];
+  /** With `invalid-entry`: the config field that breaks a rule. */
+  field?: ConfigField;
+}
+
+/** One configured server in a fleet report. */
+export type FleetServer = CheckedServer | NotCheckedServer;
+
+/** The `mcpeval.guidance-fleet/v1` report: every selected server of a config file. */
+export interface FleetReport {
+  /** The report format's identifier. */
+  schema: "mcpeval.guidance-fleet/v1";
+  /** The version of mcpeval that wrote the report. */
+  mcpeval_version: string;
+  /** The config format, by the key that holds its servers. */
+  config_format: ConfigFormat;
+  /** The selected servers in file order, checked or not. */
+  servers: FleetServer[];
+  /** Whether every selected server was checked and its discovery completed. */
+  complete: boolean;
+  /** True with no defect in any server, false with one, null when `complete` is false. */
+  passed: boolean | null;
+}
