@@ -72,8 +72,7 @@ export async function runGuidanceCommand(
   // The report follows on the same terminal: clear the live lines; else leave their end state.
   await progress?.stop(context.stdoutTerminal === true);
   for (const { profile, leftover } of leftovers) {
-    await context.stderr(`mcpeval: profile ${profile}: ${leftoverSentence(leftover)}
-`);
+    await context.stderr(`mcpeval: profile ${profile}: ${leftoverSentence(leftover)}\n`);
   }
   if (signal?.aborted) return await interrupted(context, reserved);
 
