@@ -74,8 +74,15 @@ export type MessageProblem = "malformed-message" | "message-too-large";
  * `"message-too-large"` when a large text holds more objects and arrays than
  * {@linkcode MAX_MESSAGE_CONTAINERS} (checked before parsing, so memory stays bounded).
  */
-export function parseMessage(text: string): JsonRpcMessage | MessageProblem {
-  if (text.length > STRUCTURE_SCAN_BYTES && !containersAtMost(text, MAX_MESSAGE_CONTAINERS)) {
+export function parseMessage(
+  text: string,
+  /** The structure bound was already checked (a {@linkcode ContainerCounter} on its bytes). */
+  structureChecked = false,
+): JsonRpcMessage | MessageProblem {
+  if (
+    !structureChecked && text.length > STRUCTURE_SCAN_BYTES &&
+    !containersAtMost(text, MAX_MESSAGE_CONTAINERS)
+  ) {
     return "message-too-large";
   }
   let value: unknown;

@@ -157,7 +157,7 @@ class HttpTransport implements Transport {
     const type = (response.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
     if (type !== "application/json" || response.body === null) return false;
     const body = await readBounded(response.body, MAX_MESSAGE_BYTES).catch(() => undefined);
-    const message = body === undefined ? undefined : parseMessage(body);
+    const message = body === undefined ? undefined : parseMessage(body, true);
     if (typeof message !== "object" || !isResponse(message) || message.id !== id) return false;
     if (!("error" in message)) return false;
     this.#deliver(message);
@@ -168,8 +168,9 @@ class HttpTransport implements Transport {
   async #readAnswer(response: Response, id: RequestId): Promise<void> {
     const type = (response.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
     let answered = false;
-    const deliver = (text: string): boolean => {
-      const message = parseMessage(text);
+    // A JSON body's structure is counted as it arrives (readBounded); SSE data is scanned.
+    const deliver = (text: string, structureChecked = false): boolean => {
+      const message = parseMessage(text, structureChecked);
       if (typeof message === "string") {
         this.#fail({ reason: message });
         return false;
@@ -184,9 +185,9 @@ class HttpTransport implements Transport {
       } else if (type === "application/json") {
         const body = await readBounded(response.body, MAX_MESSAGE_BYTES);
         if (body === undefined) return this.#fail({ reason: "message-too-large" });
-        if (!deliver(body)) return;
+        if (!deliver(body, true)) return;
       } else if (type === "text/event-stream") {
-        const ok = await readEvents(response.body, deliver);
+        const ok = await readEvents(response.body, (data) => deliver(data));
         if (ok === "too-large") return this.#fail({ reason: "message-too-large" });
         if (!ok) return;
       } else {

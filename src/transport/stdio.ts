@@ -256,7 +256,8 @@ function messageFramer(): TransformStream<Uint8Array, Incoming> {
         if (failed || line.length === 0) return;
         let message: JsonRpcMessage | MessageProblem;
         try {
-          message = parseMessage(decoder.decode(line));
+          // The line splitter counted the line's structure as its bytes arrived.
+          message = parseMessage(decoder.decode(line), true);
         } catch {
           message = "malformed-message"; // not UTF-8
         }
