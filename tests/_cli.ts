@@ -66,14 +66,97 @@ export async function mcpeval(
   const ms = performance.now() - started;
   const left = await marker.reap();
   if (!options.leavesProcesses) assertNoneLeft(left, `mcpeval ${args.join(" ")}`);
+  return { ...decoded(output), ms, leftovers: left.map(({ pid }) => pid) };
+}
+
+/** A finished process's exit code and its output, decoded. */
+function decoded(output: Deno.CommandOutput): { code: number; stdout: string; stderr: string } {
   const decoder = new TextDecoder();
   return {
     code: output.code,
     stdout: decoder.decode(output.stdout),
     stderr: decoder.decode(output.stderr),
-    ms,
-    leftovers: left.map(({ pid }) => pid),
   };
+}
+
+/** A run of mcpeval that a test stops with a signal; see {@linkcode spawnMcpeval}. */
+export interface RunningCli {
+  /**
+   * Sends `signal`, waits for the exit, and returns the decoded output; `ms` is the time from the
+   * signal to the exit.
+   */
+  stop(signal: Deno.Signal): Promise<{ code: number; stdout: string; stderr: string; ms: number }>;
+  /** Fails unless every process of the run has ended (whatever is left is killed). */
+  assertNoneLeft(what: string): Promise<void>;
+}
+
+/**
+ * Starts `mcpeval ARGS` through `deno run main.ts` and leaves it running, with a fresh
+ * {@linkcode ProcessMarker} in its environment (beside `env`), stdout and stderr piped.
+ */
+export function spawnMcpeval(
+  args: readonly string[],
+  options: Pick<CliOptions, "permissions" | "env"> = {},
+): RunningCli {
+  const permissions = options.permissions ?? [`--allow-run=${DENO}`];
+  const marker = new ProcessMarker();
+  const child = new Deno.Command(DENO, {
+    args: ["run", "--quiet", ...permissions, join(ROOT, "main.ts"), ...args],
+    env: { ...options.env, ...marker.env },
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  return {
+    async stop(signal) {
+      const signalled = performance.now();
+      child.kill(signal);
+      const output = await child.output();
+      return { ...decoded(output), ms: performance.now() - signalled };
+    },
+    async assertNoneLeft(what) {
+      assertNoneLeft(await marker.reap(), what);
+    },
+  };
+}
+
+/**
+ * Runs tests/_measure.ts (the CLI in-process, `mcpeval ARGS`) with a fresh
+ * {@linkcode ProcessMarker}, fails if any process of it outlives it, and returns its exit code,
+ * its decoded output, and its peak RSS in MiB (NaN when it printed none).
+ */
+export async function measure(
+  args: readonly string[],
+): Promise<{ code: number; stdout: string; stderr: string; peakMib: number }> {
+  const marker = new ProcessMarker();
+  const output = await new Deno.Command(DENO, {
+    args: ["run", "--quiet", "--allow-all", join(ROOT, "tests", "_measure.ts"), ...args],
+    env: { NO_COLOR: "1", ...marker.env },
+  }).output();
+  assertNoneLeft(await marker.reap(), "tests/_measure.ts");
+  const { code, stdout, stderr } = decoded(output);
+  return {
+    code,
+    stdout,
+    stderr,
+    peakMib: Number(/peak_rss_kib=(\d+)/.exec(stderr)?.[1]) / 1024,
+  };
+}
+
+/**
+ * Asserts what a run stopped with SIGINT shows: exit 130, no report, and the one stderr line
+ * saying every server process was stopped.
+ */
+export function assertInterrupted(output: { code: number; stdout: string; stderr: string }) {
+  assert.equal(output.code, 130);
+  assert.equal(output.stdout, "");
+  assert.equal(output.stderr, "mcpeval: interrupted; every server process was stopped\n");
+}
+
+/** Polls `done` every `pollMs` until it holds or `boundMs` have passed (the caller asserts). */
+export async function waitUntil(done: () => boolean, boundMs: number, pollMs: number) {
+  for (const started = Date.now(); !done() && Date.now() - started < boundMs;) {
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
 }
 
 /** The environment variable that carries a {@linkcode ProcessMarker}. */
@@ -175,6 +258,29 @@ export function fixture(file: string, ...args: string[]): string[] {
   ];
 }
 
+/** The demo server as the target, with a 100 ms settle window. */
+export const DEMO_TARGET: readonly string[] = [
+  "--settle-ms",
+  "100",
+  "--",
+  ...fixture("demo_server.ts"),
+];
+
+/**
+ * Profiles none and roots of the demo server, list-workspace-files required: in profile none,
+ * one candidate (list-workspace-files, listed in roots) and one defect.
+ */
+export const DEMO_FINDINGS: readonly string[] = [
+  "--server",
+  "demo",
+  "--profile",
+  "none",
+  "--profile",
+  "roots",
+  "--require-tool",
+  "list-workspace-files",
+];
+
 /** The wrapper fixture (it starts processes itself, so it gets every permission). */
 export function wrapper(scenario: string, ...flags: string[]): string[] {
   return [
@@ -186,6 +292,11 @@ export function wrapper(scenario: string, ...flags: string[]): string[] {
     scenario,
     ...flags,
   ];
+}
+
+/** Arguments for profile none of one server, without a settle window. */
+export function profileNone(server = "h"): string[] {
+  return ["--server", server, "--profile", "none", "--settle-ms", "0"];
 }
 
 /** The command line of the hostile fixture in one scenario. */
@@ -204,19 +315,27 @@ export const EVERYTHING: string[] = [
 ];
 
 type Validator = ((value: unknown) => boolean) & { errors?: unknown };
-let validator: Validator | undefined;
-let fleetValidator: Validator | undefined;
+const validators = new Map<string, Validator>();
 
-/** Validates a report with Ajv (draft 2020-12) against the schema printed by the CLI. */
-export async function assertValidReport(report: unknown): Promise<void> {
+/** Fails unless `value` is valid against the schema `mcpeval schema NAME` prints (Ajv, 2020-12). */
+async function assertValidAgainst(name: string, value: unknown): Promise<void> {
+  let validator = validators.get(name);
   if (!validator) {
-    const printed = await mcpeval(["schema", "guidance"]);
+    const printed = await mcpeval(["schema", name]);
     assert.equal(printed.code, 0);
     // deno-lint-ignore no-explicit-any
     const Ajv = Ajv2020 as any;
-    validator = new Ajv({ strict: true, allErrors: true }).compile(JSON.parse(printed.stdout));
+    validator = new Ajv({ strict: true, allErrors: true }).compile(
+      JSON.parse(printed.stdout),
+    ) as Validator;
+    validators.set(name, validator);
   }
-  assert.ok(validator!(report), JSON.stringify(validator!.errors));
+  assert.ok(validator(value), JSON.stringify(validator.errors));
+}
+
+/** Validates a report with Ajv (draft 2020-12) against the schema printed by the CLI. */
+export async function assertValidReport(report: unknown): Promise<void> {
+  await assertValidAgainst("guidance", report);
 }
 
 /**
@@ -224,14 +343,7 @@ export async function assertValidReport(report: unknown): Promise<void> {
  * against the guidance schema it prints.
  */
 export async function assertValidFleet(fleet: unknown): Promise<void> {
-  if (!fleetValidator) {
-    const printed = await mcpeval(["schema", "guidance-fleet"]);
-    assert.equal(printed.code, 0);
-    // deno-lint-ignore no-explicit-any
-    const Ajv = Ajv2020 as any;
-    fleetValidator = new Ajv({ strict: true, allErrors: true }).compile(JSON.parse(printed.stdout));
-  }
-  assert.ok(fleetValidator!(fleet), JSON.stringify(fleetValidator!.errors));
+  await assertValidAgainst("guidance-fleet", fleet);
   for (const server of (fleet as Fleet).servers) {
     if (server.checked) await assertValidReport(server.report);
   }
@@ -253,11 +365,24 @@ export async function fleetJson(
   args: readonly string[],
   options: CliOptions = {},
 ): Promise<CliResult & { fleet: Fleet }> {
+  const { json, ...result } = await validJson(args, options, assertValidFleet);
+  return { ...result, fleet: json as Fleet };
+}
+
+/**
+ * Runs `guidance --format json ARGS`, fails unless stderr is empty and `assertValid` accepts the
+ * JSON on stdout, and returns the run and that JSON.
+ */
+async function validJson(
+  args: readonly string[],
+  options: CliOptions,
+  assertValid: (json: unknown) => Promise<void>,
+): Promise<CliResult & { json: unknown }> {
   const result = await mcpeval(["guidance", "--format", "json", ...args], options);
   assert.equal(result.stderr, "", "stderr must be empty");
-  const fleet = JSON.parse(result.stdout);
-  await assertValidFleet(fleet);
-  return { ...result, fleet };
+  const json = JSON.parse(result.stdout);
+  await assertValid(json);
+  return { ...result, json };
 }
 
 /** Writes `config` (an object, as JSON) to a fresh temporary file, removed on dispose. */
@@ -280,11 +405,8 @@ export async function guidanceJson(
   args: readonly string[],
   options: CliOptions = {},
 ): Promise<CliResult & { report: Report }> {
-  const result = await mcpeval(["guidance", "--format", "json", ...args], options);
-  assert.equal(result.stderr, "", "stderr must be empty");
-  const report = JSON.parse(result.stdout);
-  await assertValidReport(report);
-  return { ...result, report };
+  const { json, ...result } = await validJson(args, options, assertValidReport);
+  return { ...result, report: json as Report };
 }
 
 /** The report fields the tests read. */
@@ -363,15 +485,30 @@ export async function tempDir(options: Deno.MakeTempOptions = {}): Promise<TempP
   return disposable(await Deno.makeTempDir({ prefix: "mcpeval-test-", ...options }));
 }
 
+/** A fixture's log: its entries, and what the tests count in them. */
+export interface FixtureLog extends TempPath {
+  entries(): unknown[];
+  /** How many messages with `method` the servers received, so far. */
+  received(method: string): number;
+  /** The process ids the servers logged, so far. */
+  pids(): number[];
+}
+
 /** A fresh temporary file for a fixture's log, removed on dispose: `await using log = ...`. */
-export async function fixtureLog(): Promise<TempPath & { entries: () => unknown[] }> {
+export async function fixtureLog(): Promise<FixtureLog> {
   const file = await tempFile({ prefix: "mcpeval-fixture-", suffix: ".jsonl" });
+  const entries = () =>
+    Deno.readTextFileSync(file.path).split("\n").filter((line) => line !== "").map((line) =>
+      JSON.parse(line)
+    );
   return {
     ...file,
-    entries: () =>
-      Deno.readTextFileSync(file.path).split("\n").filter((line) => line !== "").map((line) =>
-        JSON.parse(line)
-      ),
+    entries,
+    received: (method) =>
+      (entries() as { received?: { method?: string } }[]).filter((e) =>
+        e.received?.method === method
+      ).length,
+    pids: () => (entries() as { pid?: number }[]).flatMap((e) => e.pid ?? []),
   };
 }
 

@@ -9,6 +9,7 @@ import sarifSchema from "@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.jso
   type: "json",
 };
 import AjvDraft04 from "ajv-draft-04";
+import assert from "node:assert/strict";
 
 /** A compiled validator: whether a value is valid; on false, `errors` says why. */
 export type Validator = ((value: unknown) => boolean) & { errors?: unknown };
@@ -25,6 +26,17 @@ export const validateSarif: Validator = new Ajv({
 
 // deno-lint-ignore no-explicit-any
 type Json = any;
+
+/** Fails unless `log` is valid SARIF 2.1.0, naming the schema errors. */
+export function assertValidSarif(log: unknown): void {
+  assert.ok(validateSarif(log), JSON.stringify(validateSarif.errors));
+}
+
+/** Fails unless `log` is valid SARIF 2.1.0 that GitHub code scanning accepts. */
+export function assertGithubSarif(log: unknown): void {
+  assertValidSarif(log);
+  assert.deepEqual(githubSarifProblems(log), []);
+}
 
 /** GitHub's documented upload limits. */
 const LIMITS = { runs: 20, results: 25_000, rules: 25_000, locations: 1_000, tags: 20 };

@@ -10,7 +10,7 @@
 import Ajv2020 from "ajv/dist/2020.js";
 import assert from "node:assert/strict";
 import schema from "./data/guidance-report-0.1.0.schema.json" with { type: "json" };
-import { fixture, guidanceJson, hostile } from "./_cli.ts";
+import { fixture, guidanceJson, hostile, profileNone } from "./_cli.ts";
 
 type Incomplete = { detail?: unknown } | null;
 
@@ -32,12 +32,7 @@ for (
 
 Deno.test("0.1.0 schema: a transport-lost run differs only by its documented detail", async () => {
   const { report } = await guidanceJson([
-    "--server",
-    "compat",
-    "--profile",
-    "none",
-    "--settle-ms",
-    "0",
+    ...profileNone("compat"),
     "--",
     ...hostile("exit-at-start"),
   ]);

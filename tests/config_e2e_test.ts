@@ -3,16 +3,11 @@
  * server-filesystem, server-memory, the demo) next to hostile fixture servers, in one config;
  * the exit rule, `--jobs`, and Ctrl-C across servers.
  */
-import sarifSchema from "@microsoft/jest-sarif/lib/schemas/sarif-2.1.0-rtm.5.json" with {
-  type: "json",
-};
-import AjvDraft04 from "ajv-draft-04";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { setTimeout as delay } from "node:timers/promises";
 import {
-  assertNoneLeft,
+  assertInterrupted,
   configFile,
   DENO,
   entry,
@@ -23,12 +18,13 @@ import {
   fleetJson,
   hostile,
   isRunning,
-  ProcessMarker,
-  ROOT,
+  spawnMcpeval,
   startHttp,
   tempDir,
+  waitUntil,
 } from "./_cli.ts";
 import { assertEverythingCatalogs } from "./_everything.ts";
+import { assertValidSarif } from "./_sarif.ts";
 
 const SECRET = "CANARY-config-7c41e-secret";
 const npmServer = (name: string, ...args: string[]) => [
@@ -150,14 +146,8 @@ Deno.test("ten servers from one config, two broken and one needing an unset vari
   const suites = junit.testsuites.testsuite as { "@_name": string }[];
   assert.deepEqual(suites.map((s) => s["@_name"]), fleet.servers.map((s) => `mcpeval.${s.name}`));
   // SARIF: one valid run across servers.
-  // deno-lint-ignore no-explicit-any
-  const validate = new (AjvDraft04 as any)({
-    strict: false,
-    validateFormats: false,
-    unicodeRegExp: false, // the schema has a pattern that is invalid with the u flag
-  }).compile(sarifSchema);
   const sarif = JSON.parse(written.sarif);
-  assert.ok(validate(sarif), JSON.stringify(validate.errors));
+  assertValidSarif(sarif);
   const ids = new Set(sarif.runs[0].results.map((r: { ruleId: string }) => r.ruleId));
   assert.deepEqual([...ids].sort(), [
     "profile-incomplete",
@@ -245,45 +235,20 @@ Deno.test({
         ["a", "b", "c"].map((name) => [name, entry(hostile("silent-list"))]),
       ),
     });
-    const marker = new ProcessMarker();
-    const child = new Deno.Command(DENO, {
-      args: [
-        "run",
-        "--quiet",
-        `--allow-read=${config.path}`,
-        `--allow-run=${DENO}`,
-        join(ROOT, "main.ts"),
-        "guidance",
-        "--config",
-        config.path,
-        "--settle-ms",
-        "0",
-        "--jobs",
-        "64",
-      ],
-      env: { MCPEVAL_FIXTURE_LOG: log.path, ...marker.env },
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    const listing = () =>
-      (log.entries() as { received?: { method?: string } }[]).filter((e) =>
-        e.received?.method === "tools/list"
-      ).length;
-    for (const started = Date.now(); listing() < 15 && Date.now() - started < 30_000;) {
-      await delay(50);
-    }
-    assert.equal(listing(), 15, "every profile of every server is waiting on tools/list");
-    child.kill("SIGINT");
-    const output = await child.output();
-    assert.equal(output.code, 130);
-    assert.equal(new TextDecoder().decode(output.stdout), "");
-    assert.equal(
-      new TextDecoder().decode(output.stderr),
-      "mcpeval: interrupted; every server process was stopped\n",
+    const running = spawnMcpeval(
+      ["guidance", "--config", config.path, "--settle-ms", "0", "--jobs", "64"],
+      {
+        permissions: [`--allow-read=${config.path}`, `--allow-run=${DENO}`],
+        env: { MCPEVAL_FIXTURE_LOG: log.path },
+      },
     );
-    const pids = (log.entries() as { pid?: number }[]).flatMap((e) => e.pid ?? []);
+    const listing = () => log.received("tools/list");
+    await waitUntil(() => listing() >= 15, 30_000, 50);
+    assert.equal(listing(), 15, "every profile of every server is waiting on tools/list");
+    assertInterrupted(await running.stop("SIGINT"));
+    const pids = log.pids();
     assert.equal(pids.length, 15);
     for (const pid of pids) assert.ok(!isRunning(pid), `server ${pid} survived`);
-    assertNoneLeft(await marker.reap(), "mcpeval --config interrupted");
+    await running.assertNoneLeft("mcpeval --config interrupted");
   },
 });

@@ -7,31 +7,20 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { CANARY } from "../fixtures/hostile.ts";
-import { assertValidReport, DENO, fixture, hostile, mcpeval, tempDir, tempFile } from "./_cli.ts";
-import { validateSarif } from "./_sarif.ts";
+import {
+  assertValidReport,
+  DEMO_FINDINGS as FINDINGS,
+  DEMO_TARGET as DEMO,
+  DENO,
+  hostile,
+  mcpeval,
+  profileNone,
+  tempDir,
+  tempFile,
+} from "./_cli.ts";
+import { assertValidSarif } from "./_sarif.ts";
 
-const DEMO = ["--settle-ms", "100", "--", ...fixture("demo_server.ts")];
-/** In profile none: one candidate (list-workspace-files, listed in roots) and one defect. */
-const FINDINGS = [
-  "--server",
-  "demo",
-  "--profile",
-  "none",
-  "--profile",
-  "roots",
-  "--require-tool",
-  "list-workspace-files",
-];
-const INCOMPLETE = [
-  "--server",
-  "h",
-  "--profile",
-  "none",
-  "--settle-ms",
-  "0",
-  "--",
-  ...hostile("list-error"),
-];
+const INCOMPLETE = [...profileNone(), "--", ...hostile("list-error")];
 
 Deno.test("--format github: a warning per candidate, an error per defect, a notice with the result", async () => {
   const result = await mcpeval(["guidance", "--format", "github", ...FINDINGS, ...DEMO]);
@@ -168,7 +157,7 @@ Deno.test("--format sarif: valid SARIF 2.1.0, candidates as warnings, defects as
   const result = await mcpeval(["guidance", "--format", "sarif", ...FINDINGS, ...DEMO]);
   assert.equal(result.code, 1);
   const log = JSON.parse(result.stdout);
-  assert.ok(validateSarif(log), JSON.stringify(validateSarif.errors));
+  assertValidSarif(log);
   assert.equal(log.version, "2.1.0");
   const [run] = log.runs;
   assert.deepEqual(run.tool.driver.rules.map((r: { id: string }) => r.id), [
@@ -199,7 +188,7 @@ Deno.test("--format sarif: an incomplete profile is an error result; valid SARIF
   const result = await mcpeval(["guidance", "--format", "sarif", ...INCOMPLETE]);
   assert.equal(result.code, 3);
   const log = JSON.parse(result.stdout);
-  assert.ok(validateSarif(log), JSON.stringify(validateSarif.errors));
+  assertValidSarif(log);
   assert.deepEqual(
     log.runs[0].results.map((r: { ruleId: string; level: string }) => [r.ruleId, r.level]),
     [
@@ -234,7 +223,7 @@ Deno.test("--output writes machine reports to files while the console shows text
   const report = JSON.parse(await Deno.readTextFile(json));
   await assertValidReport(report);
   assert.equal(report.defects.length, 1);
-  assert.ok(validateSarif(JSON.parse(await Deno.readTextFile(sarif))));
+  assertValidSarif(JSON.parse(await Deno.readTextFile(sarif)));
   assert.equal(XMLValidator.validate(await Deno.readTextFile(junit)), true);
 });
 

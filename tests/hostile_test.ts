@@ -211,30 +211,14 @@ Deno.test("a server ended by a signal after initialize: its signal in detail and
   // The fixture may signal itself only with --allow-run.
   const killer = [...hostile("kill-after-initialize")];
   killer.splice(3, 0, "--allow-run");
-  const { code, report } = await guidanceJson([
-    "--server",
-    "h",
-    "--profile",
-    "none",
-    ...FAST,
-    "--",
-    ...killer,
-  ]);
+  const args = ["--server", "h", "--profile", "none", ...FAST, "--", ...killer];
+  const { code, report } = await guidanceJson(args);
   assert.equal(code, 3);
   assert.deepEqual(report.profiles[0].incomplete?.detail, {
     cause: "signal-after-initialize",
     signal: "SIGKILL",
   });
-  const text = await mcpeval([
-    "guidance",
-    "--server",
-    "h",
-    "--profile",
-    "none",
-    ...FAST,
-    "--",
-    ...killer,
-  ]);
+  const text = await mcpeval(["guidance", ...args]);
   assert.ok(
     text.stdout.replaceAll(/\n +/g, " ").includes(
       "none: The server process was ended by SIGKILL after answering initialize; run with --server-stderr inherit to see what it printed.",

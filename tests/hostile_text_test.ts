@@ -6,7 +6,6 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { setTimeout as delay } from "node:timers/promises";
 import { run } from "../src/cli/run.ts";
 import { MAX_INSTRUCTIONS_BYTES } from "../src/limits.ts";
 import {
@@ -16,8 +15,12 @@ import {
   guidanceJson,
   hostile,
   isRunning,
+  measure,
   ProcessMarker,
+  profileNone,
   ROOT,
+  spawnMcpeval,
+  waitUntil,
 } from "./_cli.ts";
 import { testContext } from "./_context.ts";
 
@@ -55,12 +58,7 @@ for (const scenario of FAMILIES) {
 
 Deno.test(`instructions past ${MAX_INSTRUCTIONS_BYTES} bytes: instructions-too-large`, async () => {
   const { code, report } = await guidanceJson([
-    "--server",
-    "h",
-    "--profile",
-    "none",
-    "--settle-ms",
-    "0",
+    ...profileNone(),
     "--",
     ...hostile("instructions-too-large"),
   ]);
@@ -71,19 +69,8 @@ Deno.test(`instructions past ${MAX_INSTRUCTIONS_BYTES} bytes: instructions-too-l
 
 /** Runs tests/_measure.ts (the CLI in-process) and returns the report and peak RSS in MiB. */
 async function measured(args: string[]) {
-  const marker = new ProcessMarker();
-  const output = await new Deno.Command(DENO, {
-    args: ["run", "--quiet", "--allow-all", join(ROOT, "tests", "_measure.ts"), ...args],
-    env: { NO_COLOR: "1", ...marker.env },
-  }).output();
-  assertNoneLeft(await marker.reap(), "tests/_measure.ts");
-  const stderr = new TextDecoder().decode(output.stderr);
-  const peakMib = Number(/peak_rss_kib=(\d+)/.exec(stderr)?.[1]) / 1024;
-  return {
-    code: output.code,
-    report: JSON.parse(new TextDecoder().decode(output.stdout)),
-    peakMib,
-  };
+  const { code, stdout, peakMib } = await measure(args);
+  return { code, report: JSON.parse(stdout), peakMib };
 }
 
 /** The documented bound for five profiles of the worst inputs (README, docs/hostile-servers). */
@@ -148,44 +135,20 @@ Deno.test({
   ignore: Deno.build.os === "windows",
   fn: async () => {
     await using log = await fixtureLog();
-    const marker = new ProcessMarker();
-    const child = new Deno.Command(DENO, {
-      args: [
-        "run",
-        "--quiet",
-        `--allow-run=${DENO}`,
-        join(ROOT, "main.ts"),
-        "guidance",
-        "--server",
-        "h",
-        "--settle-ms",
-        "5000",
-        "--",
-        ...hostile("instructions-lists"),
-      ],
-      env: { MCPEVAL_FIXTURE_LOG: log.path, ...marker.env },
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    const initialized = () =>
-      (log.entries() as { received?: { method?: string } }[]).filter((e) =>
-        e.received?.method === "notifications/initialized"
-      ).length;
+    const running = spawnMcpeval(
+      ["guidance", "--server", "h", "--settle-ms", "5000", "--", ...hostile("instructions-lists")],
+      { env: { MCPEVAL_FIXTURE_LOG: log.path } },
+    );
+    const initialized = () => log.received("notifications/initialized");
     // Bounded wait until the servers sent their 1 MB instructions and mcpeval analysed some.
-    for (const started = Date.now(); initialized() < 1 && Date.now() - started < 20_000;) {
-      await delay(10);
-    }
+    await waitUntil(() => initialized() >= 1, 20_000, 10);
     assert.ok(initialized() >= 1);
-    const signalled = performance.now();
-    child.kill("SIGTERM");
-    const output = await child.output();
-    const ms = performance.now() - signalled;
+    const output = await running.stop("SIGTERM");
     assert.equal(output.code, 130);
-    assert.ok(ms < 1_000, `exit after ${Math.round(ms)} ms`);
-    assert.equal(new TextDecoder().decode(output.stdout), "");
-    const pids = (log.entries() as { pid?: number }[]).flatMap((e) => e.pid ?? []);
-    for (const pid of pids) assert.ok(!isRunning(pid), `server ${pid} survived`);
-    assertNoneLeft(await marker.reap(), "mcpeval interrupted");
+    assert.ok(output.ms < 1_000, `exit after ${Math.round(output.ms)} ms`);
+    assert.equal(output.stdout, "");
+    for (const pid of log.pids()) assert.ok(!isRunning(pid), `server ${pid} survived`);
+    await running.assertNoneLeft("mcpeval interrupted");
   },
 });
 

@@ -1,19 +1,16 @@
 /** No process of the server's outlives mcpeval: the shutdown ladder and the group sweep. */
 import assert from "node:assert/strict";
-import { join } from "node:path";
 import { SHUTDOWN_GRACE_MS, SHUTDOWN_TERM_MS } from "../src/limits.ts";
-import { setTimeout as delay } from "node:timers/promises";
 import {
-  assertNoneLeft,
+  assertInterrupted,
   assertValidReport,
-  DENO,
   fixtureLog,
   guidanceJson,
   hostile,
   isRunning,
   mcpeval,
-  ProcessMarker,
-  ROOT,
+  spawnMcpeval,
+  waitUntil,
   wrapper,
 } from "./_cli.ts";
 
@@ -160,45 +157,18 @@ Deno.test({
   ignore: Deno.build.os === "windows",
   fn: async () => {
     await using log = await fixtureLog();
-    const marker = new ProcessMarker();
-    const child = new Deno.Command(DENO, {
-      args: [
-        "run",
-        "--quiet",
-        `--allow-run=${DENO}`,
-        join(ROOT, "main.ts"),
-        "guidance",
-        "--server",
-        "s",
-        "--settle-ms",
-        "0",
-        "--",
-        ...hostile("silent-list"),
-      ],
-      env: { MCPEVAL_FIXTURE_LOG: log.path, ...marker.env },
-      stdout: "piped",
-      stderr: "piped",
-    }).spawn();
-    const received = () =>
-      (log.entries() as { received?: { method?: string } }[]).filter((e) =>
-        e.received?.method === "tools/list"
-      ).length;
-    // Bounded wait until all five servers are waiting on tools/list.
-    for (const started = Date.now(); received() < 5 && Date.now() - started < 20_000;) {
-      await delay(50);
-    }
-    assert.equal(received(), 5);
-    child.kill("SIGINT");
-    const output = await child.output();
-    assert.equal(output.code, 130);
-    assert.equal(new TextDecoder().decode(output.stdout), "");
-    assert.equal(
-      new TextDecoder().decode(output.stderr),
-      "mcpeval: interrupted; every server process was stopped\n",
+    const running = spawnMcpeval(
+      ["guidance", "--server", "s", "--settle-ms", "0", "--", ...hostile("silent-list")],
+      { env: { MCPEVAL_FIXTURE_LOG: log.path } },
     );
-    const pids = (log.entries() as { pid?: number }[]).flatMap((e) => e.pid ?? []);
+    const received = () => log.received("tools/list");
+    // Bounded wait until all five servers are waiting on tools/list.
+    await waitUntil(() => received() >= 5, 20_000, 50);
+    assert.equal(received(), 5);
+    assertInterrupted(await running.stop("SIGINT"));
+    const pids = log.pids();
     assert.equal(pids.length, 5);
     for (const pid of pids) assert.ok(!isRunning(pid), `server ${pid} survived`);
-    assertNoneLeft(await marker.reap(), "mcpeval interrupted");
+    await running.assertNoneLeft("mcpeval interrupted");
   },
 });

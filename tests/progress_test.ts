@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { DENO, fixture, hostile, mcpeval, tempDir } from "./_cli.ts";
+import { DENO, fixture, hostile, mcpeval, profileNone, tempDir } from "./_cli.ts";
 import { baseEnv, HAS_SCRIPT, onTerminal } from "./_terminal.ts";
 
 const ESC = "\x1b[";
@@ -61,12 +61,7 @@ Deno.test({
   fn: async () => {
     const { screen, code } = await onTerminal([
       "guidance",
-      "--server",
-      "h",
-      "--profile",
-      "none",
-      "--settle-ms",
-      "0",
+      ...profileNone(),
       "--",
       ...hostile("list-error"),
     ]);

@@ -12,6 +12,7 @@ import {
   guidanceJson,
   hostile,
   httpFixture,
+  profileNone,
   startHttp,
 } from "./_cli.ts";
 
@@ -178,12 +179,7 @@ Deno.test("2026-07-28 errors map onto the fixed reasons", async () => {
   ];
   for (const [scenario, reason, version] of cases) {
     const { code, report, stdout } = await guidanceJson([
-      "--server",
-      "h",
-      "--profile",
-      "none",
-      "--settle-ms",
-      "0",
+      ...profileNone(),
       "--protocol-version",
       "2026-07-28",
       "--",

@@ -1,7 +1,7 @@
 /** The shutdown ladder's shortcut: a server request after stdin closed gets SIGTERM at once. */
 import assert from "node:assert/strict";
 import { SHUTDOWN_GRACE_MS } from "../src/limits.ts";
-import { fixtureLog, guidanceJson, hostile } from "./_cli.ts";
+import { fixtureLog, guidanceJson, hostile, profileNone } from "./_cli.ts";
 
 Deno.test({
   name: "a server that sends a request after its stdin closed gets SIGTERM without the grace",
@@ -9,16 +9,7 @@ Deno.test({
   fn: async () => {
     await using log = await fixtureLog();
     const { code } = await guidanceJson(
-      [
-        "--server",
-        "s",
-        "--profile",
-        "none",
-        "--settle-ms",
-        "0",
-        "--",
-        ...hostile("request-after-eof"),
-      ],
+      [...profileNone("s"), "--", ...hostile("request-after-eof")],
       { env: { MCPEVAL_FIXTURE_LOG: log.path } },
     );
     assert.equal(code, 0);
