@@ -50,6 +50,12 @@ export const STRUCTURE_SCAN_BYTES = 1_048_576;
  */
 export const LATE_READ_GRACE_MS = 50;
 
+/**
+ * `--unknown-references`: at most this many distinct unknown words get a `did you mean`
+ * suggestion (each is compared with every listed tool name); later ones are reported without.
+ */
+export const MAX_SUGGESTION_LOOKUPS = 100;
+
 /** An inclusive integer range with a default, for a numeric option. */
 export interface IntegerRange {
   readonly min: number;

@@ -38,6 +38,8 @@ export function permissionsNeeded(
 export interface ConfigNeeds {
   /** Env files the entries name. */
   readonly envFiles: Iterable<string>;
+  /** Env files whose path holds a variable's value: the path is never shown. */
+  readonly hiddenEnvFiles?: ReadonlySet<string>;
   /** Environment variables the entries (and their `--input`s) read. */
   readonly variables: Iterable<string>;
   /** The servers to check; `hidden` when a value must not be shown (it holds a variable's). */
@@ -58,7 +60,7 @@ export function configPermissionsNeeded(
     descriptor: { name: "read", path },
     what: index === 0 ? "read the config file" : "read an env file",
     flag: "--allow-read",
-    value: shown(path),
+    value: index > 0 && needs.hiddenEnvFiles?.has(path) ? undefined : shown(path),
   }));
   const variables = [...new Set(needs.variables)].sort().map((variable): PermissionNeed => ({
     descriptor: { name: "env", variable },

@@ -25,6 +25,7 @@ export class Deadline implements Disposable {
   readonly #at: number;
   #passed = false;
   #lag = 0;
+  #graced = false;
 
   /** A deadline at `at`, a `Date.now()` value. */
   constructor(at: number) {
@@ -50,6 +51,15 @@ export class Deadline implements Disposable {
    */
   get lag(): number {
     return this.#lag;
+  }
+
+  /**
+   * Whether the one late-read grace of this deadline may still be taken; true once only, so
+   * that a deadline is extended at most once.
+   */
+  takeGrace(): boolean {
+    if (this.#graced) return false;
+    return this.#graced = true;
   }
 
   /** Stops the timer. */

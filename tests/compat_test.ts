@@ -42,3 +42,18 @@ Deno.test("0.1.0 schema: a transport-lost run differs only by its documented det
   delete incomplete.detail;
   assert.ok(validate(report), JSON.stringify(validate.errors));
 });
+
+Deno.test("0.1.0 schema: instructions past 1 MiB differ only by the new reason and its hint", async () => {
+  const { report } = await guidanceJson([
+    ...profileNone("compat"),
+    "--",
+    ...hostile("instructions-too-large"),
+  ]);
+  assert.ok(!validate(report), "instructions-too-large is new: the 0.1.0 schema does not know it");
+  const incomplete = report.profiles[0].incomplete as { reason: string; hint: string };
+  assert.equal(incomplete.reason, "instructions-too-large");
+  // With a reason 0.1.0 knew in its place, the rest of the report is 0.1.0's.
+  incomplete.reason = "message-too-large";
+  incomplete.hint = "The server sent a message larger than the message size limit.";
+  assert.ok(validate(report), JSON.stringify(validate.errors));
+});

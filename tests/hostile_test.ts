@@ -85,6 +85,7 @@ const CASES: [
     (r) => assert.deepEqual([r.profiles[0].tools, r.profiles[0].pages], [[], 0]),
   ],
   ["flood", "complete"],
+  ["late-trickle", "timeout"],
   ["unknown-response-id", "complete", (r) => assert.deepEqual(r.profiles[0].tools, ["alpha"])],
 ];
 

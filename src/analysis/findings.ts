@@ -6,6 +6,7 @@
 import type { ClientRuleId } from "../clients/presets.ts";
 import type { ProfileLabel } from "../profiles.ts";
 import { type FindingKind, RULES } from "./rules.ts";
+import { MAX_SUGGESTION_LOOKUPS } from "../limits.ts";
 import { closestTypo } from "./suggest.ts";
 
 /** What analysis needs to know about one completed profile. */
@@ -76,6 +77,16 @@ export function analyze(
   const listedAnywhere = new Set(profiles.flatMap((observed) => observed.tools));
   const names = [...listedAnywhere].sort();
   const required = [...requiredTools].sort();
+  // Suggestions cost a comparison with every listed name: computed once per word, and for at
+  // most MAX_SUGGESTION_LOOKUPS words, so hostile instructions cannot make analysis slow.
+  const suggestions = new Map<string, string | undefined>();
+  const suggest = (word: string) => {
+    if (suggestions.has(word)) return suggestions.get(word);
+    if (suggestions.size >= MAX_SUGGESTION_LOOKUPS) return undefined;
+    const suggestion = closestTypo(word, names);
+    suggestions.set(word, suggestion);
+    return suggestion;
+  };
 
   const byKind = Object.fromEntries(
     Object.keys(RULES).map((kind) => [kind, [] as Finding[]]),
@@ -89,7 +100,7 @@ export function analyze(
       if (where.length > 0) {
         add({ kind: "referenced-tool-unavailable", profile, tool, availableIn: where });
       } else if (options.unknownReferences && !listedAnywhere.has(tool)) {
-        const suggestion = closestTypo(tool, names);
+        const suggestion = suggest(tool);
         add({
           kind: "referenced-tool-unknown",
           profile,

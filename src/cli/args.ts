@@ -9,7 +9,7 @@ import { parseArgs } from "node:util";
 import { closest } from "../analysis/suggest.ts";
 import type { ConfigRequest } from "../config/request.ts";
 import { type Format, FORMATS, isFormat } from "../formats.ts";
-import { JOBS } from "../limits.ts";
+import { JOBS, MAX_CONFIG_BYTES } from "../limits.ts";
 import {
   type BaselineFile,
   type DiscoveryRequest,
@@ -350,11 +350,15 @@ async function readClientFile(
   }
   let text: string;
   try {
-    text = await readTextFile(path);
+    text = await readTextFile(path, MAX_CONFIG_BYTES);
   } catch (error) {
     throw new InvocationError(
       `--client-file cannot be read (${
-        error instanceof Deno.errors.NotFound ? "it does not exist" : "read error"
+        error instanceof Deno.errors.NotFound
+          ? "it does not exist"
+          : error instanceof RangeError
+          ? `it is larger than ${MAX_CONFIG_BYTES} bytes`
+          : "read error"
       })`,
     );
   }

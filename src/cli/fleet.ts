@@ -60,6 +60,10 @@ export async function runFleetCommand(
     parsed = parseConfig(text);
   } catch (error) {
     if (error instanceof ConfigError) throw new InvocationError(error.message);
+    // The parsers recurse: a file nested thousands deep exhausts the stack.
+    if (error instanceof RangeError) {
+      throw new InvocationError("The config file is nested too deeply to be a client config");
+    }
     throw error;
   }
   const entries = selected(configEntries(parsed), request);
@@ -86,6 +90,15 @@ export async function runFleetCommand(
     pathSeparator: sep,
   };
 
+  // An env file path written with a variable holds that variable's value: never shown.
+  const hiddenEnvFiles = new Set(
+    entries.flatMap((entry) =>
+      "envFile" in entry.spec && typeof entry.spec.envFile === "string" &&
+        entry.spec.envFile.includes("$")
+        ? envFileOf(entry, scope) ?? []
+        : []
+    ),
+  );
   const envFilePaths = [
     ...new Set(entries.flatMap((entry) => envFileOf(entry, scope) ?? [])),
   ];
@@ -118,6 +131,7 @@ export async function runFleetCommand(
       configPath,
       {
         envFiles: envFilePaths,
+        hiddenEnvFiles,
         variables,
         targets: checked.map((r) => ({ target: r.request.target, hidden: r.fromEnvironment })),
       },
@@ -175,6 +189,8 @@ export async function runFleetCommand(
       return { name: entry.name, report };
     }),
   );
+  // A signal during analysis still ends the run with 130 and no report.
+  if (signal?.aborted) return await interrupted(context, reserved);
   const code = !fleet.complete ? EXIT.incomplete : fleet.passed ? EXIT.passed : EXIT.defect;
   return await writeReports(
     context,

@@ -82,6 +82,8 @@ export async function runGuidanceCommand(
     import("../report/github.ts"),
   ]);
   const report = buildReport({ ...discovery, ...comparison }, outcomes);
+  // A signal during analysis still ends the run with 130 and no report.
+  if (signal?.aborted) return await interrupted(context, reserved);
   const code = !report.complete ? EXIT.incomplete : report.passed ? EXIT.passed : EXIT.defect;
   return await writeReports(
     context,

@@ -87,6 +87,9 @@ function parsePreset(entry: unknown): ClientPreset | string {
     !(info.version === null || isPrintable(info.version))
   ) return "needs client_info with a name and a version (null when not evidenced)";
   if (!isObject(entry.capabilities)) return "needs a capabilities object";
+  if (depthExceeds(entry.capabilities, MAX_CAPABILITY_DEPTH)) {
+    return `has capabilities nested deeper than ${MAX_CAPABILITY_DEPTH} levels`;
+  }
   const shown = entry.instructions_shown;
   if (shown !== true && shown !== false && shown !== null) {
     return "needs instructions_shown: true, false or null";
@@ -137,6 +140,21 @@ function parseRule(rule: unknown): ClientRule | string {
     source: rule.source as string,
     verified_at: rule.verified_at as string,
   };
+}
+
+/** Client capabilities are small objects; deeper nesting than this is refused. */
+const MAX_CAPABILITY_DEPTH = 16;
+
+/** Whether `value` nests objects or arrays deeper than `max` (iterative: no recursion). */
+function depthExceeds(value: unknown, max: number): boolean {
+  const pending: [unknown, number][] = [[value, 1]];
+  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
+    const [node, depth] = item;
+    if (typeof node !== "object" || node === null) continue;
+    if (depth > max) return true;
+    for (const child of Object.values(node)) pending.push([child, depth + 1]);
+  }
+  return false;
 }
 
 function isRegExp(pattern: string): boolean {

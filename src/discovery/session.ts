@@ -332,7 +332,7 @@ class Session {
   async #next(deadline: Deadline, late = false): Promise<Incoming | typeof DEADLINE> {
     this.#pendingRead ??= this.#reader.read();
     let read = await deadline.race(this.#pendingRead);
-    if (read === DEADLINE && late && deadline.lag > BUSY_LAG_MS) {
+    if (read === DEADLINE && late && deadline.lag > BUSY_LAG_MS && deadline.takeGrace()) {
       // The deadline measures the server, not mcpeval: what arrived while mcpeval was busy
       // (parsing another profile's message) is still in the pipe or socket; give it a moment.
       read = await before(Date.now() + LATE_READ_GRACE_MS, this.#pendingRead);

@@ -325,17 +325,31 @@ async function readEvents(
     },
   });
   const text = new TextDecoderStream();
-  for await (const chunk of body.pipeThrough(text)) {
-    sinceEvent += chunk.length;
-    // Field names and line endings add overhead; an event's data alone may not pass the limit.
-    if (sinceEvent > 2 * MAX_MESSAGE_BYTES) tooLarge = true;
-    else parser.feed(chunk);
-    if (refused || tooLarge) {
-      await body.cancel().catch(() => {});
-      return tooLarge ? "too-large" : false;
+  // A large event waits for the process-wide slot, as large stdio lines and bodies do.
+  let slot: LargeMessageSlot | undefined;
+  try {
+    for await (const chunk of body.pipeThrough(text)) {
+      sinceEvent += chunk.length;
+      if (slot === undefined && sinceEvent > LARGE_MESSAGE_BYTES) {
+        slot = await acquireLargeMessageSlot();
+      }
+      // Field names and line endings add overhead; an event's data alone may not pass the limit.
+      if (sinceEvent > 2 * MAX_MESSAGE_BYTES) tooLarge = true;
+      else parser.feed(chunk);
+      if (sinceEvent === 0 && slot !== undefined) {
+        // The event ended (and was parsed) within this chunk.
+        slot.release();
+        slot = undefined;
+      }
+      if (refused || tooLarge) {
+        await body.cancel().catch(() => {});
+        return tooLarge ? "too-large" : false;
+      }
     }
+    return true;
+  } finally {
+    slot?.release();
   }
-  return true;
 }
 
 /** Whether `text` is longer than the message limit in UTF-8 (encoded only when it may be). */
