@@ -20,7 +20,6 @@ import {
 } from "../config/resolve.ts";
 import { DENIED, type EnvValue, type VariableScope } from "../config/variables.ts";
 import { discoverFleet } from "../discovery/fleet.ts";
-import { EXIT } from "../exit.ts";
 import type { ProfileLabel } from "../profiles.ts";
 import { MAX_CONFIG_BYTES } from "../limits.ts";
 import { configPermissionsNeeded } from "../permissions.ts";
@@ -32,11 +31,11 @@ import { readBaselineFile } from "./baseline.ts";
 import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
 import {
+  finishRun,
   interrupted,
   problem,
   requirePermissions,
   reserveReportFiles,
-  writeReports,
 } from "./output.ts";
 
 /** Runs a validated `--config` request and returns the exit code. */
@@ -189,20 +188,15 @@ export async function runFleetCommand(
       return { name: entry.name, report };
     }),
   );
-  // A signal during analysis still ends the run with 130 and no report.
-  if (signal?.aborted) return await interrupted(context, reserved);
-  const code = !fleet.complete ? EXIT.incomplete : fleet.passed ? EXIT.passed : EXIT.defect;
-  return await writeReports(
+  // A signal during analysis still ends the run with 130 and no report (finishRun).
+  return await finishRun(
     context,
     reserved,
-    (format, toStdout) =>
-      format === "summary" ? renderFleetGithubSummary(fleet) : renderFleet(fleet, format, {
-        color: toStdout && context.color,
-        width: toStdout && context.stdoutTerminal ? context.columns : undefined,
-        location: output.sarifLocation ?? configLocation(configPath),
-      }),
-    output.format,
-    code,
+    signal,
+    fleet,
+    { format: output.format, location: output.sarifLocation ?? configLocation(configPath) },
+    (format, options) =>
+      format === "summary" ? renderFleetGithubSummary(fleet) : renderFleet(fleet, format, options),
   );
 }
 

@@ -6,7 +6,6 @@
  */
 import { discoverAll } from "../discovery/discover.ts";
 import type { DiscoveryEvent } from "../discovery/events.ts";
-import { EXIT } from "../exit.ts";
 import { permissionsNeeded } from "../permissions.ts";
 import { RequestError } from "../request.ts";
 import { SpawnError } from "../transport/stdio.ts";
@@ -15,7 +14,7 @@ import { CLI_LABELS, type GuidanceRequest } from "./args.ts";
 import { readBaselineFile } from "./baseline.ts";
 import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
-import { interrupted, requirePermissions, reserveReportFiles, writeReports } from "./output.ts";
+import { finishRun, interrupted, requirePermissions, reserveReportFiles } from "./output.ts";
 import { Progress } from "./progress.ts";
 
 /** Runs discovery for a validated request, writes the reports, and returns the exit code. */
@@ -82,21 +81,15 @@ export async function runGuidanceCommand(
     import("../report/github.ts"),
   ]);
   const report = buildReport({ ...discovery, ...comparison }, outcomes);
-  // A signal during analysis still ends the run with 130 and no report.
-  if (signal?.aborted) return await interrupted(context, reserved);
-  const code = !report.complete ? EXIT.incomplete : report.passed ? EXIT.passed : EXIT.defect;
-  return await writeReports(
+  // A signal during analysis still ends the run with 130 and no report (finishRun).
+  return await finishRun(
     context,
     reserved,
-    (format, toStdout) =>
-      format === "summary" ? renderGithubSummary(report) : render(report, format, {
-        color: toStdout && context.color,
-        // A terminal's width; else the default (100 columns).
-        width: toStdout && context.stdoutTerminal ? context.columns : undefined,
-        location: output.sarifLocation,
-      }),
-    output.format,
-    code,
+    signal,
+    report,
+    { format: output.format, location: output.sarifLocation },
+    (format, options) =>
+      format === "summary" ? renderGithubSummary(report) : render(report, format, options),
   );
 }
 

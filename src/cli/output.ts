@@ -7,6 +7,8 @@
 import { EXIT } from "../exit.ts";
 import type { Format } from "../formats.ts";
 import { missingPermissionsMessage, type PermissionNeed } from "../permissions.ts";
+import type { RenderOptions } from "../report/render.ts";
+import type { SarifLocation } from "../report/sarif.ts";
 import type { OutputRequest } from "../request.ts";
 import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
@@ -74,34 +76,50 @@ export async function interrupted(context: CliContext, reserved: ReservedFiles):
   return EXIT.interrupted;
 }
 
+/** What a finished run's exit code depends on. */
+export interface RunResult {
+  readonly complete: boolean;
+  readonly passed: boolean | null;
+}
+
 /**
- * Writes each reserved file (`render` gives its text; `toStdout` false), then the stdout report
- * (`toStdout` true). Returns 74 when a file could not be written (after printing the stdout
- * report and one stderr line), else `code`.
+ * Ends a run whose analysis is done: exit 130 without a report if a signal came meanwhile;
+ * else each reserved file, then the stdout report (in colour and at the terminal's width only
+ * there; SARIF at `location`). Returns 74 when a file could not be written (after printing the
+ * stdout report and one stderr line), else 3, 1 or 0 from `result`.
  */
-export async function writeReports(
+export async function finishRun(
   context: CliContext,
   reserved: ReservedFiles,
-  render: (format: Format | "summary", toStdout: boolean) => string,
-  stdoutFormat: Format,
-  code: number,
+  signal: AbortSignal | undefined,
+  result: RunResult,
+  output: { readonly format: Format; readonly location?: SarifLocation },
+  render: (format: Format | "summary", options: RenderOptions) => string,
 ): Promise<number> {
+  if (signal?.aborted) return await interrupted(context, reserved);
+  const options = (toStdout: boolean): RenderOptions => ({
+    color: toStdout && context.color,
+    // A terminal's width; else the default (100 columns).
+    width: toStdout && context.stdoutTerminal ? context.columns : undefined,
+    location: output.location,
+  });
   let unwritten: string | undefined;
   for (const { path, format, append } of reserved.files) {
     try {
-      await context.writeFile(path, render(format, false), { append });
+      await context.writeFile(path, render(format, options(false)), { append });
     } catch (error) {
       unwritten ??= problem(error);
     }
   }
-  await context.stdout(render(stdoutFormat, true));
+  await context.stdout(render(output.format, options(true)));
   if (unwritten !== undefined) {
     await context.stderr(
       `mcpeval: a report file could not be written (${unwritten}); the report on stdout was still printed\n`,
     );
     return EXIT.ioError;
   }
-  return code;
+  if (!result.complete) return EXIT.incomplete;
+  return result.passed ? EXIT.passed : EXIT.defect;
 }
 
 /** A file-system error as a fixed word (its name), never its message (it holds the path). */
