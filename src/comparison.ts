@@ -12,12 +12,12 @@ import {
   baselineFor,
   type BaselineProblem,
   EMPTY_BASELINE,
-} from "./report/baseline.ts";
+} from "./baseline/read.ts";
 import { FLEET_SCHEMA_ID } from "./report/fleet/schema.ts";
 import { REPORT_SCHEMA_ID } from "./report/schema.ts";
 import { type FieldLabels, type GuidanceInput, LIBRARY_LABELS, RequestError } from "./request.ts";
 
-export type { BaselineDocument } from "./report/baseline.ts";
+export type { BaselineDocument } from "./baseline/read.ts";
 
 /** A validated baseline comparison. */
 export interface ComparisonRequest {

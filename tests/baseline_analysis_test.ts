@@ -4,7 +4,7 @@ import { type Baseline, compareWithBaseline } from "../src/analysis/baseline.ts"
 import type { Finding } from "../src/analysis/findings.ts";
 import type { Profile } from "../src/profiles.ts";
 import { INCOMPLETE_HINTS } from "../src/protocol/incomplete.ts";
-import { selectBaseline } from "../src/report/baseline.ts";
+import { selectBaseline } from "../src/baseline/read.ts";
 
 const candidate = (profile: Profile, tool: string, availableIn: Profile[]): Finding => ({
   kind: "referenced-tool-unavailable",

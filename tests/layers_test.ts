@@ -18,6 +18,7 @@ const LAYERS: readonly [string, RegExp][] = [
   ["transport", /^src\/transport\//],
   ["discovery", /^src\/discovery\//],
   ["report", /^src\/report\//],
+  ["baseline", /^src\/baseline\//],
   ["request", /^src\/((request|comparison|permissions)\.ts|config\/)/],
   ["cli", /^src\/cli\//],
   ["entry", /^(main|mod)\.ts$/],

@@ -16,9 +16,6 @@ export type ProgressMode = "live" | "lines";
 /** How often the live lines are redrawn to move their clocks on. */
 const TICK_MS = 250;
 
-/** Events closer together than this are drawn together. */
-const COALESCE_MS = 40;
-
 const ESC = "\x1b[";
 
 interface ProfileState {
@@ -40,7 +37,6 @@ export class Progress {
   #drawn = 0;
   #writing: Promise<void> = Promise.resolve();
   #timer?: ReturnType<typeof setInterval>;
-  #pending?: ReturnType<typeof setTimeout>;
   #stopped = false;
 
   /**
@@ -85,12 +81,10 @@ export class Progress {
       // A new page keeps the clock of the listing.
       since: kindChanged || !previous ? performance.now() : previous.since,
     });
-    if (this.#mode === "live") {
-      this.#pending ??= setTimeout(() => {
-        this.#pending = undefined;
-        this.#draw();
-      }, COALESCE_MS);
-    } else if (kindChanged) this.#emit(`mcpeval: ${event.profile}: ${status}\n`);
+    // Every change is drawn when it happens (a write is queued, never awaited), so each state is
+    // shown however fast the next one follows; the timer only moves the clocks on.
+    if (this.#mode === "live") this.#draw();
+    else if (kindChanged) this.#emit(`mcpeval: ${event.profile}: ${status}\n`);
   };
 
   /**
@@ -101,7 +95,6 @@ export class Progress {
     if (this.#stopped) return;
     this.#stopped = true;
     clearInterval(this.#timer);
-    clearTimeout(this.#pending);
     if (this.#mode === "live") {
       // Every profile's last state is drawn, even for a moment.
       this.#draw(true);

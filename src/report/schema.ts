@@ -277,6 +277,9 @@ export interface ReportSchema {
 /** The guidance report's schema: use it to validate a report you read. */
 export const GuidanceReportSchema: ReportSchema = reportSchema;
 
+/** The top-level fields a guidance report may have (a baseline with any other is refused). */
+export const REPORT_FIELDS: readonly string[] = Object.keys(reportSchema.shape);
+
 /** The zod schema itself, for documents that embed guidance reports (the fleet report). */
 export const guidanceReportZod: z.ZodType<GuidanceReport> = reportSchema;
 

@@ -87,6 +87,9 @@ export interface FleetSchema {
 /** The fleet report's schema: use it to validate a fleet report you read. */
 export const FleetReportSchema: FleetSchema = fleetSchema;
 
+/** The top-level fields a fleet report may have (a baseline with any other is refused). */
+export const FLEET_FIELDS: readonly string[] = Object.keys(fleetSchema.shape);
+
 // The spelled-out types and the schema must agree exactly; this fails to compile otherwise.
 type Inferred = z.infer<typeof fleetSchema>;
 const _sameType: [Inferred, FleetReport] extends [FleetReport, Inferred] ? true : never = true;
