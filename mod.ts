@@ -16,10 +16,13 @@
  * @module
  */
 import { validateComparison } from "./src/comparison.ts";
-import { discoverAll } from "./src/discovery/discover.ts";
-import { buildReport } from "./src/report/build.ts";
+import { type ConfigRunInput, validateConfigRun } from "./src/config/request.ts";
+import type { FleetReport } from "./src/report/fleet/types.ts";
 import type { GuidanceReport } from "./src/report/schema.ts";
 import { type GuidanceInput, validateDiscovery } from "./src/request.ts";
+import { planConfigRun } from "./src/run/config.ts";
+import { denoRunEffects } from "./src/run/files.ts";
+import { executeRun } from "./src/run/run.ts";
 import { openTransport } from "./src/transport/open.ts";
 
 export type { ClientProfile, Profile, ProfileLabel } from "./src/profiles.ts";
@@ -109,11 +112,15 @@ export {
   type ClientRuleId,
   parsePresets,
 } from "./src/clients/presets.ts";
-export { renderGithub, renderGithubSummary } from "./src/report/github.ts";
-export { renderJson } from "./src/report/json.ts";
-export { renderJunit } from "./src/report/junit.ts";
-export { renderSarif, type SarifLocation, type SarifOptions } from "./src/report/sarif.ts";
-export { renderText, TEXT_WIDTH, type TextStyle } from "./src/report/text.ts";
+export { renderGithub } from "./src/report/formats/github.ts";
+export { renderGithubSummary } from "./src/report/formats/summary.ts";
+export { renderJson } from "./src/report/formats/json.ts";
+export { renderJunit } from "./src/report/formats/junit.ts";
+export { renderSarif, type SarifLocation, type SarifOptions } from "./src/report/formats/sarif.ts";
+export { renderText, TEXT_WIDTH, type TextStyle } from "./src/report/formats/text.ts";
+export { type ConfigRunInput, validateConfigRun } from "./src/config/request.ts";
+export { RunError } from "./src/run/errors.ts";
+export { UserError } from "./src/errors.ts";
 
 /** What {@linkcode runGuidance} takes: a run as given, and a signal that aborts it. */
 export interface RunGuidanceOptions extends GuidanceInput {
@@ -140,8 +147,45 @@ export interface RunGuidanceOptions extends GuidanceInput {
 export async function runGuidance(options: RunGuidanceOptions): Promise<GuidanceReport> {
   const request = validateDiscovery(options);
   const comparison = validateComparison(options, request.server);
-  return buildReport(
-    { ...request, ...comparison },
-    await discoverAll(request, openTransport, options.signal),
+  const run = await executeRun(
+    { jobs: request.concurrency, servers: [{ name: request.server, request, ...comparison }] },
+    openTransport,
+    { signal: options.signal },
   );
+  if (run.kind !== "server") throw new Error("a run of one server gave a fleet report");
+  return run.report;
+}
+
+/** What {@linkcode runConfig} takes: a config run as given, and a signal that aborts it. */
+export interface RunConfigOptions extends ConfigRunInput {
+  /** Aborts discovery: every connection is closed and the run ends incomplete. */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Reads a client's config file (Claude, Cursor, VS Code, Windsurf, Codex, Gemini, Zed, ...),
+ * discovers every selected server like `mcpeval guidance --config` and returns the validated
+ * fleet report. Invalid options throw {@linkcode RequestError}; a file that cannot be used, a
+ * selection that names nothing or a permission this process lacks (config, env files,
+ * variables, server commands, endpoints) throws {@linkcode RunError}, all before anything
+ * starts. A server whose command cannot be started is its `spawn-failed` entry.
+ *
+ * @example
+ * ```ts
+ * const fleet = await runConfig({
+ *   config: ".mcp.json",
+ *   requiredTools: ["memory:read_graph"],
+ *   profiles: ["none", "all"],
+ * });
+ * console.log(fleet.passed, fleet.servers.map((server) => server.name));
+ * ```
+ */
+export async function runConfig(options: RunConfigOptions): Promise<FleetReport> {
+  const { signal, ...input } = options;
+  const request = validateConfigRun(input);
+  const effects = denoRunEffects();
+  const plan = await planConfigRun(request, effects);
+  const run = await executeRun(plan, effects.openTransport, { signal });
+  if (run.kind !== "config") throw new Error("a config run gave a single-server report");
+  return run.fleet;
 }

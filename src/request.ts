@@ -5,8 +5,9 @@
  *
  * @module
  */
-import type { Format } from "./formats.ts";
-import type { SarifLocation } from "./report/sarif.ts";
+import { UserError } from "./errors.ts";
+import type { Format } from "./report/formats/mod.ts";
+import type { SarifLocation } from "./report/formats/sarif.ts";
 import { CONCURRENCY, type IntegerRange, SETTLE_MS, TIMEOUT_MS } from "./limits.ts";
 import { closestTypo } from "./analysis/suggest.ts";
 import { builtinPresets, type ClientPreset, parsePresets } from "./clients/presets.ts";
@@ -177,7 +178,10 @@ export type RequestField =
   | "clients"
   | "clientPresets"
   | "baseline"
-  | "requireBaselineTools";
+  | "requireBaselineTools"
+  | "config"
+  | "jobs"
+  | "inputs";
 
 /** How each audience names the fields: the library by property, the CLI by option. */
 export type FieldLabels = Readonly<Record<RequestField, string>>;
@@ -203,13 +207,16 @@ export const LIBRARY_LABELS: FieldLabels = {
   clientPresets: "clientPresets",
   baseline: "baseline",
   requireBaselineTools: "requireBaselineTools",
+  config: "config",
+  jobs: "jobs",
+  inputs: "inputs",
 };
 
 /**
  * A request that breaks a rule. The message names the field (in the caller's terms) and the
  * rule, never the value given: a URL, a command or a header may carry a secret.
  */
-export class RequestError extends Error {
+export class RequestError extends UserError {
   /** The field that breaks the rule. */
   readonly field: RequestField;
 

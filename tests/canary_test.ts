@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { CANARY } from "../fixtures/hostile.ts";
-import { FORMATS } from "../src/formats.ts";
+import { FORMATS } from "../src/report/formats/mod.ts";
 import { DENO, hostile, mcpeval, tempDir } from "./_cli.ts";
 
 const SCENARIOS = [

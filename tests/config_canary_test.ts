@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { FORMATS } from "../src/formats.ts";
+import { FORMATS } from "../src/report/formats/mod.ts";
 import { configFile, DENO, type Fleet, hostile, mcpeval, tempDir } from "./_cli.ts";
 
 const SECRET = "CANARY-cfg-91c2-secret";

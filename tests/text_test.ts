@@ -4,7 +4,7 @@
  * likely tool for a misspelt --require-tool, and follows FORCE_COLOR, NO_COLOR and TERM=dumb.
  */
 import assert from "node:assert/strict";
-import { wrap } from "../src/report/text.ts";
+import { wrap } from "../src/report/formats/text.ts";
 import { DENO, fixture, hostile, mcpeval } from "./_cli.ts";
 import { baseEnv, HAS_SCRIPT, onTerminal } from "./_terminal.ts";
 

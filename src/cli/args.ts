@@ -8,7 +8,7 @@
 import { parseArgs } from "node:util";
 import { closest } from "../analysis/suggest.ts";
 import type { ConfigRequest } from "../config/request.ts";
-import { type Format, FORMATS, isFormat } from "../formats.ts";
+import { type Format, FORMATS, isFormat } from "../report/formats/mod.ts";
 import { JOBS, MAX_CONFIG_BYTES } from "../limits.ts";
 import {
   type BaselineFile,
@@ -54,6 +54,9 @@ export const CLI_LABELS: FieldLabels = {
   clientPresets: "--client-file",
   baseline: "--baseline",
   requireBaselineTools: "--require-baseline-tools",
+  config: "--config",
+  jobs: "--jobs",
+  inputs: "--input",
 };
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
@@ -315,6 +318,7 @@ async function configRequest(
     stderr: stderr as ServerStderr,
     jobs,
     output: outputOf(given, env),
+    quiet: given.has("quiet"),
     ...(baseline ? { baseline } : {}),
   };
 }

@@ -4,20 +4,14 @@
  *
  * @module
  */
-import type { ProtocolVersion } from "../protocol/versions.ts";
-import type { Target } from "../target.ts";
-import type { Transport } from "../transport/transport.ts";
+import type { RunEffects } from "../run/effects.ts";
 
 /** Every effect the CLI has. */
-export interface CliContext {
+export interface CliContext extends RunEffects {
   /** Writes to standard output. */
   readonly stdout: (text: string) => Promise<void>;
   /** Writes to standard error. */
   readonly stderr: (text: string) => Promise<void>;
-  /** Reads an environment variable (for `--header`); may throw without permission. */
-  readonly env: (name: string) => string | undefined;
-  /** The state of a Deno permission; never prompts. */
-  readonly permission: (descriptor: Deno.PermissionDescriptor) => Promise<Deno.PermissionState>;
   /**
    * Makes sure a report file can be written before discovery (its folder exists and it can be
    * opened for writing), creating it empty when it does not exist. Throws when it cannot.
@@ -25,18 +19,8 @@ export interface CliContext {
   readonly reserveFile: (path: string) => Promise<{ readonly created: boolean }>;
   /** Removes a file that {@linkcode CliContext.reserveFile} created but that was never written. */
   readonly removeFile: (path: string) => Promise<void>;
-  /**
-   * Reads a UTF-8 text file (`--client-file`, `--config` and the env files it names,
-   * `--baseline`; `-` is standard input). Throws when it cannot, and a `FileTooLargeError` (a
-   * `RangeError`; reading stops there) when it holds more than `maxBytes` bytes.
-   */
-  readonly readTextFile: (path: string, maxBytes?: number) => Promise<string>;
-  /** The current folder (`--config` resolves `${workspaceFolder}` and relative paths from it). */
-  readonly cwd: () => string;
   /** Writes (or appends to) a file: `--output` reports and the GitHub step summary. */
   readonly writeFile: (path: string, text: string, options: { append: boolean }) => Promise<void>;
-  /** Opens a connection to a server; throws when a command cannot be started. */
-  readonly openTransport: (target: Target, version: ProtocolVersion) => Promise<Transport>;
   /**
    * Whether text output may be coloured: FORCE_COLOR (not `0` or `false`) forces it; otherwise
    * stdout must be a terminal, NO_COLOR unset and TERM not `dumb`.

@@ -5,9 +5,10 @@
  * @module
  */
 import { EXIT } from "../exit.ts";
+import { UserError } from "../errors.ts";
 
 /** An invalid invocation: nothing is discovered and no report is written. */
-export class InvocationError extends Error {
+export class InvocationError extends UserError {
   /** Always 2. */
   readonly exitCode: number = EXIT.invalidInvocation;
   /** Whether the usage text should follow the message (no arguments, unknown command). */
@@ -20,18 +21,7 @@ export class InvocationError extends Error {
   }
 }
 
-/** A file read through the CLI context holds more bytes than the reader allows. */
-export class FileTooLargeError extends RangeError {
-  /** The bound that was passed, in bytes. */
-  readonly maxBytes: number;
-
-  /** `maxBytes` is the bound the reader was given. */
-  constructor(maxBytes: number) {
-    super(`The file holds more than ${maxBytes} bytes`);
-    this.name = "FileTooLargeError";
-    this.maxBytes = maxBytes;
-  }
-}
+export { FileTooLargeError } from "../errors.ts";
 
 /** Standard output could not be written (a full device, a closed descriptor): exit 74. */
 export class OutputError extends Error {

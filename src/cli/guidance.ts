@@ -1,67 +1,52 @@
 /**
- * `mcpeval guidance` once its request is valid: permissions, report files, discovery, report,
- * output, exit code.
+ * `mcpeval guidance` once its arguments are valid, for one server or a config file's servers
+ * alike: plan the run (permissions, files, baseline), reserve the report files, run it with live
+ * progress on a terminal, then write the reports and return the exit code.
  *
  * @module
  */
-import { discoverAll } from "../discovery/discover.ts";
-import type { DiscoveryEvent } from "../discovery/events.ts";
-import { permissionsNeeded } from "../permissions.ts";
-import { RequestError } from "../request.ts";
+import type { ConfigRequest } from "../config/request.ts";
 import { SpawnError } from "../transport/stdio.ts";
 import type { Leftover } from "../transport/transport.ts";
+import type { RunEvent } from "../run/run.ts";
+import type { RunPlan } from "../run/plan.ts";
 import { CLI_LABELS, type GuidanceRequest } from "./args.ts";
-import { readBaselineFile } from "./baseline.ts";
 import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
-import { finishRun, interrupted, requirePermissions, reserveReportFiles } from "./output.ts";
+import { finishRun, interrupted, reserveReportFiles } from "./output.ts";
 import { Progress } from "./progress.ts";
 
-/** Runs discovery for a validated request, writes the reports, and returns the exit code. */
-export async function runGuidanceCommand(
-  { discovery, output, quiet, baseline }: GuidanceRequest,
-  context: CliContext,
-): Promise<number> {
-  await requirePermissions(
-    context,
-    permissionsNeeded(discovery, output, { baseline: baseline?.path }),
-  );
-  let comparison;
-  if (baseline) {
-    const value = await readBaselineFile(baseline, context);
-    const { validateComparison } = await import("../comparison.ts");
-    try {
-      comparison = validateComparison(
-        { baseline: value, requireBaselineTools: baseline.requireBaselineTools },
-        discovery.server,
-        CLI_LABELS,
-      );
-    } catch (error) {
-      if (error instanceof RequestError) throw new InvocationError(error.message);
-      throw error;
-    }
+/** A valid guidance command line: one server, or the servers of a config file. */
+export type GuidanceRun =
+  | { readonly request: GuidanceRequest }
+  | { readonly config: ConfigRequest };
+
+/** Runs a validated guidance command and returns the exit code. */
+export async function runGuidanceCommand(args: GuidanceRun, context: CliContext): Promise<number> {
+  const { output, quiet } = "config" in args ? args.config : args.request;
+  let plan: RunPlan;
+  if ("config" in args) {
+    const { planConfigRun } = await import("../run/config.ts");
+    plan = await planConfigRun(args.config, context, CLI_LABELS);
+  } else {
+    const { planServerRun } = await import("../run/server.ts");
+    plan = await planServerRun(args.request, context, CLI_LABELS);
   }
   const reserved = await reserveReportFiles(context, output);
 
   const signal = context.interrupted?.();
   const progress = context.stderrTerminal && !quiet
-    ? new Progress(
-      discovery.server,
-      discovery.target.kind,
-      discovery.profiles,
-      context.stderr,
-      context.stderrTerminal,
-      context.columns ?? 80,
-    )
+    ? new Progress(plan, context.stderr, context.stderrTerminal, context.columns ?? 80)
     : undefined;
-  const leftovers: Extract<DiscoveryEvent, { kind: "leftover" }>[] = [];
-  const observe = (event: DiscoveryEvent) => {
+  const leftovers: Extract<RunEvent, { kind: "leftover" }>[] = [];
+  const observe = (event: RunEvent) => {
     if (event.kind === "leftover") leftovers.push(event);
     progress?.observe(event);
   };
-  let outcomes;
+  const { executeRun } = await import("../run/run.ts");
+  let run;
   try {
-    outcomes = await discoverAll(discovery, context.openTransport, signal, observe);
+    run = await executeRun(plan, context.openTransport, { signal, observe });
   } catch (error) {
     await progress?.stop(true);
     await reserved.discard();
@@ -70,26 +55,23 @@ export async function runGuidanceCommand(
   }
   // The report follows on the same terminal: clear the live lines; else leave their end state.
   await progress?.stop(context.stdoutTerminal === true);
-  for (const { profile, leftover } of leftovers) {
-    await context.stderr(`mcpeval: profile ${profile}: ${leftoverSentence(leftover)}\n`);
+  const several = plan.servers.length > 1 || plan.config !== undefined;
+  for (const { server, profile, leftover } of leftovers) {
+    const who = several ? `server ${server}, profile ${profile}` : `profile ${profile}`;
+    await context.stderr(`mcpeval: ${who}: ${leftoverSentence(leftover)}\n`);
   }
   if (signal?.aborted) return await interrupted(context, reserved);
 
-  const [{ buildReport }, { render }, { renderGithubSummary }] = await Promise.all([
-    import("../report/build.ts"),
-    import("../report/render.ts"),
-    import("../report/github.ts"),
-  ]);
-  const report = buildReport({ ...discovery, ...comparison }, outcomes);
+  const { loadFormats, runResult } = await import("../report/formats/mod.ts");
+  const formats = await loadFormats([output.format, ...reserved.files.map((file) => file.format)]);
   // A signal during analysis still ends the run with 130 and no report (finishRun).
   return await finishRun(
     context,
     reserved,
     signal,
-    report,
-    { format: output.format, location: output.sarifLocation },
-    (format, options) =>
-      format === "summary" ? renderGithubSummary(report) : render(report, format, options),
+    runResult(run),
+    { format: output.format, location: output.sarifLocation ?? plan.config?.location },
+    (format, options) => formats.get(format)!.render(run, options),
   );
 }
 

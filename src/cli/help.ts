@@ -4,7 +4,7 @@
  * @module
  */
 import { EXIT_MEANINGS } from "../exit.ts";
-import { FORMATS } from "../formats.ts";
+import { FORMATS } from "../report/formats/mod.ts";
 import { CONCURRENCY, JOBS, MAX_PAGES, MAX_TOOLS, SETTLE_MS, TIMEOUT_MS } from "../limits.ts";
 import { PROFILES } from "../profiles.ts";
 import { PROTOCOL_VERSION, PROTOCOL_VERSIONS } from "../protocol/versions.ts";

@@ -5,30 +5,16 @@
  * @module
  */
 import { EXIT } from "../exit.ts";
-import type { Format } from "../formats.ts";
-import { missingPermissionsMessage, type PermissionNeed } from "../permissions.ts";
-import type { RenderOptions } from "../report/render.ts";
-import type { SarifLocation } from "../report/sarif.ts";
+import type { Format, FormatId, RenderOptions } from "../report/formats/mod.ts";
+import type { SarifLocation } from "../report/formats/sarif.ts";
 import type { OutputRequest } from "../request.ts";
 import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
 
-/** Throws the one-line {@linkcode InvocationError} when any of `needs` is not granted. */
-export async function requirePermissions(
-  context: CliContext,
-  needs: readonly PermissionNeed[],
-): Promise<void> {
-  const missing = [];
-  for (const need of needs) {
-    if (await context.permission(need.descriptor) !== "granted") missing.push(need);
-  }
-  if (missing.length > 0) throw new InvocationError(missingPermissionsMessage(missing));
-}
-
 /** A report file to write: a format, or the GitHub step summary (appended). */
 export interface ReportTarget {
   readonly path: string;
-  readonly format: Format | "summary";
+  readonly format: FormatId;
   readonly append: boolean;
 }
 
@@ -94,7 +80,7 @@ export async function finishRun(
   signal: AbortSignal | undefined,
   result: RunResult,
   output: { readonly format: Format; readonly location?: SarifLocation },
-  render: (format: Format | "summary", options: RenderOptions) => string,
+  render: (format: FormatId, options: RenderOptions) => string,
 ): Promise<number> {
   if (signal?.aborted) return await interrupted(context, reserved);
   const options = (toStdout: boolean): RenderOptions => ({

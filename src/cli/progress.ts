@@ -7,8 +7,7 @@
  * @module
  */
 import type { DiscoveryEvent } from "../discovery/events.ts";
-import type { ProfileLabel } from "../profiles.ts";
-import type { TransportKind } from "../target.ts";
+import type { RunPlan } from "../run/plan.ts";
 
 /** How progress is shown: redrawn in place, or one line per change. */
 export type ProgressMode = "live" | "lines";
@@ -25,66 +24,90 @@ interface ProfileState {
   readonly since: number;
 }
 
+/** At most this many lines of a config run's active profiles are shown at once. */
+const MAX_ACTIVE_LINES = 12;
+
 /** Progress for one run; `stop()` it before anything else is written. */
 export class Progress {
   readonly #write: (text: string) => Promise<void>;
   readonly #mode: ProgressMode;
   readonly #columns: number;
-  readonly #server: string;
+  /** The server of a run of one; undefined for a config run (its lines name their server). */
+  readonly #server?: string;
+  readonly #servers: number;
   readonly #started = performance.now();
-  readonly #states = new Map<ProfileLabel, ProfileState>();
-  readonly #starting: string;
+  /** Each profile's state, by `server\0profile`, in run order. */
+  readonly #states = new Map<string, ProfileState & { label: string }>();
+  readonly #starting: ReadonlyMap<string, string>;
   #drawn = 0;
   #writing: Promise<void> = Promise.resolve();
   #timer?: ReturnType<typeof setInterval>;
   #stopped = false;
 
   /**
-   * Starts showing progress for `profiles` of `server`; `columns` is the terminal's width (lines
-   * are cut to fit it, so that redrawing in place never breaks on a wrapped line).
+   * Starts showing progress for the checked servers of `plan` and their profiles; `columns` is
+   * the terminal's width (lines are cut to fit it, so that redrawing in place never breaks on a
+   * wrapped line).
    */
   constructor(
-    server: string,
-    transport: TransportKind,
-    profiles: readonly ProfileLabel[],
+    plan: RunPlan,
     write: (text: string) => Promise<void>,
     mode: ProgressMode,
     columns: number,
   ) {
-    this.#server = server;
-    this.#starting = transport === "stdio"
-      ? "starting the server, initializing"
-      : "connecting, initializing";
+    const checked = plan.servers.flatMap((server) => "request" in server ? [server] : []);
+    this.#server = plan.config === undefined ? checked[0]?.name : undefined;
+    this.#servers = checked.length;
+    this.#starting = new Map(checked.map((server) => [
+      server.name,
+      server.request.target.kind === "stdio"
+        ? "starting the server, initializing"
+        : "connecting, initializing",
+    ]));
     this.#write = write;
     this.#mode = mode;
     this.#columns = Math.max(20, columns);
-    for (const profile of profiles) {
-      this.#states.set(profile, { kind: "waiting", status: "waiting", since: this.#started });
+    for (const { name, request } of checked) {
+      for (const profile of request.profiles) {
+        this.#states.set(key(name, profile), {
+          kind: "waiting",
+          status: "waiting",
+          since: this.#started,
+          label: this.#server === undefined ? `${name} ${profile}` : profile,
+        });
+      }
     }
     if (mode === "live") {
       this.#draw();
       this.#timer = setInterval(() => this.#draw(), TICK_MS);
+    } else if (this.#server !== undefined) {
+      this.#emit(`mcpeval: discovering ${this.#server}, ${this.#states.size} profile(s)\n`);
     } else {
-      this.#emit(`mcpeval: discovering ${this.#server}, ${profiles.length} profile(s)\n`);
+      this.#emit(`mcpeval: discovering ${this.#servers} server(s)\n`);
     }
   }
 
-  /** Takes one discovery event (never throws, never waits). */
-  readonly observe = (event: DiscoveryEvent): void => {
+  /** Takes one discovery event of one server (never throws, never waits). */
+  readonly observe = (event: DiscoveryEvent & { readonly server: string }): void => {
     if (this.#stopped || event.kind === "leftover") return;
-    const status = event.kind === "starting" ? this.#starting : statusOf(event);
-    const previous = this.#states.get(event.profile);
-    const kindChanged = previous?.kind !== event.kind;
-    this.#states.set(event.profile, {
+    const id = key(event.server, event.profile);
+    const previous = this.#states.get(id);
+    if (previous === undefined) return;
+    const status = event.kind === "starting"
+      ? this.#starting.get(event.server) ?? "starting"
+      : statusOf(event);
+    const kindChanged = previous.kind !== event.kind;
+    this.#states.set(id, {
       kind: event.kind,
       status,
       // A new page keeps the clock of the listing.
-      since: kindChanged || !previous ? performance.now() : previous.since,
+      since: kindChanged ? performance.now() : previous.since,
+      label: previous.label,
     });
     // Every change is drawn when it happens (a write is queued, never awaited), so each state is
     // shown however fast the next one follows; the timer only moves the clocks on.
     if (this.#mode === "live") this.#draw();
-    else if (kindChanged) this.#emit(`mcpeval: ${event.profile}: ${status}\n`);
+    else if (kindChanged) this.#emit(`mcpeval: ${previous.label}: ${status}\n`);
   };
 
   /**
@@ -107,24 +130,55 @@ export class Progress {
   #draw(final = false): void {
     if (this.#stopped && !final) return;
     const now = performance.now();
-    const width = Math.max(...[...this.#states.keys()].map((profile) => profile.length));
+    const states = [...this.#states.values()];
+    // A run of one server shows every profile; a config run the profiles under way.
+    const shown = this.#server !== undefined
+      ? states
+      : states.filter((state) => RUNNING.has(state.kind));
+    const width = Math.max(0, ...shown.map((state) => state.label.length));
+    const clock = (ms: number) => seconds(ms);
+    const header = this.#server !== undefined
+      ? `mcpeval: discovering ${this.#server} (${clock(now - this.#started)})`
+      : `mcpeval: discovering ${this.#servers} server${this.#servers === 1 ? "" : "s"} (${
+        clock(now - this.#started)
+      }): ${countsOf(states)}`;
     const lines = [
-      `mcpeval: discovering ${this.#server} (${seconds(now - this.#started)})`,
-      ...[...this.#states].map(([profile, state]) =>
-        `  ${profile.padEnd(width)}  ${state.status}${
-          RUNNING.has(state.kind) ? ` (${seconds(now - state.since)})` : ""
+      header,
+      ...shown.slice(0, this.#server !== undefined ? shown.length : MAX_ACTIVE_LINES).map((
+        state,
+      ) =>
+        `  ${state.label.padEnd(width)}  ${state.status}${
+          RUNNING.has(state.kind) ? ` (${clock(now - state.since)})` : ""
         }`
       ),
+      ...(this.#server === undefined && shown.length > MAX_ACTIVE_LINES
+        ? [`  and ${shown.length - MAX_ACTIVE_LINES} more under way`]
+        : []),
     ].map((line) => line.slice(0, this.#columns - 1));
+    // Back over the lines drawn last time; a shorter frame clears what is left below it.
     const up = this.#drawn > 0 ? `${ESC}${this.#drawn}F` : "";
+    const shorter = lines.length < this.#drawn ? `${ESC}0J` : "";
     this.#drawn = lines.length;
-    this.#emit(up + lines.map((line) => `${ESC}2K${line}\n`).join(""));
+    this.#emit(up + shorter + lines.map((line) => `${ESC}2K${line}\n`).join(""));
   }
 
   #emit(text: string): void {
     if (text === "") return;
     this.#writing = this.#writing.then(() => this.#write(text)).catch(() => {});
   }
+}
+
+function key(server: string, profile: string): string {
+  return `${server}\u0000${profile}`;
+}
+
+/** A config run's profiles by state, in fixed words. */
+function countsOf(states: readonly ProfileState[]): string {
+  const count = (test: (state: ProfileState) => boolean) => states.filter(test).length;
+  const running = count((state) => RUNNING.has(state.kind));
+  const done = count((state) => state.kind === "done" || state.kind === "incomplete");
+  const waiting = count((state) => state.kind === "waiting");
+  return `profiles ${done} finished, ${running} under way, ${waiting} waiting`;
 }
 
 /** The words for one event. */

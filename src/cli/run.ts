@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { UserError } from "../errors.ts";
 import { EXIT } from "../exit.ts";
 import { VERSION } from "../version.ts";
 import type { CliContext } from "./context.ts";
@@ -31,6 +32,11 @@ export async function run(argv: readonly string[], context: CliContext): Promise
     if (error instanceof InvocationError) {
       await context.stderr(`mcpeval: ${error.message}\n${error.showUsage ? "\n" + USAGE : ""}`);
       return error.exitCode;
+    }
+    // A request or a run that cannot be used as asked (from any layer): exit 2.
+    if (error instanceof UserError) {
+      await context.stderr(`mcpeval: ${error.message}\n`);
+      return EXIT.invalidInvocation;
     }
     const kind = error instanceof Error ? error.name : typeof error;
     await context.stderr(`mcpeval: internal error (${kind}); this is a bug in mcpeval\n`);
@@ -91,12 +97,8 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
         await context.stdout(GUIDANCE_HELP);
         return EXIT.passed;
       }
-      if ("config" in args) {
-        const { runFleetCommand } = await import("./fleet.ts");
-        return await runFleetCommand(args.config, context);
-      }
       const { runGuidanceCommand } = await import("./guidance.ts");
-      return await runGuidanceCommand(args.request, context);
+      return await runGuidanceCommand(args, context);
     }
     default:
       throw await unknownCommand(command);

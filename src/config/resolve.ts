@@ -50,6 +50,9 @@ export const CONFIG_LABELS: FieldLabels = {
   clientPresets: "--client-file",
   baseline: "--baseline",
   requireBaselineTools: "--require-baseline-tools",
+  config: "--config",
+  jobs: "--jobs",
+  inputs: "--input",
 };
 
 const FIELD_OF: Partial<Record<RequestField, ConfigField>> = {

@@ -1,15 +1,11 @@
 /**
- * The SARIF 2.1.0 renderer: one rule per finding kind (and one for incomplete profiles);
- * candidates are warnings, defects and incomplete profiles errors. Findings are about a server,
- * not a line of code, yet GitHub code scanning shows a result only at a file: every result
- * points at one physical location (the file and line the user names, by default the name
- * `mcpeval/SERVER`, line 1) and names its tool as a logical location `server/profile/tool`.
- * With a baseline every result carries `baselineState` (`new` or `unchanged`), and each finding
- * of the baseline that no longer occurs is an `absent` result of kind `pass`.
+ * The SARIF 2.1.0 format, for GitHub code scanning: one run with a rule per finding kind and a
+ * result per finding at a physical location; for a config run, one run across every server
+ * with a rule for a server that was not checked.
  *
  * @module
  */
-import { FINDING_KINDS, type FindingKind, RULES } from "../analysis/rules.ts";
+import { FINDING_KINDS, type FindingKind, RULES } from "../../analysis/rules.ts";
 import {
   FINDING_PRESENTATION,
   findingKindApplies,
@@ -18,8 +14,11 @@ import {
   incompleteExplanation,
   incompleteSentence,
   resolvedSentence,
-} from "./phrases.ts";
-import type { GuidanceReport } from "./types.ts";
+} from "../phrases.ts";
+import { notCheckedText } from "../fleet/phrases.ts";
+import type { FleetReport } from "../fleet/types.ts";
+import type { RunReport } from "../run.ts";
+import type { GuidanceReport } from "../types.ts";
 
 /** Where every result of a SARIF log points: a path relative to the repository root, a line. */
 export interface SarifLocation {
@@ -239,4 +238,78 @@ export function sarifResults(
       )
     ),
   ];
+}
+
+const NOT_CHECKED_RULE: SarifRule = {
+  id: "server-not-checked",
+  name: "ServerNotChecked",
+  shortDescription: { text: "A configured server was not checked" },
+  fullDescription: { text: "A configured server was not checked." },
+  help: {
+    text:
+      "An entry of the config file could not be checked (disabled, legacy SSE, an unset variable, ...); fix the cause or deselect it with --server.",
+  },
+  defaultConfiguration: { level: "error" },
+};
+
+/** Where results point without `--sarif-location` or a relative config path: a name. */
+const FLEET_LOCATION: SarifLocation = { path: "mcpeval/config", line: 1 };
+
+/**
+ * The fleet report as one SARIF 2.1.0 run across servers; every result points at `location`
+ * (the config file when the CLI knows it as a relative path).
+ */
+export function renderFleetSarif(fleet: FleetReport, options: SarifOptions = {}): string {
+  const location = options.location ?? FLEET_LOCATION;
+  const rules = [
+    ...sarifRules(...fleet.servers.flatMap((server) => server.checked ? [server.report] : [])),
+    NOT_CHECKED_RULE,
+  ];
+  const results = fleet.servers.flatMap((server) =>
+    server.checked ? sarifResults(server.report, rules, location) : [{
+      ruleId: NOT_CHECKED_RULE.id,
+      ruleIndex: rules.length - 1,
+      level: "error",
+      message: { text: `${server.name}: ${notCheckedText(server)}. ${server.hint}` },
+      locations: [{
+        physicalLocation: {
+          artifactLocation: { uri: location.path.split("/").map(encodeURIComponent).join("/") },
+          region: { startLine: location.line },
+        },
+        logicalLocations: [{
+          name: server.name,
+          fullyQualifiedName: server.name,
+          kind: "module",
+        }],
+      }],
+      partialFingerprints: {
+        "mcpevalResult/v1": [NOT_CHECKED_RULE.id, server.name].join("/"),
+      },
+      properties: { reason: server.reason, ...(server.field ? { field: server.field } : {}) },
+    }]
+  );
+  const log = {
+    $schema: "https://json.schemastore.org/sarif-2.1.0.json",
+    version: "2.1.0",
+    runs: [{
+      tool: sarifTool(fleet.mcpeval_version, rules),
+      automationDetails: { id: `mcpeval-guidance/config/` },
+      invocations: [{ executionSuccessful: fleet.complete }],
+      results,
+      properties: {
+        config_format: fleet.config_format,
+        servers: fleet.servers.map((server) => server.name),
+        complete: fleet.complete,
+        passed: fleet.passed,
+      },
+    }],
+  };
+  return JSON.stringify(log, null, 2) + "\n";
+}
+
+/** The run as SARIF (results at `options.location`). */
+export function render(run: RunReport, options: SarifOptions = {}): string {
+  return run.kind === "server"
+    ? renderSarif(run.report, options)
+    : renderFleetSarif(run.fleet, options);
 }

@@ -8,31 +8,34 @@
 import { MAX_BASELINE_BYTES, MAX_BASELINE_CONTAINERS } from "../limits.ts";
 import { containersAtMost } from "../protocol/messages.ts";
 import type { BaselineFile } from "../request.ts";
-import type { CliContext } from "./context.ts";
-import { FileTooLargeError, InvocationError } from "./errors.ts";
+import type { RunEffects } from "./effects.ts";
+import { RunError } from "./errors.ts";
 
 /** The `--baseline` file as parsed JSON (validated by the caller against the report schemas). */
-export async function readBaselineFile(file: BaselineFile, context: CliContext): Promise<unknown> {
+export async function readBaselineFile(
+  file: BaselineFile,
+  effects: Pick<RunEffects, "readTextFile">,
+): Promise<unknown> {
   let text: string;
   try {
-    text = await context.readTextFile(file.path, MAX_BASELINE_BYTES);
+    text = await effects.readTextFile(file.path, MAX_BASELINE_BYTES);
   } catch (error) {
-    if (error instanceof FileTooLargeError) {
-      throw new InvocationError(
+    if (error instanceof RangeError) {
+      throw new RunError(
         `--baseline is larger than ${MAX_BASELINE_BYTES} bytes: it cannot be a report of mcpeval's`,
       );
     }
-    throw new InvocationError(`Cannot read the --baseline file (${readProblem(error)})`);
+    throw new RunError(`Cannot read the --baseline file (${readProblem(error)})`);
   }
   if (!containersAtMost(text, MAX_BASELINE_CONTAINERS)) {
-    throw new InvocationError(
+    throw new RunError(
       `--baseline holds more than ${MAX_BASELINE_CONTAINERS} JSON objects and arrays: it cannot be a report of mcpeval's`,
     );
   }
   try {
     return JSON.parse(text);
   } catch {
-    throw new InvocationError(
+    throw new RunError(
       "--baseline is not valid JSON: give a report written by --format json or --output json=PATH",
     );
   }

@@ -1,95 +1,25 @@
 /**
- * The GitHub Actions renderers: workflow commands (annotations) for the log, and a Markdown
- * summary for `GITHUB_STEP_SUMMARY`.
+ * The GitHub step summary format (Markdown, appended to `GITHUB_STEP_SUMMARY`): the result, the
+ * profile table, drift and findings; for a config run, a table of every server first.
  *
  * @module
  */
-import { FINDING_KINDS, RULES } from "../analysis/rules.ts";
+import { FINDING_KINDS, RULES } from "../../analysis/rules.ts";
 import {
   BASELINE_STATE_PHRASES,
   capabilityDependentTools,
-  drifted,
   driftText,
   FINDING_PRESENTATION,
-  findingSentence,
   findingsOf,
-  gates,
-  incompleteExplanation,
   incompleteSentence,
   outcomeOf,
   resolvedSentence,
-} from "./phrases.ts";
-import type { GuidanceReport } from "./types.ts";
-
-/** Escapes a workflow command's message. */
-function escapeData(text: string): string {
-  return text.replaceAll("%", "%25").replaceAll("\r", "%0D").replaceAll("\n", "%0A");
-}
-
-/** Escapes a workflow command's property value. */
-function escapeProperty(text: string): string {
-  return escapeData(text).replaceAll(":", "%3A").replaceAll(",", "%2C");
-}
-
-/** One workflow command line: `::NAME title=TITLE::MESSAGE`, escaped. */
-export function workflowCommand(
-  name: "warning" | "error" | "notice",
-  title: string,
-  message: string,
-): string {
-  return `::${name} title=${escapeProperty(title)}::${escapeData(message)}`;
-}
-
-/**
- * One `::warning` per review candidate (with a baseline, per new one only), one `::error` per
- * defect and per incomplete profile, with a baseline a `::notice` per profile whose catalog
- * changed, and a final `::notice` with the result.
- */
-export function renderGithub(report: GuidanceReport): string {
-  const title = `mcpeval guidance (${report.server})`;
-  const lines: string[] = [];
-  for (const profile of report.profiles) {
-    if (!profile.complete) {
-      lines.push(
-        workflowCommand(
-          "error",
-          `${title}: profile incomplete`,
-          `${incompleteSentence(profile)}. ${incompleteExplanation(profile.incomplete)}`,
-        ),
-      );
-    }
-  }
-  for (const drift of report.baseline?.profiles ?? []) {
-    if (drifted(drift)) {
-      lines.push(
-        workflowCommand(
-          "notice",
-          `${title}: catalog drift`,
-          `${drift.profile}: ${driftText(drift)}`,
-        ),
-      );
-    }
-  }
-  for (const finding of findingsOf(report)) {
-    // An acknowledged candidate (the baseline has it) is not announced again.
-    if (!gates(finding) && finding.baseline_state === "unchanged") continue;
-    lines.push(
-      workflowCommand(
-        gates(finding) ? "error" : "warning",
-        `${title}: ${finding.kind}`,
-        `${findingSentence(finding, report)}. ${finding.hint}`,
-      ),
-    );
-  }
-  const outcome = outcomeOf(report);
-  lines.push(workflowCommand("notice", title, `Result: ${outcome.status}: ${outcome.detail}`));
-  return lines.join("\n") + "\n";
-}
-
-/** Escapes text for a Markdown table cell or paragraph. */
-export function md(text: string): string {
-  return text.replace(/[\\`*_|<>[\]]/g, (char) => `\\${char}`);
-}
+} from "../phrases.ts";
+import { fleetOutcome, notCheckedText, SUMMARY_HEADER, summaryRows } from "../fleet/phrases.ts";
+import type { FleetReport } from "../fleet/types.ts";
+import type { RunReport } from "../run.ts";
+import type { GuidanceReport } from "../types.ts";
+import { md } from "./github.ts";
 
 /** Tool names as Markdown code, or a dash. */
 function tools(names: readonly string[]): string {
@@ -180,4 +110,38 @@ export function renderGithubSummary(report: GuidanceReport): string {
     for (const finding of baseline.resolved) lines.push(`- ${md(resolvedSentence(finding))}`);
   }
   return lines.join("\n") + "\n\n";
+}
+
+/** The Markdown step summary: the result, a table of every server, then each server's summary. */
+export function renderFleetGithubSummary(fleet: FleetReport): string {
+  const outcome = fleetOutcome(fleet);
+  const lines = [
+    `## mcpeval guidance: config ${fleet.config_format}`,
+    "",
+    `**Result: ${outcome.status}**: ${md(outcome.detail)}`,
+    "",
+    `| ${SUMMARY_HEADER.map((title) => title[0].toUpperCase() + title.slice(1)).join(" | ")} |`,
+    `| ${SUMMARY_HEADER.map(() => "---").join(" | ")} |`,
+    ...summaryRows(fleet).map((row) => `| ${row.map(md).join(" | ")} |`),
+    "",
+  ];
+  for (const server of fleet.servers) {
+    if (server.checked) lines.push(renderGithubSummary(server.report).trimEnd(), "");
+    else {
+      lines.push(
+        `## mcpeval guidance: ${md(server.name)}`,
+        "",
+        `**${md(notCheckedText(server))}**: ${md(server.hint)}`,
+        "",
+      );
+    }
+  }
+  return lines.join("\n") + "\n";
+}
+
+/** The run as a Markdown step summary. */
+export function render(run: RunReport): string {
+  return run.kind === "server"
+    ? renderGithubSummary(run.report)
+    : renderFleetGithubSummary(run.fleet);
 }

@@ -1,6 +1,7 @@
 /**
- * `mcpeval guidance --config FILE`: read the file, resolve its servers, check every permission
- * they need at once, discover them all within `--jobs`, and print one fleet report.
+ * A `--config` run before anything starts: read the file, select and resolve its servers, read
+ * the variables and env files they use, check every permission they need at once, and read the
+ * baseline. The result is a {@linkcode RunPlan}, which {@linkcode executeRun} discovers.
  *
  * @module
  */
@@ -19,55 +20,54 @@ import {
   workspaceFolderOf,
 } from "../config/resolve.ts";
 import { DENIED, type EnvValue, type VariableScope } from "../config/variables.ts";
-import { discoverFleet } from "../discovery/fleet.ts";
-import type { ProfileLabel } from "../profiles.ts";
 import { MAX_CONFIG_BYTES } from "../limits.ts";
 import { configPermissionsNeeded } from "../permissions.ts";
 import { shown } from "../printable.ts";
-import { RequestError } from "../request.ts";
-import type { SarifLocation } from "../report/sarif.ts";
-import { CLI_LABELS } from "./args.ts";
-import { readBaselineFile } from "./baseline.ts";
-import type { CliContext } from "./context.ts";
-import { InvocationError } from "./errors.ts";
-import {
-  finishRun,
-  interrupted,
-  problem,
-  requirePermissions,
-  reserveReportFiles,
-} from "./output.ts";
+import { type FieldLabels, LIBRARY_LABELS } from "../request.ts";
+import type { SarifLocation } from "../report/formats/sarif.ts";
+import { readBaselineFile } from "./baseline_file.ts";
+import type { RunEffects } from "./effects.ts";
+import { RunError } from "./errors.ts";
+import type { PlannedServer, RunPlan } from "./plan.ts";
+import { readProblem, requirePermissions } from "./permissions.ts";
 
-/** Runs a validated `--config` request and returns the exit code. */
-export async function runFleetCommand(
+/**
+ * Plans a validated `--config` request: every problem a user can fix throws
+ * {@linkcode RunError} (or `RequestError`) before any server starts. `labels` name
+ * the options in messages (the CLI's flags, or the library's fields).
+ */
+export async function planConfigRun(
   request: ConfigRequest,
-  context: CliContext,
-): Promise<number> {
+  effects: RunEffects,
+  labels: FieldLabels = LIBRARY_LABELS,
+): Promise<RunPlan> {
   const { configPath, output } = request;
   const none = { envFiles: [], variables: [], targets: [] };
-  const inputs = { baseline: request.baseline?.path };
+  const inputs = {
+    baseline: request.baseline && "path" in request.baseline ? request.baseline.path : undefined,
+  };
   // Without read access nothing else can be known: ask for it (and the report files) first.
-  await requirePermissions(context, configPermissionsNeeded(configPath, none, output, inputs));
+  await requirePermissions(effects, configPermissionsNeeded(configPath, none, output, inputs));
   let text: string;
   try {
-    text = await context.readTextFile(configPath, MAX_CONFIG_BYTES);
+    text = await effects.readTextFile(configPath, MAX_CONFIG_BYTES);
   } catch (error) {
-    throw new InvocationError(`Cannot read the config file (${readProblem(error)})`);
+    throw new RunError(`Cannot read the config file (${readProblem(error, MAX_CONFIG_BYTES)})`);
   }
   let parsed;
   try {
     parsed = parseConfig(text);
   } catch (error) {
-    if (error instanceof ConfigError) throw new InvocationError(error.message);
+    if (error instanceof ConfigError) throw new RunError(error.message);
     // The parsers recurse: a file nested thousands deep exhausts the stack.
     if (error instanceof RangeError) {
-      throw new InvocationError("The config file is nested too deeply to be a client config");
+      throw new RunError("The config file is nested too deeply to be a client config");
     }
     throw error;
   }
   const entries = selected(configEntries(parsed), request);
   checkInputs(entries, request, parsed.inputs);
-  const baseline = request.baseline && await baselineDocument(request, entries, context);
+  const baseline = request.baseline && await baselineDocument(request, entries, effects, labels);
 
   // Variables: read only those the selected entries use, each after its permission is checked.
   const variables = new Set(
@@ -75,8 +75,8 @@ export async function runFleetCommand(
   );
   const env = new Map<string, EnvValue>();
   for (const name of variables) {
-    const granted = await context.permission({ name: "env", variable: name }) === "granted";
-    env.set(name, granted ? readEnv(context, name) : DENIED);
+    const granted = await effects.permission({ name: "env", variable: name }) === "granted";
+    env.set(name, granted ? readEnv(effects, name) : DENIED);
   }
   const lookup = (name: string): EnvValue => env.has(name) ? env.get(name) : DENIED;
   const scope: VariableScope = {
@@ -85,7 +85,7 @@ export async function runFleetCommand(
       const variable = request.inputs.get(id);
       return variable === undefined ? undefined : { env: lookup(variable) };
     },
-    workspaceFolder: workspaceFolderOf(configPath, context.cwd()),
+    workspaceFolder: workspaceFolderOf(configPath, effects.cwd()),
     pathSeparator: sep,
   };
 
@@ -105,8 +105,8 @@ export async function runFleetCommand(
   for (const path of envFilePaths) {
     envFiles.set(
       path,
-      await context.permission({ name: "read", path }) === "granted"
-        ? await readEnvFile(context, path)
+      await effects.permission({ name: "read", path }) === "granted"
+        ? await readEnvFile(effects, path)
         : DENIED,
     );
   }
@@ -122,10 +122,9 @@ export async function runFleetCommand(
     })
   );
   const checked = resolved.flatMap((r) => "request" in r ? [r] : []);
-  const requests = checked.map((r) => r.request);
   // One line with every flag the run needs: blocked entries are covered by their env or read.
   await requirePermissions(
-    context,
+    effects,
     configPermissionsNeeded(
       configPath,
       {
@@ -139,65 +138,21 @@ export async function runFleetCommand(
     ),
   );
   const { comparisonIn } = await import("../comparison.ts");
-
-  const reserved = await reserveReportFiles(context, output);
-  const signal = context.interrupted?.();
-  const outcomes = await discoverFleet(
-    requests.map((r) => ({ name: r.server, settings: r })),
-    context.openTransport,
-    request.jobs,
-    signal,
-  );
-  if (signal?.aborted) return await interrupted(context, reserved);
-
-  const [{ buildReport }, { buildFleetReport }, { renderFleet }, { renderFleetGithubSummary }] =
-    await Promise.all([
-      import("../report/build.ts"),
-      import("../report/fleet/build.ts"),
-      import("../report/fleet/render.ts"),
-      import("../report/fleet/github.ts"),
-    ]);
-  const byName = new Map(outcomes.map((outcome) => [outcome.name, outcome]));
-  // A client's tool cap counts across servers in config order: each report is built knowing how
-  // many tools that client already took from the servers above it.
-  const sent = new Map<ProfileLabel, number>();
-  const fleet = buildFleetReport(
-    parsed.format,
-    resolved.map((entry) => {
-      if ("notChecked" in entry) return { name: entry.name, ...entry.notChecked };
+  return {
+    config: { format: parsed.format, location: configLocation(configPath) },
+    jobs: request.jobs,
+    servers: resolved.map((entry): PlannedServer => {
+      if ("notChecked" in entry) return { name: entry.name, notChecked: entry.notChecked };
       if ("blocked" in entry) throw new Error("a blocked entry passed the permission check");
-      const outcome = byName.get(entry.name)!;
-      if ("spawnFailed" in outcome) return { name: entry.name, reason: "spawn-failed" as const };
-      const report = buildReport(
-        {
-          ...entry.request,
-          toolsBefore: new Map(sent),
-          // Each server is compared with its own entry of the baseline (none: all new).
-          ...(baseline &&
-            comparisonIn(baseline, entry.name, request.baseline!.requireBaselineTools)),
-        },
-        outcome.outcomes,
-      );
-      for (const profile of report.profiles) {
-        if (!profile.client || profile.tools === null) continue;
-        const hidden = report.candidates.filter((c) =>
-          c.kind === "tool-unreachable-in-client" && c.profile === profile.profile
-        ).length;
-        sent.set(profile.profile, (sent.get(profile.profile) ?? 0) + profile.tools.length - hidden);
-      }
-      return { name: entry.name, report };
+      return {
+        name: entry.name,
+        request: entry.request,
+        // Each server is compared with its own entry of the baseline (none: all new).
+        ...(baseline &&
+          comparisonIn(baseline, entry.name, request.baseline!.requireBaselineTools)),
+      };
     }),
-  );
-  // A signal during analysis still ends the run with 130 and no report (finishRun).
-  return await finishRun(
-    context,
-    reserved,
-    signal,
-    fleet,
-    { format: output.format, location: output.sarifLocation ?? configLocation(configPath) },
-    (format, options) =>
-      format === "summary" ? renderFleetGithubSummary(fleet) : renderFleet(fleet, format, options),
-  );
+  };
 }
 
 /**
@@ -207,22 +162,18 @@ export async function runFleetCommand(
 async function baselineDocument(
   request: ConfigRequest,
   entries: readonly ConfigEntry[],
-  context: CliContext,
+  effects: RunEffects,
+  labels: FieldLabels,
 ): Promise<BaselineDocument> {
-  const value = await readBaselineFile(request.baseline!, context);
+  const given = request.baseline!;
+  const value = "value" in given ? given.value : await readBaselineFile(given, effects);
   const { validateBaselineDocument } = await import("../comparison.ts");
-  let document: BaselineDocument;
-  try {
-    document = validateBaselineDocument(value, CLI_LABELS);
-  } catch (error) {
-    if (error instanceof RequestError) throw new InvocationError(error.message);
-    throw error;
-  }
+  const document = validateBaselineDocument(value, labels);
   if (
     document.kind === "guidance" &&
     !entries.some((entry) => entry.name === document.report.server)
   ) {
-    throw new InvocationError(
+    throw new RunError(
       "--baseline is the report of one server, and this run checks no server of its label: give a fleet report, or select that server",
     );
   }
@@ -234,12 +185,12 @@ function selected(entries: ConfigEntry[], request: ConfigRequest): ConfigEntry[]
   const names = new Set(entries.map((entry) => entry.name));
   for (const name of request.servers ?? []) {
     if (!names.has(name)) {
-      throw new InvocationError(`--server ${name} names no server of the config file`);
+      throw new RunError(`--server ${name} names no server of the config file`);
     }
   }
   for (const name of request.requirements.keys()) {
     if (!names.has(name)) {
-      throw new InvocationError(
+      throw new RunError(
         `--require-tool names server ${name}, which the config file does not list`,
       );
     }
@@ -257,14 +208,14 @@ function checkInputs(
   const used = new Set(entries.flatMap((entry) => [...inputsOf(entry)]));
   for (const id of request.inputs.keys()) {
     if (!declared.has(id) && !used.has(id)) {
-      throw new InvocationError(`--input ${id} answers no input of the config file`);
+      throw new RunError(`--input ${id} answers no input of the config file`);
     }
   }
 }
 
-function readEnv(context: CliContext, name: string): EnvValue {
+function readEnv(effects: RunEffects, name: string): EnvValue {
   try {
-    return context.env(name);
+    return effects.env(name);
   } catch {
     return DENIED;
   }
@@ -272,11 +223,11 @@ function readEnv(context: CliContext, name: string): EnvValue {
 
 /** An env file's variables, or undefined when it cannot be read or is too large. */
 async function readEnvFile(
-  context: CliContext,
+  effects: RunEffects,
   path: string,
 ): Promise<Record<string, string> | undefined> {
   try {
-    return parseDotenv(await context.readTextFile(path, MAX_CONFIG_BYTES));
+    return parseDotenv(await effects.readTextFile(path, MAX_CONFIG_BYTES));
   } catch {
     return undefined;
   }
@@ -292,11 +243,4 @@ function configLocation(path: string): SarifLocation | undefined {
   }
   if (normalized.split("/").some((part) => part === ".." || part === "")) return undefined;
   return { path: normalized, line: 1 };
-}
-
-function readProblem(error: unknown): string {
-  if (error instanceof RangeError) return `it is larger than ${MAX_CONFIG_BYTES} bytes`;
-  if (error instanceof Deno.errors.NotFound) return "it does not exist";
-  if (error instanceof Deno.errors.IsADirectory) return "it is not a file";
-  return problem(error);
 }

@@ -1,8 +1,6 @@
 /**
- * The JUnit XML renderer: one test suite per profile; test cases for discovery, each required
- * tool, and each review candidate (as a skipped case, so it shows without failing). With a
- * baseline also: the catalog drift (a skipped case when the catalog changed), each baseline tool
- * when `--require-baseline-tools` made it required, and each resolved candidate (passed).
+ * The JUnit XML format: one test suite per profile of one server; for a config run, one suite
+ * per server (its cases named by profile), a server not checked an errored case.
  *
  * @module
  */
@@ -15,8 +13,11 @@ import {
   incompleteExplanation,
   reasonText,
   type ReportFinding,
-} from "./phrases.ts";
-import type { GuidanceReport } from "./types.ts";
+} from "../phrases.ts";
+import { notCheckedText } from "../fleet/phrases.ts";
+import type { FleetReport } from "../fleet/types.ts";
+import type { RunReport } from "../run.ts";
+import type { GuidanceReport } from "../types.ts";
 
 function xml(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;")
@@ -161,4 +162,46 @@ export function junitXml(suites: readonly Suite[]): string {
   }
   lines.push("</testsuites>");
   return lines.join("\n") + "\n";
+}
+
+/** The fleet report as JUnit XML. */
+export function renderFleetJunit(fleet: FleetReport): string {
+  const suites: Suite[] = fleet.servers.map((server) => {
+    const name = `mcpeval.${server.name}`;
+    if (!server.checked) {
+      return {
+        name,
+        properties: [["checked", "false"]],
+        cases: [{
+          name: "configuration",
+          outcome: {
+            element: "error",
+            type: server.reason,
+            message: `${notCheckedText(server)}: ${server.hint}`,
+          },
+        }],
+      };
+    }
+    const { report } = server;
+    return {
+      name,
+      properties: [
+        ["transport", report.transport],
+        ["settle_ms", String(report.settings.settle_ms)],
+      ],
+      cases: profileSuites(report).flatMap((suite, index) =>
+        suite.cases.map((c) => ({
+          ...c,
+          name: `${report.profiles[index].profile}: ${c.name}`,
+          classname: suite.name,
+        }))
+      ),
+    };
+  });
+  return junitXml(suites);
+}
+
+/** The run as JUnit XML. */
+export function render(run: RunReport): string {
+  return run.kind === "server" ? renderJunit(run.report) : renderFleetJunit(run.fleet);
 }

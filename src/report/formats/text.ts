@@ -1,11 +1,12 @@
 /**
- * The text renderer: the report's facts for a person, laid out to be read at a glance in a
- * given width (100 columns unless told otherwise).
+ * The text format, for people at a terminal or reading a CI log: one server's report; for a
+ * config run, a summary table of every server, a section per server, then the result. Lines
+ * hold only validated identifiers, fixed phrases and numbers.
  *
  * @module
  */
 import { styleText } from "node:util";
-import { FINDING_KINDS, RULES } from "../analysis/rules.ts";
+import { FINDING_KINDS, RULES } from "../../analysis/rules.ts";
 import {
   capabilityDependentTools,
   didYouMean,
@@ -18,8 +19,11 @@ import {
   plural,
   reasonText,
   resolvedSentence,
-} from "./phrases.ts";
-import type { GuidanceReport } from "./types.ts";
+} from "../phrases.ts";
+import { fleetOutcome, notCheckedText, SUMMARY_HEADER, summaryRows } from "../fleet/phrases.ts";
+import type { FleetReport } from "../fleet/types.ts";
+import type { RunReport } from "../run.ts";
+import type { GuidanceReport } from "../types.ts";
 
 /** How to render text. */
 export interface TextStyle {
@@ -282,4 +286,45 @@ function stripAnsi(text: string): string {
 
 function visible(text: string): number {
   return stripAnsi(text).length;
+}
+
+/** The fleet report as text. Pure. */
+export function renderFleetText(fleet: FleetReport, style: TextStyle = { color: false }): string {
+  const paint = (format: Format, text: string) =>
+    style.color ? styleText(format, text, { validateStream: false }) : text;
+  const lines = [
+    `${
+      paint("bold", "mcpeval guidance")
+    }  config ${fleet.config_format}, ${fleet.servers.length} server${
+      fleet.servers.length === 1 ? "" : "s"
+    }`,
+    "",
+    paint("bold", "Servers"),
+    ...table(SUMMARY_HEADER, summaryRows(fleet)).map(([head, last]) =>
+      `  ${head}${last}`.trimEnd()
+    ),
+  ];
+  for (const server of fleet.servers) {
+    lines.push(
+      "",
+      paint("bold", `== ${server.name} ${"=".repeat(Math.max(3, 60 - server.name.length))}`),
+    );
+    if (server.checked) {
+      lines.push(renderText(server.report, style).trimEnd());
+    } else {
+      lines.push(`${paint("bold", "mcpeval guidance")}  server ${server.name}`);
+      lines.push(`  ${notCheckedText(server)}`, `  hint: ${server.hint}`);
+    }
+  }
+  const outcome = fleetOutcome(fleet);
+  lines.push(
+    "",
+    `${paint(RESULT_COLORS[outcome.status], `Result: ${outcome.status}`)}: ${outcome.detail}`,
+  );
+  return lines.join("\n") + "\n";
+}
+
+/** The run as text (colour and width from `style`). */
+export function render(run: RunReport, style: TextStyle = { color: false }): string {
+  return run.kind === "server" ? renderText(run.report, style) : renderFleetText(run.fleet, style);
 }

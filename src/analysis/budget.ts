@@ -1,0 +1,41 @@
+/**
+ * A client's tool budget across the servers of a config run: a client sends its model the tools
+ * of every configured server, so its tool cap counts the tools of the servers above this one
+ * (config order) before this server's own. Pure bookkeeping.
+ *
+ * @module
+ */
+import type { ProfileLabel } from "../profiles.ts";
+
+/** What one server showed each client profile's model: its catalog less what rules hid. */
+export interface ServerTools {
+  readonly profile: ProfileLabel;
+  /** How many tools the profile's model sees from this server. */
+  readonly visible: number;
+}
+
+/**
+ * The tools each client profile already took, server by server.
+ *
+ * @example
+ * ```ts
+ * const budget = new ToolBudget();
+ * budget.add([{ profile: "client:cursor", visible: 30 }]);
+ * budget.before().get("client:cursor"); // 30
+ * ```
+ */
+export class ToolBudget {
+  readonly #sent = new Map<ProfileLabel, number>();
+
+  /** Per client profile, the tools taken from the servers added so far. */
+  before(): ReadonlyMap<ProfileLabel, number> {
+    return new Map(this.#sent);
+  }
+
+  /** Adds what the next server in config order showed each profile. */
+  add(servers: readonly ServerTools[]): void {
+    for (const { profile, visible } of servers) {
+      this.#sent.set(profile, (this.#sent.get(profile) ?? 0) + visible);
+    }
+  }
+}

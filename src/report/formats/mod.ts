@@ -1,0 +1,64 @@
+/**
+ * The report formats, one row each: its id, whether it can go to stdout, and its module, loaded
+ * only when a run writes that format. Every module renders a run of one or more servers with
+ * `render(run, options)`; a new format is its module plus a row here.
+ *
+ * @module
+ */
+import type { RunReport } from "../run.ts";
+import type { SarifLocation, SarifOptions } from "./sarif.ts";
+import type { TextStyle } from "./text.ts";
+
+export type { SarifLocation };
+
+/** How to render: text style (colour and width) and SARIF options; each format reads its own. */
+export interface RenderOptions extends TextStyle, SarifOptions {}
+
+/** What a format module exports. */
+export interface FormatModule {
+  /** The run in this format. Pure. */
+  readonly render: (run: RunReport, options: RenderOptions) => string;
+}
+
+interface FormatRow {
+  /** Whether `--format` and `--output FORMAT=PATH` take it (the step summary is a file only). */
+  readonly selectable: boolean;
+  readonly load: () => Promise<FormatModule>;
+}
+
+/** Every format a report can be written in, the step summary included. */
+export type FormatId = "text" | "json" | "github" | "junit" | "sarif" | "summary";
+
+const TABLE: Readonly<Record<FormatId, FormatRow>> = {
+  text: { selectable: true, load: () => import("./text.ts") },
+  json: { selectable: true, load: () => import("./json.ts") },
+  github: { selectable: true, load: () => import("./github.ts") },
+  junit: { selectable: true, load: () => import("./junit.ts") },
+  sarif: { selectable: true, load: () => import("./sarif.ts") },
+  /** The GitHub step summary, appended to `GITHUB_STEP_SUMMARY` when it is set. */
+  summary: { selectable: false, load: () => import("./summary.ts") },
+};
+
+/** The formats `--format` and `--output` take, in the order help lists them. */
+export const FORMATS: readonly Format[] = (Object.keys(TABLE) as FormatId[]).filter((
+  id,
+): id is Format => TABLE[id].selectable);
+
+/** A format `--format` and `--output` take. */
+export type Format = Exclude<FormatId, "summary">;
+
+/** Whether `value` names a format `--format` and `--output` take. */
+export function isFormat(value: string): value is Format {
+  return (FORMATS as readonly string[]).includes(value);
+}
+
+/** Loads the renderers of `formats` (each once), for {@linkcode renderRun}. */
+export async function loadFormats(
+  formats: Iterable<FormatId>,
+): Promise<ReadonlyMap<FormatId, FormatModule>> {
+  const ids = [...new Set(formats)];
+  const modules = await Promise.all(ids.map((id) => TABLE[id].load()));
+  return new Map(ids.map((id, index) => [id, modules[index]]));
+}
+
+export { runResult } from "../run.ts";

@@ -1,0 +1,20 @@
+/**
+ * The report of a run: one server's guidance report, or a config run's fleet report. Every
+ * format renders either; only JSON keeps two documents (the seed's single-server report, and
+ * the fleet report).
+ *
+ * @module
+ */
+import type { FleetReport } from "./fleet/types.ts";
+import type { GuidanceReport } from "./types.ts";
+
+/** What a run reports. */
+export type RunReport =
+  | { readonly kind: "server"; readonly report: GuidanceReport }
+  | { readonly kind: "config"; readonly fleet: FleetReport };
+
+/** Whether the run completed and passed: the exit rule's input. */
+export function runResult(run: RunReport): { complete: boolean; passed: boolean | null } {
+  const { complete, passed } = run.kind === "server" ? run.report : run.fleet;
+  return { complete, passed };
+}

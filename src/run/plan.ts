@@ -1,0 +1,28 @@
+/**
+ * A run, planned: the servers to check (each with its validated request and baseline
+ * comparison) and those listed but not checked, in the order they are reported.
+ *
+ * @module
+ */
+import type { ComparisonRequest } from "../comparison.ts";
+import type { ConfigField, ConfigFormat, NotCheckedReason } from "../config_facts.ts";
+import type { DiscoveryRequest } from "../request.ts";
+import type { SarifLocation } from "../report/formats/sarif.ts";
+
+/** One server of a run: checked with its request, or listed with why it is not checked. */
+export type PlannedServer =
+  | ({ readonly name: string; readonly request: DiscoveryRequest } & Partial<ComparisonRequest>)
+  | {
+    readonly name: string;
+    readonly notChecked: { readonly reason: NotCheckedReason; readonly field?: ConfigField };
+  };
+
+/** A run of one server (`config` absent) or of a config file's selected servers. */
+export interface RunPlan {
+  /** For a config run: the file's format, and the file as a SARIF location when it can be one. */
+  readonly config?: { readonly format: ConfigFormat; readonly location?: SarifLocation };
+  /** The servers, in report order (a config run: file order). */
+  readonly servers: readonly PlannedServer[];
+  /** How many server connections are live at once across the run. */
+  readonly jobs: number;
+}

@@ -1,0 +1,89 @@
+/**
+ * A run of one or more servers, once planned: discover every checked server within the run's
+ * connection bound, tell the observer what happens (tagged with the server), and build the one
+ * report (a client's tool budget counting across servers in config order).
+ *
+ * @module
+ */
+import { ToolBudget } from "../analysis/budget.ts";
+import type { OpenTransport } from "../discovery/discover.ts";
+import type { DiscoveryEvent } from "../discovery/events.ts";
+import { discoverFleet } from "../discovery/fleet.ts";
+import type { RunReport } from "../report/run.ts";
+import { SpawnError } from "../transport/stdio.ts";
+import type { PlannedServer, RunPlan } from "./plan.ts";
+
+/** One discovery event of one server of the run. */
+export type RunEvent = DiscoveryEvent & { readonly server: string };
+
+/** Hears every event of a run as it happens; it must not throw or block. */
+export type RunObserver = (event: RunEvent) => void;
+
+/** How to execute a run. */
+export interface RunOptions {
+  /** Aborts discovery: every connection is closed and the profiles still running end incomplete. */
+  readonly signal?: AbortSignal;
+  /** Hears each profile's progress and every server process that could not be stopped. */
+  readonly observe?: RunObserver;
+}
+
+/**
+ * Discovers every checked server of `plan` and builds its report. In a run of one server, a
+ * command that cannot be started throws its {@linkcode SpawnError} once every connection is
+ * closed; in a config run it is that server's `spawn-failed` entry.
+ */
+export async function executeRun(
+  plan: RunPlan,
+  open: OpenTransport,
+  { signal, observe }: RunOptions = {},
+): Promise<RunReport> {
+  const checked = plan.servers.flatMap((server) => "request" in server ? [server] : []);
+  const outcomes = await discoverFleet(
+    checked.map((server) => ({ name: server.name, settings: server.request })),
+    open,
+    plan.jobs,
+    signal,
+    observe && ((name, event) => observe({ ...event, server: name })),
+  );
+  const { buildReport } = await import("../report/build.ts");
+  const byName = new Map(outcomes.map((outcome) => [outcome.name, outcome]));
+  if (plan.config === undefined) {
+    const [server] = checked;
+    const outcome = byName.get(server.name)!;
+    if ("spawnFailed" in outcome) throw new SpawnError(outcome.spawnFailed);
+    return { kind: "server", report: buildReport(settingsOf(server), outcome.outcomes) };
+  }
+  const { buildFleetReport } = await import("../report/fleet/build.ts");
+  const budget = new ToolBudget();
+  const fleet = buildFleetReport(
+    plan.config.format,
+    plan.servers.map((server) => {
+      if ("notChecked" in server) return { name: server.name, ...server.notChecked };
+      const outcome = byName.get(server.name)!;
+      if ("spawnFailed" in outcome) return { name: server.name, reason: "spawn-failed" as const };
+      const report = buildReport(
+        { ...settingsOf(server), toolsBefore: budget.before() },
+        outcome.outcomes,
+      );
+      budget.add(report.profiles.flatMap((profile) =>
+        profile.client && profile.tools !== null
+          ? [{
+            profile: profile.profile,
+            visible: profile.tools.length -
+              report.candidates.filter((c) =>
+                c.kind === "tool-unreachable-in-client" && c.profile === profile.profile
+              ).length,
+          }]
+          : []
+      ));
+      return { name: server.name, report };
+    }),
+  );
+  return { kind: "config", fleet };
+}
+
+/** What a server's report records: its request and its baseline comparison. */
+function settingsOf(server: Extract<PlannedServer, { request: unknown }>) {
+  const { request, baseline, requireBaselineTools } = server;
+  return { ...request, baseline, requireBaselineTools };
+}
