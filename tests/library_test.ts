@@ -1,15 +1,21 @@
-/** The library entry (`jsr:@mcpeval/guidance/lib`): runGuidance returns the validated report. */
+/**
+ * The library entry (`jsr:@mcpeval/guidance/lib`): runGuidance returns the validated report of
+ * one server, runConfig the fleet report of a config file's servers.
+ */
 import assert from "node:assert/strict";
 import {
+  FleetReportSchema,
   GuidanceReportSchema,
   renderText,
   RequestError,
   type RequestField,
+  runConfig,
   runGuidance,
+  UserError,
   validateComparison,
   validateDiscovery,
 } from "../mod.ts";
-import { fixture } from "./_cli.ts";
+import { configFile, entry, fixture } from "./_cli.ts";
 
 Deno.test("runGuidance on the demo server", async () => {
   const [command, ...args] = fixture("demo_server.ts");
@@ -127,4 +133,44 @@ Deno.test("runGuidance with a baseline: the report of an earlier run, compared a
     () => validateComparison({ requireBaselineTools: true }, "demo"),
     { name: "RequestError", message: "requireBaselineTools needs baseline" },
   );
+});
+
+Deno.test("runConfig runs a config file's servers like --config, validated by the same rules", async () => {
+  await using config = await configFile({
+    mcpServers: {
+      demo: entry(fixture("demo_server.ts")),
+      off: { command: "not-started", disabled: true },
+    },
+  });
+  const fleet = await runConfig({
+    config: config.path,
+    profiles: ["none", "elicitation"],
+    requiredTools: ["demo:delete-note"],
+    settleMs: 100,
+  });
+  assert.ok(FleetReportSchema.safeParse(fleet).success);
+  assert.deepEqual(fleet.servers.map((server) => [server.name, server.checked]), [
+    ["demo", true],
+    ["off", false],
+  ]);
+  const [demo] = fleet.servers;
+  assert.ok(demo.checked);
+  assert.deepEqual(demo.report.defects.map((d) => [d.profile, d.tool]), [["none", "delete-note"]]);
+  assert.equal(fleet.complete, false);
+  assert.equal(fleet.passed, null);
+
+  const refused: [Parameters<typeof runConfig>[0], RegExp][] = [
+    [{ config: config.path, requiredTools: ["delete-note"] }, /^requiredTools must be SERVER:TOOL/],
+    [{ config: config.path, jobs: 0 }, /^jobs must be an integer from 1 to 64$/],
+    [{ config: config.path, settleMs: -1 }, /^settleMs must be an integer/],
+    [{ config: config.path, servers: ["nothing-here"] }, /names no server of the config file/],
+    [{ config: `${config.path}.missing` }, /^Cannot read the config file \(it does not exist\)$/],
+  ];
+  for (const [options, message] of refused) {
+    await assert.rejects(runConfig(options), (error: Error) => {
+      assert.ok(error instanceof UserError, error.name);
+      assert.match(error.message, message);
+      return true;
+    });
+  }
 });

@@ -4,7 +4,16 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { DENO, fixture, hostile, mcpeval, profileNone, tempDir } from "./_cli.ts";
+import {
+  configFile,
+  DENO,
+  entry,
+  fixture,
+  hostile,
+  mcpeval,
+  profileNone,
+  tempDir,
+} from "./_cli.ts";
 import { baseEnv, HAS_SCRIPT, onTerminal } from "./_terminal.ts";
 
 const ESC = "\x1b[";
@@ -145,4 +154,81 @@ Deno.test("piped: nothing on stderr, for a complete and an incomplete run", asyn
     assert.equal(result.stderr, "");
     assert.match(result.stdout, /^mcpeval guidance {2}server /);
   }
+});
+
+Deno.test({
+  name: "progress on a terminal for a --config run: every server's profiles under way, and done",
+  ignore: !HAS_SCRIPT,
+  fn: async () => {
+    await using config = await configFile({
+      mcpServers: {
+        pages: entry(hostile("slow-pages")),
+        demo: entry(fixture("demo_server.ts")),
+      },
+    });
+    const { screen, code } = await onTerminal(
+      ["guidance", "--config", config.path, "--profile", "none", "--profile", "all"],
+      {
+        env: { ...baseEnv(), NO_COLOR: "1" },
+        permissions: [`--allow-run=${DENO}`, `--allow-read=${config.path}`],
+      },
+    );
+    assert.equal(code, 0, screen);
+    const lines = shownLines(screen);
+    assert.ok(
+      lines.some((line) =>
+        /^mcpeval: discovering 2 servers \(\d+\.\d s\): profiles \d finished, \d under way, \d waiting$/
+          .test(line)
+      ),
+      screen,
+    );
+    // Each server's profiles were shown while under way, named by server and profile.
+    for (const server of ["pages", "demo"]) {
+      for (const profile of ["none", "all"]) {
+        assert.ok(
+          lines.some((line) =>
+            new RegExp(`^  ${server} ${profile} +starting the server, initializing \\(`).test(line)
+          ),
+          `${server} ${profile}`,
+        );
+      }
+    }
+    assert.ok(lines.some((line) => /^  pages none +listing tools, 2 pages so far/.test(line)));
+    assert.ok(
+      lines.some((line) => line.includes("profiles 4 finished, 0 under way, 0 waiting")),
+    );
+    // The live lines were erased before the report.
+    const report = screen.indexOf("mcpeval guidance  config mcpServers, 2 servers");
+    assert.ok(report > 0, screen);
+    assert.ok(!screen.slice(report).includes("discovering"), "no progress after the report");
+  },
+});
+
+Deno.test({
+  name: "a --config run on a dumb terminal: one line per change, named by server and profile",
+  ignore: !HAS_SCRIPT,
+  fn: async () => {
+    await using config = await configFile({
+      mcpServers: { demo: entry(fixture("demo_server.ts")) },
+    });
+    const { screen, code } = await onTerminal(
+      ["guidance", "--config", config.path, "--profile", "none", "--settle-ms", "100"],
+      {
+        env: { ...baseEnv(), TERM: "dumb" },
+        permissions: [
+          `--allow-run=${DENO}`,
+          `--allow-read=${config.path}`,
+          "--allow-env=TERM,FORCE_COLOR",
+        ],
+      },
+    );
+    assert.equal(code, 0, screen);
+    assert.deepEqual(shownLines(screen).slice(0, 5), [
+      "mcpeval: discovering 1 server(s)",
+      "mcpeval: demo none: starting the server, initializing",
+      "mcpeval: demo none: settling, 100 ms window",
+      "mcpeval: demo none: listing tools, 0 pages so far",
+      "mcpeval: demo none: done, 2 tools",
+    ]);
+  },
 });
