@@ -27,12 +27,12 @@ Tools that depend on client capabilities
   list-workspace-files  listed in roots, all
   summarize-notes       listed in sampling, all
 
-Review candidates: 3 tools named in instructions of profiles that do not list them
+Review candidates: 9, for 3 tools named in instructions of profiles that do not list them
   delete-note           named by none, roots, sampling; listed in elicitation, all
   list-workspace-files  named by none, sampling, elicitation; listed in roots, all
   summarize-notes       named by none, roots, elicitation; listed in sampling, all
-  hint: The instructions of this profile name a tool that its catalog does not list; check the
-        reference and explain any capability requirement in the instructions.
+  hint: Each profile named above has instructions that name a tool its catalog does not list; check
+        the reference and explain any capability requirement in the instructions.
 
 Result: passed: no required tools declared; 9 review candidates (never fail the gate)
 `,
@@ -57,7 +57,7 @@ Deno.test("demo: defects in text, exit 1", async () => {
   assert.equal(result.code, 1);
   assert.match(
     result.stdout,
-    /\nDefects: 2 required tools missing\n {2}delete-note {2}missing from none; listed in all\n {2}ghost {8}missing from none, all; listed in no selected profile\n/,
+    /\nDefects: 3, for 2 required tools missing\n {2}delete-note {2}missing from none; listed in all\n {2}ghost {8}missing from none, all; listed in no selected profile\n/,
   );
   assert.match(result.stdout, /\nResult: failed: 3 required-tool defects; 3 review candidates/);
 });
@@ -95,4 +95,36 @@ Deno.test({
       !(await onTerminal(args, { env: { ...baseEnv(), NO_COLOR: "1" } })).screen.includes(ESC),
     );
   },
+});
+
+Deno.test("every count says what it counts: section headers and the result line agree", async () => {
+  const result = await mcpeval([
+    "guidance",
+    "--require-tool",
+    "delete-note",
+    "--require-tool",
+    "ghost",
+    "--client",
+    "claude-code",
+    "--profile",
+    "none",
+    "--profile",
+    "all",
+    ...DEMO,
+  ]);
+  assert.equal(result.code, 1);
+  const count = (pattern: RegExp) => Number(result.stdout.match(pattern)?.[1]);
+  const candidates = count(/\nReview candidates: (\d+), for \d+ tools? named/);
+  const defects = count(/\nDefects: (\d+), for \d+ required tools? missing/);
+  assert.ok(candidates > 0 && defects > 0, result.stdout);
+  assert.match(
+    result.stdout,
+    new RegExp(
+      `\\nResult: failed: ${defects} required-tool defects; ${candidates} review candidates? \\(`,
+    ),
+  );
+  // A grouped list's hint speaks of each profile it names, not of "this profile".
+  for (const hint of result.stdout.split("\n").filter((line) => line.startsWith("  hint: "))) {
+    assert.ok(!hint.includes("this profile"), hint);
+  }
 });

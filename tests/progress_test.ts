@@ -193,7 +193,7 @@ Deno.test({
         );
       }
     }
-    assert.ok(lines.some((line) => /^  pages none +listing tools, 2 pages so far/.test(line)));
+    assert.ok(lines.some((line) => /^ {2}pages none +listing tools, 2 pages so far/.test(line)));
     assert.ok(
       lines.some((line) => line.includes("profiles 4 finished, 0 under way, 0 waiting")),
     );

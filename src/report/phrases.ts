@@ -39,6 +39,13 @@ export interface FindingPresentation {
   readonly sarifName: string;
   /** What one finding is called in counts: "review candidate". */
   readonly noun: string;
+  /** Whether `heading` is what is counted ("Defects (2)"); else the count says its noun. */
+  readonly headingCounts: boolean;
+  /**
+   * The hint under a list grouped by tool, whose lines name several profiles (text and the step
+   * summary); the report's own `hint` speaks of one profile.
+   */
+  readonly groupHint?: string;
   /** The finding in one sentence (no trailing period); `report` is the one it is from. */
   readonly sentence: (finding: ReportFinding, report: GuidanceReport) => string;
 }
@@ -51,6 +58,9 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
     summary: "The instructions reference a tool that this profile cannot see",
     sarifName: "ReferencedToolUnavailable",
     noun: "review candidate",
+    headingCounts: true,
+    groupHint:
+      "Each profile named above has instructions that name a tool its catalog does not list; check the reference and explain any capability requirement in the instructions.",
     sentence: (finding) => candidateSentence(finding as CandidateReport),
   },
   "tool-unreachable-in-client": {
@@ -59,6 +69,7 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
     summary: "A client's own rules hide a listed tool from its model",
     sarifName: "ToolUnreachableInClient",
     noun: "hidden-tool candidate",
+    headingCounts: false,
     sentence: (finding) => {
       const where = finding.available_in.length === 0
         ? "no selected profile's model sees it"
@@ -73,6 +84,7 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
     summary: "The instructions name something that no selected catalog lists",
     sarifName: "ReferencedToolUnknown",
     noun: "unknown reference",
+    headingCounts: true,
     sentence: (finding) => {
       const suggestion = "suggestion" in finding ? finding.suggestion : undefined;
       return `${finding.profile}: \`${finding.tool}\` is named but listed in no selected catalog${
@@ -86,6 +98,9 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
     summary: "A required tool is missing from a profile's catalog",
     sarifName: "RequiredToolUnavailable",
     noun: "required-tool defect",
+    headingCounts: true,
+    groupHint:
+      "Each profile named above is missing a required tool from its catalog; check the server's capability conditions or the --require-tool declaration.",
     sentence: (finding, report) => defectSentence(finding as RequiredToolDefectReport, report),
   },
   "baseline-tool-unavailable": {
@@ -94,6 +109,7 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
     summary: "A tool of a profile's baseline catalog is missing from its catalog",
     sarifName: "BaselineToolUnavailable",
     noun: "baseline-tool defect",
+    headingCounts: true,
     sentence: (finding) => baselineToolSentence(finding as BaselineToolDefectReport),
   },
 };
@@ -103,6 +119,16 @@ export const BASELINE_STATE_PHRASES: Readonly<Record<BaselineState, string>> = {
   new: "new since the baseline",
   unchanged: "in the baseline",
 };
+
+/**
+ * A section heading with its count: "Defects (2)", "Tools a client hides from its model (4
+ * hidden-tool candidates)"; with `tools`, how many tools they are about.
+ */
+export function countedHeading(kind: FindingKind, count: number, tools?: number): string {
+  const { heading, headingCounts, noun } = FINDING_PRESENTATION[kind];
+  const counted = headingCounts ? String(count) : plural(count, noun);
+  return `${heading} (${counted})${tools === undefined ? "" : ` for ${plural(tools, "tool")}`}`;
+}
 
 /** A finding's sentence, followed by its baseline state when it has one. */
 export function findingSentence(finding: ReportFinding, report: GuidanceReport): string {
@@ -157,7 +183,7 @@ export function outcomeOf(report: GuidanceReport): Outcome {
   // A referenced-tool-unavailable candidate compares a profile with another one.
   const candidates = report.profiles.length < 2 && report.candidates.length === 0
     ? "no review candidates: they need two or more profiles"
-    : `${plural(report.candidates.length, "review candidate")} (${fresh}never fail the gate)`;
+    : `${findingCounts(report.candidates, "review candidate")} (${fresh}never fail the gate)`;
   if (report.passed) {
     const required = report.required_tools.length === 0
       ? "no required tools declared"
@@ -167,11 +193,22 @@ export function outcomeOf(report: GuidanceReport): Outcome {
       : "";
     return { status: "passed", detail: `${required}${kept}; ${candidates}` };
   }
-  const defects = FINDING_KINDS.flatMap((kind) => {
-    const count = report.defects.filter((defect) => defect.kind === kind).length;
+  return {
+    status: "failed",
+    detail: `${findingCounts(report.defects, "defect")}; ${candidates} (exit 1)`,
+  };
+}
+
+/**
+ * Findings counted by kind, each by its own noun ("9 review candidates, 2 hidden-tool
+ * candidates"), in rule order; `0 NONEs` when there are none.
+ */
+export function findingCounts(findings: readonly { kind: FindingKind }[], none: string): string {
+  const counts = FINDING_KINDS.flatMap((kind) => {
+    const count = findings.filter((finding) => finding.kind === kind).length;
     return count === 0 ? [] : [plural(count, FINDING_PRESENTATION[kind].noun)];
   });
-  return { status: "failed", detail: `${defects.join(", ")}; ${candidates} (exit 1)` };
+  return counts.length === 0 ? plural(0, none) : counts.join(", ");
 }
 
 /** One review candidate, in words. */

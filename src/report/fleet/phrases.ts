@@ -3,7 +3,7 @@
  *
  * @module
  */
-import { outcomeOf, plural } from "../phrases.ts";
+import { findingCounts, outcomeOf, plural } from "../phrases.ts";
 import type { FleetReport, FleetServer, NotCheckedServer } from "./types.ts";
 
 /** How one server ended. */
@@ -25,18 +25,11 @@ export function fleetOutcome(
 ): { status: "passed" | "failed" | "incomplete"; detail: string } {
   const count = (status: ServerStatus) =>
     fleet.servers.filter((server) => statusOf(server) === status).length;
-  const candidates = fleet.servers.reduce(
-    (sum, server) => sum + (server.checked ? server.report.candidates.length : 0),
-    0,
-  );
-  const defects = fleet.servers.reduce(
-    (sum, server) => sum + (server.checked ? server.report.defects.length : 0),
-    0,
-  );
+  const reports = fleet.servers.flatMap((server) => server.checked ? [server.report] : []);
+  const candidates = findingCounts(reports.flatMap((r) => r.candidates), "review candidate");
+  const defects = findingCounts(reports.flatMap((r) => r.defects), "defect");
   const of = `of ${plural(fleet.servers.length, "server")}`;
-  const findings = `${plural(defects, "required-tool defect")} and ${
-    plural(candidates, "review candidate")
-  } in the others`;
+  const findings = `${defects} and ${candidates} in the others`;
   if (!fleet.complete) {
     return {
       status: "incomplete",
@@ -45,7 +38,7 @@ export function fleetOutcome(
       } incomplete ${of}; ${findings} (exit 3)`,
     };
   }
-  const review = `${plural(candidates, "review candidate")} (never fail the gate)`;
+  const review = `${candidates} (never fail the gate)`;
   if (fleet.passed) {
     return {
       status: "passed",
@@ -54,9 +47,7 @@ export function fleetOutcome(
   }
   return {
     status: "failed",
-    detail: `${count("failed")} ${of} failed with ${
-      plural(defects, "required-tool defect")
-    }; ${review} (exit 1)`,
+    detail: `${count("failed")} ${of} failed with ${defects}; ${review} (exit 1)`,
   };
 }
 

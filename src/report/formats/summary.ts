@@ -8,8 +8,8 @@ import { FINDING_KINDS, RULES } from "../../analysis/rules.ts";
 import {
   BASELINE_STATE_PHRASES,
   capabilityDependentTools,
+  countedHeading,
   driftText,
-  FINDING_PRESENTATION,
   findingsOf,
   incompleteSentence,
   outcomeOf,
@@ -88,7 +88,7 @@ export function renderGithubSummary(report: GuidanceReport): string {
     const state = baseline ? " Baseline |" : "";
     lines.push(
       "",
-      `### ${FINDING_PRESENTATION[kind].heading} (${ofKind.length})`,
+      `### ${countedHeading(kind, ofKind.length, new Set(ofKind.map((f) => f.tool)).size)}`,
       "",
       `| Profile | ${toolColumn} | Available in |${state}`,
       `| --- | --- | --- |${baseline ? " --- |" : ""}`,

@@ -9,6 +9,7 @@ import { styleText } from "node:util";
 import { FINDING_KINDS, RULES } from "../../analysis/rules.ts";
 import {
   capabilityDependentTools,
+  countedHeading,
   didYouMean,
   driftText,
   FINDING_PRESENTATION,
@@ -70,8 +71,16 @@ export function renderText(report: GuidanceReport, style: TextStyle = { color: f
    */
   const addAligned = (prefix: string, text: string) => {
     const start = 2 + visible(prefix);
+    // A row that fits is printed as it is, its columns aligned with the rows above it.
+    if (start + visible(text) <= width) {
+      lines.push(`  ${prefix}${text}`.trimEnd());
+      return;
+    }
     if (start > width - 24) {
-      add(prefix.trimEnd(), 2, 4);
+      // The columns stay as they are (never re-wrapped, which would lose their alignment).
+      const columns = `  ${prefix}`.trimEnd();
+      if (visible(columns) <= width) lines.push(columns);
+      else add(prefix.trimEnd(), 2, 4);
       add(text, 6, 6);
       return;
     }
@@ -135,7 +144,7 @@ export function renderText(report: GuidanceReport, style: TextStyle = { color: f
       // One line per tool: the profiles whose instructions name it, the profiles that list it.
       const byTool = groupByTool(ofKind);
       heading(
-        `Review candidates: ${
+        `Review candidates: ${ofKind.length}, for ${
           plural(byTool.length, "tool")
         } named in instructions of profiles that do not list ${
           byTool.length === 1 ? "it" : "them"
@@ -153,7 +162,7 @@ export function renderText(report: GuidanceReport, style: TextStyle = { color: f
     } else if (kind === "required-tool-unavailable") {
       // One line per required tool: the profiles that miss it, the profiles that list it.
       const byTool = groupByTool(ofKind);
-      heading(`Defects: ${plural(byTool.length, "required tool")} missing`);
+      heading(`Defects: ${ofKind.length}, for ${plural(byTool.length, "required tool")} missing`);
       const column = toolColumn(byTool.map(([tool]) => tool));
       for (const [tool, found] of byTool) {
         const listed = found[0].available_in.length === 0
@@ -167,14 +176,16 @@ export function renderText(report: GuidanceReport, style: TextStyle = { color: f
         );
       }
     } else {
-      const { heading: title, tag } = FINDING_PRESENTATION[kind];
-      heading(`${title} (${ofKind.length})`);
+      const { tag } = FINDING_PRESENTATION[kind];
+      heading(countedHeading(kind, ofKind.length));
       const color = RULES[kind].gates ? "red" : "yellow";
       for (const finding of ofKind) {
         addAligned(`${paint(color, tag)} `, findingSentence(finding, report));
       }
     }
-    add(`hint: ${RULES[kind].hint}`, 2, 8);
+    // A list grouped by tool names several profiles per line: its hint speaks of each.
+    const grouped = kind === "referenced-tool-unavailable" || kind === "required-tool-unavailable";
+    add(`hint: ${(grouped && FINDING_PRESENTATION[kind].groupHint) || RULES[kind].hint}`, 2, 8);
   }
 
   if (baseline && baseline.resolved.length > 0) {
