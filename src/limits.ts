@@ -27,6 +27,13 @@ export const MAX_BASELINE_BYTES = 67_108_864; // 64 MiB
 export const MAX_BASELINE_CONTAINERS = 1_000_000;
 
 /**
+ * The most resolved findings of a baseline a report lists; the rest are counted in
+ * `baseline.resolved_not_listed`, so that every format stays bounded by the run, not by the
+ * baseline's size.
+ */
+export const MAX_RESOLVED_LISTED = 1_000;
+
+/**
  * Instructions above this many UTF-8 bytes are not analysed: the profile ends
  * `instructions-too-large`. Reference detection is linear in the length; this bounds its time
  * and memory per profile (about 30 ms and a few MiB for the worst inputs measured).

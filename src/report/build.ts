@@ -15,6 +15,7 @@ import type { ProfileOutcome } from "../discovery/session.ts";
 import {
   MAX_MESSAGE_BYTES,
   MAX_PAGES,
+  MAX_RESOLVED_LISTED,
   MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST,
   MAX_TOOLS,
 } from "../limits.ts";
@@ -25,12 +26,7 @@ import type { ClientPreset } from "../clients/presets.ts";
 import type { ProfileLabel } from "../profiles.ts";
 import type { TransportKind } from "../target.ts";
 import { VERSION } from "../version.ts";
-import {
-  type GuidanceReport,
-  GuidanceReportSchema,
-  type ProfileReport,
-  REPORT_SCHEMA_ID,
-} from "./schema.ts";
+import { type GuidanceReport, type ProfileReport, REPORT_SCHEMA_ID } from "./types.ts";
 
 /** What a report records of the request; a validated request has all of it. */
 export interface ReportSettings {
@@ -58,7 +54,8 @@ export interface ReportSettings {
 }
 
 /**
- * Builds the report of a run. Throws if the result breaks the schema (a bug in mcpeval).
+ * Builds the report of a run. It is built to its schema (tests check every report they see
+ * against it); the schema is not loaded here, so that a run without a baseline needs no zod.
  */
 export function buildReport(
   options: ReportSettings,
@@ -110,44 +107,46 @@ export function buildReport(
         : []
     );
 
-  return GuidanceReportSchema.parse(
-    {
-      schema: REPORT_SCHEMA_ID,
-      mcpeval_version: VERSION,
-      server: options.server,
-      transport: options.target.kind,
-      protocol_version: options.protocolVersion,
-      reference_detection: options.unknownReferences
-        ? "inline-code-identifiers"
-        : "inline-code-known-tools",
-      settings: {
-        settle_ms: options.settleMs,
-        timeout_ms: options.timeoutMs,
-        max_pages: MAX_PAGES,
-        max_tools: MAX_TOOLS,
-        max_roots_requests_per_client_request: MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST,
-        max_message_bytes: MAX_MESSAGE_BYTES,
-      },
-      required_tools: [...options.requiredTools],
-      profiles: ordered.map((outcome) => profileReport(outcome, presetOf(outcome.profile))),
-      // The zod parse below checks that each kind lands in the list its rule's class names.
-      candidates: listed("candidate") as GuidanceReport["candidates"],
-      defects: listed("defect") as GuidanceReport["defects"],
-      complete,
-      passed: complete ? passes(findings) : null,
-      ...(comparison
-        ? {
-          baseline: {
-            require_baseline_tools: requireBaselineTools,
-            profiles: comparison.drift.map(driftReport),
-            resolved: comparison.resolved.map(findingReport) as NonNullable<
-              GuidanceReport["baseline"]
-            >["resolved"],
-          },
-        }
-        : {}),
-    } satisfies GuidanceReport,
-  );
+  const resolved = comparison?.resolved ?? [];
+  return ({
+    schema: REPORT_SCHEMA_ID,
+    mcpeval_version: VERSION,
+    server: options.server,
+    transport: options.target.kind,
+    protocol_version: options.protocolVersion,
+    reference_detection: options.unknownReferences
+      ? "inline-code-identifiers"
+      : "inline-code-known-tools",
+    settings: {
+      settle_ms: options.settleMs,
+      timeout_ms: options.timeoutMs,
+      max_pages: MAX_PAGES,
+      max_tools: MAX_TOOLS,
+      max_roots_requests_per_client_request: MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST,
+      max_message_bytes: MAX_MESSAGE_BYTES,
+    },
+    required_tools: [...options.requiredTools],
+    profiles: ordered.map((outcome) => profileReport(outcome, presetOf(outcome.profile))),
+    // Each kind lands in the list its rule's class names (the schema checks it in tests).
+    candidates: listed("candidate") as GuidanceReport["candidates"],
+    defects: listed("defect") as GuidanceReport["defects"],
+    complete,
+    passed: complete ? passes(findings) : null,
+    ...(comparison
+      ? {
+        baseline: {
+          require_baseline_tools: requireBaselineTools,
+          profiles: comparison.drift.map(driftReport),
+          resolved: resolved.slice(0, MAX_RESOLVED_LISTED).map(findingReport) as NonNullable<
+            GuidanceReport["baseline"]
+          >["resolved"],
+          ...(resolved.length > MAX_RESOLVED_LISTED
+            ? { resolved_not_listed: resolved.length - MAX_RESOLVED_LISTED }
+            : {}),
+        },
+      }
+      : {}),
+  } satisfies GuidanceReport);
 }
 
 function findingReport(finding: Finding) {

@@ -6,6 +6,7 @@
 import { FINDING_KINDS, type FindingKind, RULES } from "../analysis/rules.ts";
 import { closestTypo } from "../analysis/suggest.ts";
 import { detailPhrase } from "../protocol/incomplete.ts";
+import { MAX_RESOLVED_LISTED } from "../limits.ts";
 import type {
   BaselineState,
   BaselineToolDefectReport,
@@ -238,6 +239,14 @@ export function baselineToolSentence(defect: BaselineToolDefectReport): string {
 }
 
 /** A finding of the baseline that no longer occurs, in words. */
+/** The resolved findings past the listed ones, in one line. */
+export function notListedSentence(count: number): string {
+  return `and ${
+    plural(count, "more resolved finding")
+  }, not listed (at most ${MAX_RESOLVED_LISTED} are)`;
+}
+
+/** One resolved finding of the baseline, in words. */
 export function resolvedSentence(finding: ResolvedFindingReport): string {
   return `${finding.profile}: ${finding.tool} (${FINDING_PRESENTATION[finding.kind].noun})`;
 }

@@ -9,6 +9,7 @@ import { RULES } from "../analysis/rules.ts";
 import {
   MAX_MESSAGE_BYTES,
   MAX_PAGES,
+  MAX_RESOLVED_LISTED,
   MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST,
   MAX_TOOLS,
   SETTLE_MS,
@@ -51,7 +52,8 @@ export type {
 } from "./types.ts";
 
 /** The report's schema identifier. */
-export const REPORT_SCHEMA_ID = "mcpeval.guidance-report/v1";
+export { REPORT_SCHEMA_ID } from "./types.ts";
+import { REPORT_SCHEMA_ID } from "./types.ts";
 
 const ProfileLabel = z.union([
   z.enum(PROFILES),
@@ -178,7 +180,11 @@ const BaselineSchema = z.strictObject({
     resolvedSchema("baseline-tool-unavailable"),
   ])).meta({
     description:
-      "Findings of the baseline that this run no longer produces, in profiles it compared, as the baseline recorded them; empty when the run is incomplete.",
+      `Findings of the baseline that this run no longer produces, in profiles it compared, as the baseline recorded them; empty when the run is incomplete. At most ${MAX_RESOLVED_LISTED}.`,
+  }),
+  resolved_not_listed: z.int().min(1).optional().meta({
+    description:
+      `How many more resolved findings there are than the ${MAX_RESOLVED_LISTED} listed; absent when all are listed.`,
   }),
 }).meta({
   description: "With --baseline only: this run compared with an earlier report of the same server.",

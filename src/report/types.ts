@@ -241,7 +241,12 @@ export interface BaselineReport {
    * baseline recorded them; empty when the run is incomplete.
    */
   resolved: ResolvedFindingReport[];
+  /** How many more resolved findings there are than the listed ones; absent when all are. */
+  resolved_not_listed?: number;
 }
+
+/** The identifier of the guidance report's format. */
+export const REPORT_SCHEMA_ID = "mcpeval.guidance-report/v1";
 
 /** The `mcpeval.guidance-report/v1` report. */
 export interface GuidanceReport {

@@ -20,7 +20,8 @@ import type { FleetReport } from "./types.ts";
 export type { CheckedServer, FleetReport, FleetServer, NotCheckedServer } from "./types.ts";
 
 /** The fleet report's schema identifier. */
-export const FLEET_SCHEMA_ID = "mcpeval.guidance-fleet/v1";
+export { FLEET_SCHEMA_ID } from "./types.ts";
+import { FLEET_SCHEMA_ID } from "./types.ts";
 
 const hints = Object.values(NOT_CHECKED_HINTS) as [
   typeof NOT_CHECKED_HINTS[NotCheckedReason],

@@ -39,6 +39,9 @@ export interface NotCheckedServer {
 /** One configured server in a fleet report. */
 export type FleetServer = CheckedServer | NotCheckedServer;
 
+/** The identifier of the fleet report's format. */
+export const FLEET_SCHEMA_ID = "mcpeval.guidance-fleet/v1";
+
 /** The `mcpeval.guidance-fleet/v1` report: every selected server of a config file. */
 export interface FleetReport {
   /** The report format's identifier. */

@@ -12,6 +12,7 @@ import {
   driftText,
   findingsOf,
   incompleteSentence,
+  notListedSentence,
   outcomeOf,
   resolvedSentence,
 } from "../phrases.ts";
@@ -108,6 +109,9 @@ export function renderGithubSummary(report: GuidanceReport): string {
   if (baseline && baseline.resolved.length > 0) {
     lines.push("", `### Resolved since the baseline (${baseline.resolved.length})`, "");
     for (const finding of baseline.resolved) lines.push(`- ${md(resolvedSentence(finding))}`);
+    if (baseline.resolved_not_listed !== undefined) {
+      lines.push(`- ${md(notListedSentence(baseline.resolved_not_listed))}`);
+    }
   }
   return lines.join("\n") + "\n\n";
 }

@@ -16,6 +16,7 @@ import {
   findingSentence,
   findingsOf,
   incompleteExplanation,
+  notListedSentence,
   outcomeOf,
   plural,
   reasonText,
@@ -192,6 +193,9 @@ export function renderText(report: GuidanceReport, style: TextStyle = { color: f
     heading(`Resolved since the baseline (${baseline.resolved.length})`);
     for (const finding of baseline.resolved) {
       addAligned(`${paint("green", "resolved")} `, resolvedSentence(finding));
+    }
+    if (baseline.resolved_not_listed !== undefined) {
+      add(notListedSentence(baseline.resolved_not_listed), 2, 4);
     }
   }
 
