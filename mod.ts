@@ -120,7 +120,15 @@ export { renderSarif, type SarifLocation, type SarifOptions } from "./src/report
 export { renderText, TEXT_WIDTH, type TextStyle } from "./src/report/formats/text.ts";
 export { type ConfigRunInput, validateConfigRun } from "./src/config/request.ts";
 export { RunError } from "./src/run/errors.ts";
-export { UserError } from "./src/errors.ts";
+export { FileTooLargeError, UserError } from "./src/errors.ts";
+export { run } from "./src/cli/run.ts";
+export { processContext } from "./src/cli/process.ts";
+export type { CliContext } from "./src/cli/context.ts";
+export type { RunEffects } from "./src/run/effects.ts";
+export type { BaselineRecord } from "./src/baseline/read.ts";
+export type { BaselineValue, ConfigRequest } from "./src/config/request.ts";
+export type { BaselineFile, OutputRequest, ReportFile } from "./src/request.ts";
+export { type Format, type FormatId, FORMATS } from "./src/report/formats/mod.ts";
 
 /** What {@linkcode runGuidance} takes: a run as given, and a signal that aborts it. */
 export interface RunGuidanceOptions extends GuidanceInput {

@@ -132,7 +132,9 @@ export interface DiscoveryRequest {
 
 /** A report written to a file, besides the one on stdout. */
 export interface ReportFile {
+  /** Its format. */
   readonly format: Format;
+  /** Where it is written. */
   readonly path: string;
 }
 

@@ -4,7 +4,7 @@
  *
  *   deno run -A tests/_measure.ts guidance ...
  */
-import { processContext } from "../main.ts";
+import { processContext } from "../src/cli/process.ts";
 import { run } from "../src/cli/run.ts";
 
 const code = await run(Deno.args, processContext());

@@ -145,7 +145,7 @@ Deno.test("--config: a file that cannot be read or parsed exits 2 without its co
 });
 
 Deno.test("--config: a real fixture file, read through the process context", async () => {
-  const { processContext } = await import("../main.ts");
+  const { processContext } = await import("../src/cli/process.ts");
   let [out, err] = ["", ""];
   const context = {
     ...processContext(),

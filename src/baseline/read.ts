@@ -19,7 +19,7 @@ import { REPORT_FIELDS, REPORT_SCHEMA_ID } from "../report/schema.ts";
 import { isToolName, SERVER_LABEL } from "../tool_name.ts";
 
 /** One server's report as a baseline reads it. */
-export interface BaselineReport {
+export interface BaselineRecord {
   /** Its server label. */
   readonly server: string;
   /** Whether its discovery completed. */
@@ -35,11 +35,11 @@ export interface BaselineReport {
 
 /** A baseline document: one server's report, or a fleet report's servers. */
 export type BaselineDocument =
-  | { readonly kind: "guidance"; readonly report: BaselineReport }
+  | { readonly kind: "guidance"; readonly report: BaselineRecord }
   | {
     readonly kind: "fleet";
     /** Each server of the fleet report; `report` only for a checked one. */
-    readonly servers: readonly { readonly name: string; readonly report?: BaselineReport }[];
+    readonly servers: readonly { readonly name: string; readonly report?: BaselineRecord }[];
   };
 
 /** Why a document cannot give the baseline of a server. */
@@ -157,7 +157,7 @@ function header(document: Json, id: string, fields: readonly string[], prefix: s
 
 const at = (prefix: string) => prefix.replace(/\.$/, "");
 
-function report(value: unknown, where: string): BaselineReport {
+function report(value: unknown, where: string): BaselineRecord {
   const document = object(value, where);
   const prefix = where === "" ? "" : `${where}.`;
   header(document, REPORT_SCHEMA_ID, REPORT_FIELDS, prefix);
@@ -249,7 +249,7 @@ export function baselineServers(document: BaselineDocument): string[] {
     : document.servers.flatMap((server) => server.report ? [server.name] : []);
 }
 
-function baselineOf(report: BaselineReport, server: string): BaselineSelection {
+function baselineOf(report: BaselineRecord, server: string): BaselineSelection {
   if (report.server !== server) return { ok: false, problem: "another-server" };
   if (!report.complete) return { ok: false, problem: "incomplete" };
   const catalogs = new Map<ProfileLabel, readonly string[]>();
