@@ -8,6 +8,7 @@
 import { parseArgs } from "node:util";
 import { closest } from "../analysis/suggest.ts";
 import type { ConfigRequest } from "../config/request.ts";
+import { parseShard, SHARD_RULE } from "../config/shard.ts";
 import { type Format, FORMATS, isFormat } from "../formats.ts";
 import { JOBS, MAX_CONFIG_BYTES } from "../limits.ts";
 import {
@@ -61,6 +62,7 @@ const OPTIONS = {
   server: { type: "string", multiple: true },
   config: { type: "string" },
   jobs: { type: "string" },
+  shard: { type: "string" },
   input: { type: "string", multiple: true },
   format: { type: "string" },
   profile: { type: "string", multiple: true },
@@ -134,7 +136,7 @@ export async function parseGuidanceArgs(
   if (given.has("config")) {
     return { help: false, config: await configRequest(given, command, env, clientPresetsOf) };
   }
-  for (const name of ["jobs", "input"] as const) {
+  for (const name of ["jobs", "input", "shard"] as const) {
     if (given.has(name)) throw new InvocationError(`--${name} applies only with --config`);
   }
 
@@ -305,6 +307,9 @@ async function configRequest(
     throw error;
   }
   const baseline = baselineOf(given);
+  const shardGiven = single(given, "shard");
+  const shard = shardGiven === undefined ? undefined : parseShard(shardGiven);
+  if (shardGiven !== undefined && shard === undefined) throw new InvocationError(SHARD_RULE);
   return {
     configPath,
     servers: servers && [...new Set(servers)],
@@ -316,6 +321,7 @@ async function configRequest(
     jobs,
     output: outputOf(given, env),
     ...(baseline ? { baseline } : {}),
+    ...(shard ? { shard } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import type { BaselineDocument } from "../comparison.ts";
 import { configEntries, type ConfigEntry } from "../config/entries.ts";
 import { ConfigError, parseConfig } from "../config/parse.ts";
 import type { ConfigRequest } from "../config/request.ts";
+import { inShard } from "../config/shard.ts";
 import {
   envFileOf,
   environmentOf,
@@ -65,9 +66,11 @@ export async function runFleetCommand(
     }
     throw error;
   }
-  const entries = selected(configEntries(parsed), request);
-  checkInputs(entries, request, parsed.inputs);
-  const baseline = request.baseline && await baselineDocument(request, entries, context);
+  const chosen = selected(configEntries(parsed), request);
+  checkInputs(chosen, request, parsed.inputs);
+  const baseline = request.baseline && await baselineDocument(request, chosen, context);
+  // --shard: from here on, only the selected servers that fall to this shard.
+  const entries = inShard(chosen, request.shard);
 
   // Variables: read only those the selected entries use, each after its permission is checked.
   const variables = new Set(
@@ -187,6 +190,7 @@ export async function runFleetCommand(
       }
       return { name: entry.name, report };
     }),
+    request.shard,
   );
   // A signal during analysis still ends the run with 130 and no report (finishRun).
   return await finishRun(

@@ -6,6 +6,7 @@
  */
 import type { BaselineFile, GuidanceInput, OutputRequest } from "../request.ts";
 import type { ServerStderr } from "../target.ts";
+import type { Shard } from "./shard.ts";
 
 /** A validated `mcpeval guidance --config FILE` run. */
 export interface ConfigRequest {
@@ -35,4 +36,6 @@ export interface ConfigRequest {
   readonly output: OutputRequest;
   /** `--baseline`: an earlier guidance or fleet report; each server is compared with its entry. */
   readonly baseline?: BaselineFile;
+  /** `--shard I/N`: check only the selected servers whose label falls to shard I of N. */
+  readonly shard?: Shard;
 }

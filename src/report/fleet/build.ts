@@ -11,7 +11,12 @@ import {
 } from "../../config_facts.ts";
 import type { GuidanceReport } from "../types.ts";
 import { VERSION } from "../../version.ts";
-import { FLEET_SCHEMA_ID, type FleetReport, FleetReportSchema } from "./schema.ts";
+import {
+  FLEET_SCHEMA_ID,
+  type FleetReport,
+  FleetReportSchema,
+  type FleetShardReport,
+} from "./schema.ts";
 
 /** One server's result: its report, or why it was not checked. */
 export type ServerResult =
@@ -22,10 +27,11 @@ export type ServerResult =
     readonly field?: ConfigField;
   };
 
-/** Builds the fleet report. Throws if the result breaks the schema (a bug in mcpeval). */
+/** Builds the fleet report (of one shard, with `shard`). Throws if the result breaks the schema (a bug in mcpeval). */
 export function buildFleetReport(
   format: ConfigFormat,
   results: readonly ServerResult[],
+  shard?: FleetShardReport,
 ): FleetReport {
   const servers = results.map((result) =>
     "report" in result ? { name: result.name, checked: true as const, report: result.report } : {
@@ -42,6 +48,7 @@ export function buildFleetReport(
       schema: FLEET_SCHEMA_ID,
       mcpeval_version: VERSION,
       config_format: format,
+      ...(shard ? { shard: { index: shard.index, count: shard.count } } : {}),
       servers,
       complete,
       passed: complete ? servers.every((server) => server.checked && server.report.passed) : null,
