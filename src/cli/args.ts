@@ -185,6 +185,16 @@ function checkChoices(given: Map<OptionName, string[]>): void {
   if (stderrMode !== undefined) oneOf("--server-stderr", stderrMode, SERVER_STDERR_MODES);
 }
 
+/** `--format`, `--output` and `--sarif-location` of a command that only renders (`merge`). */
+export function reportOutputOf(
+  given: ReadonlyMap<"format" | "output" | "sarif-location", string[]>,
+  env: (name: string) => string | undefined,
+): OutputRequest {
+  const options = given as ReadonlyMap<string, string[]> as Map<OptionName, string[]>;
+  checkChoices(options);
+  return outputOf(options, env);
+}
+
 function outputOf(
   given: Map<OptionName, string[]>,
   env: (name: string) => string | undefined,
