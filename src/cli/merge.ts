@@ -137,10 +137,12 @@ export function mergeProblemMessage(problem: MergeProblem): string {
       return `${
         name(problem.at)
       } was run with other settings (--settle-ms, --timeout-ms, --protocol-version, --unknown-references or --baseline) than the reports before it`;
-    case "shard-mixed":
-      return `${name(problem.at)} ${problem.at === 0 ? "is not" : "is"} a shard (--shard) and ${
+    case "shard-mixed": {
+      const [is, isNot] = problem.sharded ? ["is", "is not"] : ["is not", "is"];
+      return `${name(problem.at)} ${is} a shard (--shard) and ${
         name(0)
-      } ${problem.at === 0 ? "is" : "is not"}: merge all shards of one run, or whole runs`;
+      } ${isNot}: merge all shards of one run, or whole runs`;
+    }
     case "shard-count":
       return `${name(problem.at)} is a shard of another count (--shard I/N with another N) than ${
         name(0)

@@ -26,7 +26,8 @@ export type MergeProblem =
   | { readonly kind: "profiles"; readonly at: number }
   | { readonly kind: "clients"; readonly at: number }
   | { readonly kind: "settings"; readonly at: number }
-  | { readonly kind: "shard-mixed"; readonly at: number }
+  /** `sharded`: whether the report at `at` is a shard (and so the first is not). */
+  | { readonly kind: "shard-mixed"; readonly at: number; readonly sharded: boolean }
   | { readonly kind: "shard-count"; readonly at: number }
   | {
     readonly kind: "shard-repeated";
@@ -80,7 +81,7 @@ export function mergeFleetReports(reports: readonly FleetReport[]): MergeResult 
     if (report.mcpeval_version !== first.mcpeval_version) return fail({ kind: "version", at });
     if (report.config_format !== first.config_format) return fail({ kind: "config-format", at });
     if ((report.shard === undefined) !== (first.shard === undefined)) {
-      return fail({ kind: "shard-mixed", at });
+      return fail({ kind: "shard-mixed", at, sharded: report.shard !== undefined });
     }
     if (report.shard && report.shard.count !== first.shard!.count) {
       return fail({ kind: "shard-count", at });
