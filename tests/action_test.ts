@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { parse } from "yaml";
+import { actionValidator } from "./_action.ts";
 import {
   assertValidFleet,
   assertValidReport,
@@ -60,34 +61,15 @@ Deno.test("action.yml: composite, Deno set up at the tested version, every input
   }
 });
 
-/** Runs `npm:@action-validator/cli` (pinned in deno.json) on `path`. */
-async function validate(path: string) {
-  const output = await new Deno.Command(DENO, {
-    args: [
-      "run",
-      "--quiet",
-      // The validator reads its WebAssembly from Deno's npm cache.
-      "--allow-read",
-      "--allow-env",
-      "npm:@action-validator/cli",
-      path,
-    ],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "piped",
-  }).output();
-  return { code: output.code, stderr: new TextDecoder().decode(output.stderr) };
-}
-
 Deno.test("action.yml: @action-validator/cli accepts it, and refuses a broken copy", async () => {
-  const valid = await validate(join(ROOT, "action.yml"));
+  const valid = await actionValidator(join(ROOT, "action.yml"));
   assert.equal(valid.code, 0, valid.stderr);
   const dir = await Deno.makeTempDir({ prefix: "mcpeval-action-" });
   try {
     const broken = join(dir, "action.yml");
     const text = await Deno.readTextFile(join(ROOT, "action.yml"));
     await Deno.writeTextFile(broken, text.replace("      shell: bash\n", ""));
-    const invalid = await validate(broken);
+    const invalid = await actionValidator(broken);
     assert.equal(invalid.code, 1);
     assert.match(invalid.stderr, /"path": "\/runs\/steps\/1\/shell"/);
   } finally {

@@ -8,7 +8,8 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { Parser } from "commonmark";
 import { parseDocument } from "yaml";
-import { DENO, ROOT } from "./_cli.ts";
+import { actionValidator } from "./_action.ts";
+import { ROOT } from "./_cli.ts";
 
 const VERSION = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json"))).version as string;
 
@@ -91,12 +92,8 @@ Deno.test("docs: every complete workflow passes @action-validator/cli", async ()
       if (typeof workflow !== "object" || !workflow.on || !workflow.jobs) continue;
       const path = join(dir, `workflow-${checked++}.yml`);
       await Deno.writeTextFile(path, text);
-      const output = await new Deno.Command(DENO, {
-        args: ["run", "--quiet", "--allow-read", "--allow-env", "npm:@action-validator/cli", path],
-        stdout: "piped",
-        stderr: "piped",
-      }).output();
-      assert.equal(output.code, 0, `${where}: ${new TextDecoder().decode(output.stderr)}`);
+      const { code, stderr } = await actionValidator(path);
+      assert.equal(code, 0, `${where}: ${stderr}`);
     }
     assert.ok(checked >= 1, "the matrix recipe is a complete workflow");
   } finally {
