@@ -124,6 +124,7 @@ Refused (exit 2): a server in two reports; reports of other mcpeval versions, co
 profiles, clients or settings than the first; shards of different counts, a shard twice, or a
 missing shard. Each report is bounded and validated like --baseline.
 
-Exit codes: as 'mcpeval guidance' over the merged report (3 when a server is incomplete or not
-checked, else 1 with a defect, else 0; 2 for an invalid invocation, 74 when a file cannot be written).
+Exit codes: as 'mcpeval guidance' over the merged report: 3 when a server is incomplete or
+not checked, else 1 with a defect, else 0; 2 for an invalid invocation, 74 when a file cannot
+be written.
 `;
