@@ -94,6 +94,7 @@ export {
   FleetReportSchema,
   type FleetSchema,
   type FleetServer,
+  type FleetShardReport,
   type NotCheckedServer,
 } from "./src/report/fleet/schema.ts";
 export {

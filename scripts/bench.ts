@@ -10,6 +10,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { shardBench } from "./bench_shards.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const DENO = Deno.execPath();
@@ -67,6 +68,8 @@ const { values } = parseArgs({
     out: { type: "string" },
     // Only the `--config` cases (7): for a quick look while developing.
     "config-only": { type: "boolean", default: false },
+    // Only the `--shard` and `merge` cases (scripts/bench_shards.ts).
+    "shard-only": { type: "boolean", default: false },
   },
   strict: true,
 });
@@ -309,6 +312,14 @@ const row = (...cells: (string | number)[]) => rows.push(`| ${cells.join(" | ")}
 const ms = (value: number) => `${Math.round(value)} ms`;
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
 
+if (values["shard-only"]) {
+  await Deno.remove(slowFleet);
+  await Deno.remove(everythingFleet);
+  await shardBench({ measure, row, ms, ratio });
+  await Deno.stdout.write(new TextEncoder().encode(rows.join("\n") + "\n"));
+  Deno.exit(0);
+}
+
 const inspector = values["config-only"] ? [] : await inspectorCli();
 const empty = await Deno.makeTempFile({ suffix: ".ts" });
 // The same, inside the project: deno.json and deno.lock are read, as for main.ts.
@@ -515,6 +526,7 @@ try {
     `peak RSS ${Math.round(c.fleetMemory.peakMib!)} MiB`,
     "",
   );
+  await shardBench({ measure, row, ms, ratio });
 } finally {
   await Deno.remove(slowFleet);
   await Deno.remove(everythingFleet);

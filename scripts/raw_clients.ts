@@ -5,7 +5,7 @@
  * server after that gets SIGTERM at once, as mcpeval does. Ends when every process has exited.
  *
  *   deno run --allow-run scripts/raw_clients.ts [--profiles none,roots,...] -- COMMAND [ARG...]
- *   deno run --allow-run --allow-read scripts/raw_clients.ts [--profiles ...] --config FILE
+ *   deno run --allow-run --allow-read scripts/raw_clients.ts [--profiles ...] [--jobs N] --config FILE
  *
  * With `--config FILE` (plain JSON with `mcpServers` of `{command, args?, env?}`, no variables),
  * every server of the file is fed every profile, all processes started at once: the floor of a
@@ -19,6 +19,8 @@ const { values } = parseArgs({
   options: {
     profiles: { type: "string", default: "none,roots,sampling,elicitation,all" },
     config: { type: "string" },
+    // At most this many processes at once (default: all), like `--jobs`.
+    jobs: { type: "string" },
   },
   strict: true,
 });
@@ -103,4 +105,9 @@ async function feed({ command, args, env }: Server, profile: string): Promise<vo
 }
 
 const profiles = values.profiles.split(",");
-await Promise.all(servers.flatMap((server) => profiles.map((profile) => feed(server, profile))));
+const work = servers.flatMap((server) => profiles.map((profile) => () => feed(server, profile)));
+const jobs = values.jobs === undefined ? work.length : Number(values.jobs);
+const worker = async () => {
+  for (let next = work.shift(); next; next = work.shift()) await next();
+};
+await Promise.all(Array.from({ length: Math.min(jobs, work.length) }, worker));

@@ -111,3 +111,6 @@ export const MAX_CONFIG_BYTES = 4_194_304; // 4 MiB
 
 /** A config file lists at most this many servers. */
 export const MAX_CONFIG_SERVERS = 1_000;
+
+/** `--shard I/N`: at most this many shards (N), and so at most this many reports to merge. */
+export const MAX_SHARDS = 256;

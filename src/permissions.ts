@@ -102,7 +102,8 @@ function targetNeeds(targets: Iterable<Target>): PermissionNeed[] {
   );
 }
 
-function writeNeeds(output: OutputRequest): PermissionNeed[] {
+/** The write permissions of the report files and the step summary. */
+export function writeNeeds(output: OutputRequest): PermissionNeed[] {
   const files = [
     ...output.files.map(({ path }) => ({ path, what: "write a report file" })),
     ...(output.stepSummary ? [{ path: output.stepSummary, what: "write the step summary" }] : []),

@@ -8,6 +8,7 @@
 import { parseArgs } from "node:util";
 import { closest } from "../analysis/suggest.ts";
 import type { ConfigRequest } from "../config/request.ts";
+import { parseShard, SHARD_RULE } from "../config/shard.ts";
 import { type Format, FORMATS, isFormat } from "../report/formats/mod.ts";
 import { JOBS, MAX_CONFIG_BYTES } from "../limits.ts";
 import {
@@ -64,6 +65,7 @@ const OPTIONS = {
   server: { type: "string", multiple: true },
   config: { type: "string" },
   jobs: { type: "string" },
+  shard: { type: "string" },
   input: { type: "string", multiple: true },
   format: { type: "string" },
   profile: { type: "string", multiple: true },
@@ -137,7 +139,7 @@ export async function parseGuidanceArgs(
   if (given.has("config")) {
     return { help: false, config: await configRequest(given, command, env, clientPresetsOf) };
   }
-  for (const name of ["jobs", "input"] as const) {
+  for (const name of ["jobs", "input", "shard"] as const) {
     if (given.has(name)) throw new InvocationError(`--${name} applies only with --config`);
   }
 
@@ -184,6 +186,16 @@ function checkChoices(given: Map<OptionName, string[]>): void {
   if (formatGiven !== undefined) oneOf("--format", formatGiven, FORMATS);
   const stderrMode = single(given, "server-stderr");
   if (stderrMode !== undefined) oneOf("--server-stderr", stderrMode, SERVER_STDERR_MODES);
+}
+
+/** `--format`, `--output` and `--sarif-location` of a command that only renders (`merge`). */
+export function reportOutputOf(
+  given: ReadonlyMap<"format" | "output" | "sarif-location", string[]>,
+  env: (name: string) => string | undefined,
+): OutputRequest {
+  const options = given as ReadonlyMap<string, string[]> as Map<OptionName, string[]>;
+  checkChoices(options);
+  return outputOf(options, env);
 }
 
 function outputOf(
@@ -308,6 +320,9 @@ async function configRequest(
     throw error;
   }
   const baseline = baselineOf(given);
+  const shardGiven = single(given, "shard");
+  const shard = shardGiven === undefined ? undefined : parseShard(shardGiven);
+  if (shardGiven !== undefined && shard === undefined) throw new InvocationError(SHARD_RULE);
   return {
     configPath,
     servers: servers && [...new Set(servers)],
@@ -320,6 +335,7 @@ async function configRequest(
     output: outputOf(given, env),
     quiet: given.has("quiet"),
     ...(baseline ? { baseline } : {}),
+    ...(shard ? { shard } : {}),
   };
 }
 

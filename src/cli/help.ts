@@ -5,7 +5,15 @@
  */
 import { EXIT_MEANINGS } from "../exit.ts";
 import { FORMATS } from "../report/formats/mod.ts";
-import { CONCURRENCY, JOBS, MAX_PAGES, MAX_TOOLS, SETTLE_MS, TIMEOUT_MS } from "../limits.ts";
+import {
+  CONCURRENCY,
+  JOBS,
+  MAX_PAGES,
+  MAX_SHARDS,
+  MAX_TOOLS,
+  SETTLE_MS,
+  TIMEOUT_MS,
+} from "../limits.ts";
 import { PROFILES } from "../profiles.ts";
 import { PROTOCOL_VERSION, PROTOCOL_VERSIONS } from "../protocol/versions.ts";
 import { SERVER_STDERR_MODES } from "../target.ts";
@@ -20,8 +28,9 @@ export const USAGE = `Usage:
   mcpeval guidance --server NAME [options] -- COMMAND [ARG...]
   mcpeval guidance --server NAME [options] --url URL
   mcpeval guidance --config FILE [--server NAME ...] [options]
+  mcpeval merge FILE... [--format F] [--output F=PATH]
   mcpeval schema guidance | guidance-fleet
-  mcpeval help [guidance | schema] | --help | --version
+  mcpeval help [guidance | merge | schema] | --help | --version
 
 Run 'mcpeval help guidance' for the options.
 `;
@@ -84,6 +93,9 @@ With --config FILE (mcpServers, VS Code servers, Codex mcp_servers or Zed contex
   --server NAME            check only this entry; repeatable (default every entry)
   --require-tool S:T       server S must list tool T in every selected profile; repeatable
   --jobs N                 server connections live at once, ${JOBS.min}-${JOBS.max} (default ${JOBS.default})
+  --shard I/N              check only the servers whose label falls to shard I of N
+                           (FNV-1a 32-bit of the label, mod N; 1 <= I <= N <= ${MAX_SHARDS});
+                           put the shards' JSON reports together with 'mcpeval merge'
   --input ID=ENV_VAR       answer the VS Code input ID with the value of ENV_VAR; repeatable
   --allow-remote-http      also check entries whose https: URL is not loopback
 
@@ -91,4 +103,28 @@ Bounds: ${MAX_PAGES} pages and ${MAX_TOOLS} tools per profile.
 
 Exit codes:
 ${EXIT_MEANINGS.map(([code, meaning]) => `  ${String(code).padEnd(4)}${meaning}`).join("\n")}
+`;
+
+/** `mcpeval merge --help`. */
+export const MERGE_HELP =
+  `mcpeval merge: put fleet reports of one config back together, for example the
+JSON reports of 'mcpeval guidance --config FILE --shard I/N' for every I, and print one report.
+
+Usage:
+  mcpeval merge FILE... [--format F] [--output F=PATH] [--sarif-location P[:L]]
+
+  FILE                     a JSON fleet report (--format json or --output json=PATH of a
+                           --config run); - is standard input; needs --allow-read=FILE
+  --format F               report on stdout: ${either(FORMATS)} (default ${FORMATS[0]})
+  --output F=PATH          also write a report in format F to PATH (- for stdout); repeatable
+  --sarif-location P[:L]   SARIF: the repository file (and line) every result points at
+  -h, --help               show this help
+
+Refused (exit 2): a server in two reports; reports of other mcpeval versions, config formats,
+profiles, clients or settings than the first; shards of different counts, a shard twice, or a
+missing shard. Each report is bounded and validated like --baseline.
+
+Exit codes: as 'mcpeval guidance' over the merged report: 3 when a server is incomplete or
+not checked, else 1 with a defect, else 0; 2 for an invalid invocation, 74 when a file cannot
+be written.
 `;

@@ -9,7 +9,7 @@ import { VERSION } from "../version.ts";
 import type { CliContext } from "./context.ts";
 import { denoFlag, misplacedDenoFlag } from "./deno_flags.ts";
 import { InvocationError, OutputError } from "./errors.ts";
-import { GUIDANCE_HELP, MAIN_HELP, SCHEMA_HELP, USAGE } from "./help.ts";
+import { GUIDANCE_HELP, MAIN_HELP, MERGE_HELP, SCHEMA_HELP, USAGE } from "./help.ts";
 
 export type { CliContext } from "./context.ts";
 
@@ -45,11 +45,12 @@ export async function run(argv: readonly string[], context: CliContext): Promise
 }
 
 /** The commands, for suggestions. */
-const COMMANDS = ["guidance", "schema", "help"] as const;
+const COMMANDS = ["guidance", "merge", "schema", "help"] as const;
 
 /** Each command's help. */
 const HELP: Readonly<Record<string, string>> = {
   guidance: GUIDANCE_HELP,
+  merge: MERGE_HELP,
   schema: SCHEMA_HELP,
   help: MAIN_HELP,
 };
@@ -99,6 +100,10 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
       }
       const { runGuidanceCommand } = await import("./guidance.ts");
       return await runGuidanceCommand(args, context);
+    }
+    case "merge": {
+      const { runMergeCommand } = await import("./merge.ts");
+      return await runMergeCommand(rest, context);
     }
     default:
       throw await unknownCommand(command);

@@ -28,6 +28,7 @@ export interface BaselineValue {
   /** Whether every tool of a baseline catalog is required in its profile. */
   readonly requireBaselineTools: boolean;
 }
+import type { Shard } from "./shard.ts";
 
 /** A validated `mcpeval guidance --config FILE` run. */
 export interface ConfigRequest {
@@ -59,6 +60,8 @@ export interface ConfigRequest {
   readonly quiet: boolean;
   /** `--baseline`: an earlier guidance or fleet report; each server is compared with its entry. */
   readonly baseline?: BaselineFile | BaselineValue;
+  /** `--shard I/N`: check only the selected servers whose label falls to shard I of N. */
+  readonly shard?: Shard;
 }
 
 /** A config run as the library gives it. */

@@ -11,10 +11,21 @@ import type { BaselineFile } from "../request.ts";
 import type { RunEffects } from "./effects.ts";
 import { RunError } from "./errors.ts";
 
-/** The `--baseline` file as parsed JSON (validated by the caller against the report schemas). */
+/** How the messages name a report file: `--baseline`, or a file given to `mcpeval merge`. */
+export interface ReportFileName {
+  /** As a sentence's subject: "--baseline". */
+  readonly subject: string;
+  /** After "Cannot read": "the --baseline file". */
+  readonly file: string;
+}
+
+const BASELINE_NAME: ReportFileName = { subject: "--baseline", file: "the --baseline file" };
+
+/** The `--baseline` file (or a report to merge, named by `name`) as parsed JSON (validated by the caller against the report schemas). */
 export async function readBaselineFile(
-  file: BaselineFile,
+  file: Pick<BaselineFile, "path">,
   effects: Pick<RunEffects, "readTextFile">,
+  name: ReportFileName = BASELINE_NAME,
 ): Promise<unknown> {
   let text: string;
   try {
@@ -22,21 +33,21 @@ export async function readBaselineFile(
   } catch (error) {
     if (error instanceof RangeError) {
       throw new RunError(
-        `--baseline is larger than ${MAX_BASELINE_BYTES} bytes: it cannot be a report of mcpeval's`,
+        `${name.subject} is larger than ${MAX_BASELINE_BYTES} bytes: it cannot be a report of mcpeval's`,
       );
     }
-    throw new RunError(`Cannot read the --baseline file (${readProblem(error)})`);
+    throw new RunError(`Cannot read ${name.file} (${readProblem(error)})`);
   }
   if (!containersAtMost(text, MAX_BASELINE_CONTAINERS)) {
     throw new RunError(
-      `--baseline holds more than ${MAX_BASELINE_CONTAINERS} JSON objects and arrays: it cannot be a report of mcpeval's`,
+      `${name.subject} holds more than ${MAX_BASELINE_CONTAINERS} JSON objects and arrays: it cannot be a report of mcpeval's`,
     );
   }
   try {
     return JSON.parse(text);
   } catch {
     throw new RunError(
-      "--baseline is not valid JSON: give a report written by --format json or --output json=PATH",
+      `${name.subject} is not valid JSON: give a report written by --format json or --output json=PATH`,
     );
   }
 }

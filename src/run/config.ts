@@ -11,6 +11,7 @@ import type { BaselineDocument } from "../comparison.ts";
 import { configEntries, type ConfigEntry } from "../config/entries.ts";
 import { ConfigError, parseConfig } from "../config/parse.ts";
 import type { ConfigRequest } from "../config/request.ts";
+import { inShard } from "../config/shard.ts";
 import {
   envFileOf,
   environmentOf,
@@ -65,9 +66,11 @@ export async function planConfigRun(
     }
     throw error;
   }
-  const entries = selected(configEntries(parsed), request);
-  checkInputs(entries, request, parsed.inputs);
-  const baseline = request.baseline && await baselineDocument(request, entries, effects, labels);
+  const chosen = selected(configEntries(parsed), request);
+  checkInputs(chosen, request, parsed.inputs);
+  const baseline = request.baseline && await baselineDocument(request, chosen, effects, labels);
+  // --shard: from here on, only the selected servers that fall to this shard.
+  const entries = inShard(chosen, request.shard);
 
   // Variables: read only those the selected entries use, each after its permission is checked.
   const variables = new Set(
@@ -139,7 +142,11 @@ export async function planConfigRun(
   );
   const { comparisonIn } = await import("../comparison.ts");
   return {
-    config: { format: parsed.format, location: configLocation(configPath) },
+    config: {
+      format: parsed.format,
+      location: configLocation(configPath),
+      ...(request.shard ? { shard: request.shard } : {}),
+    },
     jobs: request.jobs,
     servers: resolved.map((entry): PlannedServer => {
       if ("notChecked" in entry) return { name: entry.name, notChecked: entry.notChecked };

@@ -6,6 +6,7 @@
  */
 import type { ComparisonRequest } from "../comparison.ts";
 import type { ConfigField, ConfigFormat, NotCheckedReason } from "../config_facts.ts";
+import type { Shard } from "../config/shard.ts";
 import type { DiscoveryRequest } from "../request.ts";
 import type { SarifLocation } from "../report/formats/sarif.ts";
 
@@ -19,8 +20,15 @@ export type PlannedServer =
 
 /** A run of one server (`config` absent) or of a config file's selected servers. */
 export interface RunPlan {
-  /** For a config run: the file's format, and the file as a SARIF location when it can be one. */
-  readonly config?: { readonly format: ConfigFormat; readonly location?: SarifLocation };
+  /**
+   * For a config run: the file's format, the file as a SARIF location when it can be one, and
+   * the shard of its servers this run checks (`--shard`).
+   */
+  readonly config?: {
+    readonly format: ConfigFormat;
+    readonly location?: SarifLocation;
+    readonly shard?: Shard;
+  };
   /** The servers, in report order (a config run: file order). */
   readonly servers: readonly PlannedServer[];
   /** How many server connections are live at once across the run. */

@@ -78,6 +78,7 @@ export async function executeRun(
       ));
       return { name: server.name, report };
     }),
+    plan.config.shard,
   );
   return { kind: "config", fleet };
 }

@@ -11,7 +11,7 @@ import {
 } from "../../config_facts.ts";
 import type { GuidanceReport } from "../types.ts";
 import { VERSION } from "../../version.ts";
-import { FLEET_SCHEMA_ID, type FleetReport } from "./types.ts";
+import { FLEET_SCHEMA_ID, type FleetReport, type FleetShardReport } from "./types.ts";
 
 /** One server's result: its report, or why it was not checked. */
 export type ServerResult =
@@ -22,10 +22,11 @@ export type ServerResult =
     readonly field?: ConfigField;
   };
 
-/** Builds the fleet report (to its schema, which tests check; it is not loaded here). */
+/** Builds the fleet report (of one shard, with `shard`), to its schema (tests check it). */
 export function buildFleetReport(
   format: ConfigFormat,
   results: readonly ServerResult[],
+  shard?: FleetShardReport,
 ): FleetReport {
   const servers = results.map((result) =>
     "report" in result ? { name: result.name, checked: true as const, report: result.report } : {
@@ -41,6 +42,7 @@ export function buildFleetReport(
     schema: FLEET_SCHEMA_ID,
     mcpeval_version: VERSION,
     config_format: format,
+    ...(shard ? { shard: { index: shard.index, count: shard.count } } : {}),
     servers,
     complete,
     passed: complete ? servers.every((server) => server.checked && server.report.passed) : null,

@@ -13,11 +13,18 @@ import {
   NOT_CHECKED_REASONS,
   type NotCheckedReason,
 } from "../../config_facts.ts";
+import { MAX_SHARDS } from "../../limits.ts";
 import { SERVER_LABEL } from "../../tool_name.ts";
 import { guidanceReportZod, type ReportIssue } from "../schema.ts";
 import type { FleetReport } from "./types.ts";
 
-export type { CheckedServer, FleetReport, FleetServer, NotCheckedServer } from "./types.ts";
+export type {
+  CheckedServer,
+  FleetReport,
+  FleetServer,
+  FleetShardReport,
+  NotCheckedServer,
+} from "./types.ts";
 
 /** The fleet report's schema identifier. */
 export { FLEET_SCHEMA_ID } from "./types.ts";
@@ -33,6 +40,13 @@ const fleetSchema = z.strictObject({
   schema: z.literal(FLEET_SCHEMA_ID),
   mcpeval_version: z.string(),
   config_format: z.enum(CONFIG_FORMATS),
+  shard: z.strictObject({
+    index: z.int().min(1).max(MAX_SHARDS),
+    count: z.int().min(1).max(MAX_SHARDS),
+  }).optional().meta({
+    description:
+      "With --shard I/N only: this report covers the selected servers whose label's FNV-1a 32-bit hash (of its UTF-8 bytes) modulo count is index - 1",
+  }),
   servers: z.array(z.discriminatedUnion("checked", [
     z.strictObject({ name: Name, checked: z.literal(true), report: guidanceReportZod }),
     z.strictObject({
@@ -53,6 +67,7 @@ const fleetSchema = z.strictObject({
     : null;
   const names = new Set(fleet.servers.map((server) => server.name));
   const consistent = fleet.complete === complete && fleet.passed === passed &&
+    (fleet.shard === undefined || fleet.shard.index <= fleet.shard.count) &&
     names.size === fleet.servers.length &&
     fleet.servers.every((server) =>
       server.checked

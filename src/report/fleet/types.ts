@@ -42,6 +42,17 @@ export type FleetServer = CheckedServer | NotCheckedServer;
 /** The identifier of the fleet report's format. */
 export const FLEET_SCHEMA_ID = "mcpeval.guidance-fleet/v1";
 
+/**
+ * With `--shard I/N` only: the shard of the config this run checked (the selected servers whose
+ * label's FNV-1a 32-bit hash, modulo `count`, is `index - 1`).
+ */
+export interface FleetShardReport {
+  /** Which shard, 1 to `count`. */
+  index: number;
+  /** How many shards the config was split into, 1 to 256. */
+  count: number;
+}
+
 /** The `mcpeval.guidance-fleet/v1` report: every selected server of a config file. */
 export interface FleetReport {
   /** The report format's identifier. */
@@ -50,6 +61,8 @@ export interface FleetReport {
   mcpeval_version: string;
   /** The config format, by the key that holds its servers. */
   config_format: ConfigFormat;
+  /** With `--shard I/N` only: which shard of the selected servers this report covers. */
+  shard?: FleetShardReport;
   /** The selected servers in file order, checked or not. */
   servers: FleetServer[];
   /** Whether every selected server was checked and its discovery completed. */

@@ -1,0 +1,216 @@
+/**
+ * The benchmark rows of `--shard` and `mcpeval merge` (issue 23), run by scripts/bench.ts with its
+ * own measuring (`deno task bench --shard-only` runs only these):
+ *
+ * - a config of 100 fixture servers, each taking 200 ms to start, one profile, `--jobs 16`,
+ *   against the same 100 server processes (16 at once) fed the same messages without mcpeval,
+ *   and mcpeval's peak memory on it;
+ * - the same config as 4 shards run one after another, and the merge of their reports;
+ * - the merge of 8 shard reports of 1,000 servers in all.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { shardOfLabel } from "../src/config/shard.ts";
+
+const ROOT = fileURLToPath(new URL("../", import.meta.url));
+const DENO = Deno.execPath();
+const RAW = join(ROOT, "scripts", "raw_clients.ts");
+/** A stdio server that takes 200 ms from process start to reading its first message. */
+const SLOW_200 = [
+  DENO,
+  "run",
+  "--quiet",
+  "--allow-env",
+  join(ROOT, "fixtures", "hostile.ts"),
+  "slow-start-200",
+];
+
+/** What scripts/bench.ts lends: its interleaved medians and its table rows. */
+export interface BenchTools {
+  readonly measure: (
+    cases: Record<string, { command: string[]; code?: number }>,
+  ) => Promise<Record<string, { ms: number; peakMib?: number }>>;
+  readonly row: (...cells: (string | number)[]) => void;
+  readonly ms: (value: number) => string;
+  readonly ratio: (a: number, b: number) => string;
+}
+
+/** `count` copies of `command` as `mcpServers` entries named `${prefix}1`, `${prefix}2`, ... */
+function servers(count: number, command: readonly string[], prefix = "s") {
+  return Object.fromEntries(
+    Array.from({ length: count }, (_, i) => [`${prefix}${i + 1}`, {
+      command: command[0],
+      args: command.slice(1),
+    }]),
+  );
+}
+
+/** Measures the shard and merge cases and adds their rows. */
+export async function shardBench({ measure, row, ms, ratio }: BenchTools): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix: "mcpeval-bench-shards-" });
+  try {
+    const config = join(dir, "fleet100.json");
+    await Deno.writeTextFile(config, JSON.stringify({ mcpServers: servers(100, SLOW_200) }));
+    const mcpeval = (...args: string[]) => [
+      DENO,
+      "run",
+      "--quiet",
+      `--allow-read=${dir}`,
+      `--allow-write=${dir}`,
+      `--allow-run=${DENO}`,
+      join(ROOT, "main.ts"),
+      ...args,
+    ];
+    const fleet = ["--config", config, "--profile", "none", "--settle-ms", "0", "--jobs", "16"];
+    const shardFiles = [1, 2, 3, 4].map((i) => join(dir, `shard-${i}.json`));
+
+    // 1,000 servers' reports in 8 shard files, built from a real report of one server.
+    const one = join(dir, "one.json");
+    await Deno.writeTextFile(one, JSON.stringify({ mcpServers: servers(1, SLOW_200, "m") }));
+    const output = await new Deno.Command(DENO, {
+      args: mcpeval("guidance", "--config", one, "--profile", "none", "--format", "json").slice(1),
+      stdout: "piped",
+      stderr: "inherit",
+    }).output();
+    if (!output.success) throw new Error("the one-server report for the merge bench failed");
+    const template = JSON.parse(new TextDecoder().decode(output.stdout));
+    const bigFiles = Array.from({ length: 8 }, (_, i) => join(dir, `big-${i + 1}.json`));
+    const names = Array.from({ length: 1000 }, (_, i) => `m${i + 1}`);
+    for (const [i, path] of bigFiles.entries()) {
+      const mine = names.filter((name) => shardOfLabel(name, 8) === i + 1);
+      const entry = template.servers[0];
+      await Deno.writeTextFile(
+        path,
+        JSON.stringify({
+          ...template,
+          shard: { index: i + 1, count: 8 },
+          servers: mine.map((name) => ({
+            ...entry,
+            name,
+            report: { ...entry.report, server: name },
+          })),
+        }),
+      );
+    }
+
+    const r = await measure({
+      fleet: { command: mcpeval("guidance", ...fleet, "--format", "json") },
+      raw: {
+        command: [
+          DENO,
+          "run",
+          "--quiet",
+          "--allow-run",
+          "--allow-read",
+          RAW,
+          "--profiles",
+          "none",
+          "--jobs",
+          "16",
+          "--config",
+          config,
+        ],
+      },
+      memory: {
+        command: [
+          DENO,
+          "run",
+          "--quiet",
+          "-A",
+          join(ROOT, "tests", "_measure.ts"),
+          "guidance",
+          ...fleet,
+          "--format",
+          "json",
+        ],
+      },
+      ...Object.fromEntries(shardFiles.map((path, i) => [`shard${i + 1}`, {
+        command: mcpeval(
+          "guidance",
+          ...fleet,
+          "--shard",
+          `${i + 1}/4`,
+          "--format",
+          "json",
+          "--output",
+          `json=${path}`,
+        ),
+      }])),
+      merge4: { command: mcpeval("merge", ...shardFiles, "--format", "json") },
+      merge4Sarif: {
+        command: mcpeval(
+          "merge",
+          ...shardFiles,
+          "--format",
+          "github",
+          "--output",
+          `sarif=${join(dir, "m.sarif")}`,
+          "--output",
+          `junit=${join(dir, "m.xml")}`,
+        ),
+      },
+      merge1000: { command: mcpeval("merge", ...bigFiles, "--format", "json") },
+      merge1000Memory: {
+        command: [
+          DENO,
+          "run",
+          "--quiet",
+          "-A",
+          join(ROOT, "tests", "_measure.ts"),
+          "merge",
+          ...bigFiles,
+          "--format",
+          "sarif",
+        ],
+      },
+    });
+    const shardsTotal = [1, 2, 3, 4].reduce((sum, i) => sum + r[`shard${i}`].ms, 0);
+    row(
+      "9. `--config`: 100 servers each taking 200 ms to start, one profile, `--jobs 16`",
+      ms(r.fleet.ms),
+      `${ratio(r.fleet.ms, r.raw.ms)} of the floor`,
+      "≤ 1.20x",
+    );
+    row(
+      "9. floor: the same 100 server processes, 16 at once, fed the same messages without mcpeval",
+      ms(r.raw.ms),
+      "1.00x",
+      "",
+    );
+    row(
+      "9. the same 100 servers: mcpeval's peak memory",
+      ms(r.memory.ms),
+      `peak RSS ${Math.round(r.memory.peakMib!)} MiB`,
+      "< 200 MiB",
+    );
+    row(
+      "9. the same as `--shard 1/4` ... `4/4` one after another (sum)",
+      ms(shardsTotal),
+      `${ratio(shardsTotal, r.fleet.ms)} of one run`,
+      "",
+    );
+    row("9. `merge` of those 4 shard reports (JSON)", ms(r.merge4.ms), "", "< 1 s");
+    row(
+      "9. `merge` of those 4, as github with SARIF and JUnit files",
+      ms(r.merge4Sarif.ms),
+      "",
+      "",
+    );
+    row(
+      "9. `merge` of 8 shard reports of 1,000 servers in all (JSON)",
+      ms(r.merge1000.ms),
+      "",
+      "< 2 s",
+    );
+    row(
+      "9. the same merge as SARIF: mcpeval's peak memory",
+      ms(r.merge1000Memory.ms),
+      `peak RSS ${Math.round(r.merge1000Memory.peakMib!)} MiB`,
+      "",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * `mcpeval merge FILE...`: read fleet reports (the shards of a `--config` run, or runs of
+ * disjoint server selections of one config), each bounded and validated like `--baseline`, and
+ * print the one fleet report of all their servers in any format. The exit code is the fleet
+ * rule's over the merged report.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { closest } from "../analysis/suggest.ts";
+import { shardOfLabel } from "../config/shard.ts";
+import { EXIT } from "../exit.ts";
+import { MAX_SHARDS } from "../limits.ts";
+import { type PermissionNeed, writeNeeds } from "../permissions.ts";
+import { shown } from "../printable.ts";
+import type { FleetReport } from "../report/fleet/types.ts";
+import type { MergeProblem } from "../report/fleet/merge.ts";
+import { reportOutputOf } from "./args.ts";
+import { readBaselineFile } from "../run/baseline_file.ts";
+import { requirePermissions } from "../run/permissions.ts";
+import type { CliContext } from "./context.ts";
+import { InvocationError } from "./errors.ts";
+import { MERGE_HELP } from "./help.ts";
+import { finishRun, reserveReportFiles } from "./output.ts";
+
+const OPTIONS = {
+  format: { type: "string" },
+  output: { type: "string", multiple: true },
+  "sarif-location": { type: "string" },
+  help: { type: "boolean", short: "h" },
+} as const;
+
+type MergeOption = keyof typeof OPTIONS;
+
+/** Runs `mcpeval merge` with the arguments after `merge` and returns the exit code. */
+export async function runMergeCommand(
+  argv: readonly string[],
+  context: CliContext,
+): Promise<number> {
+  const { given, files } = collect(argv);
+  if (given.has("help")) {
+    await context.stdout(MERGE_HELP);
+    return EXIT.passed;
+  }
+  if (files.length === 0) {
+    throw new InvocationError("merge needs the fleet reports to merge: mcpeval merge FILE...");
+  }
+  if (files.length > MAX_SHARDS) {
+    throw new InvocationError(`merge reads at most ${MAX_SHARDS} reports`);
+  }
+  if (files.filter((file) => file === "-").length > 1) {
+    throw new InvocationError("merge reads standard input (-) only once");
+  }
+  if (files.some((file) => file === "")) throw new InvocationError("merge needs file paths");
+  const output = reportOutputOf(
+    given as Map<"format" | "output" | "sarif-location", string[]>,
+    context.env,
+  );
+  const reads = files.filter((file) => file !== "-").map((path): PermissionNeed => ({
+    descriptor: { name: "read", path },
+    what: "read the reports to merge",
+    flag: "--allow-read",
+    value: shown(path),
+  }));
+  await requirePermissions(context, [...reads, ...writeNeeds(output)]);
+
+  const [{ FleetReportSchema }, { mergeFleetReports }] = await Promise.all([
+    import("../report/fleet/schema.ts"),
+    import("../report/fleet/merge.ts"),
+  ]);
+  const reports: FleetReport[] = [];
+  for (const [at, path] of files.entries()) {
+    const name = fileName(at);
+    const value = await readBaselineFile({ path }, context, { subject: name, file: name });
+    // Merged reports are rendered whole: each is validated against the fleet report's schema.
+    const read = FleetReportSchema.safeParse(value);
+    if (!read.success) {
+      const where = schemaPath(read.error.issues[0]?.path ?? []);
+      throw new InvocationError(
+        `${name} is not a mcpeval.guidance-fleet/v1 report that this mcpeval can read${
+          where === undefined ? "" : ` (first problem at ${where})`
+        }: merge reads the JSON reports of --config runs`,
+      );
+    }
+    const fleet = read.data as FleetReport;
+    const stray = fleet.shard &&
+      fleet.servers.find((server) =>
+        shardOfLabel(server.name, fleet.shard!.count) !== fleet.shard!.index
+      );
+    if (stray) {
+      throw new InvocationError(
+        `${name} says it is shard ${fleet.shard!.index} of ${
+          fleet.shard!.count
+        }, but server ${stray.name} does not fall to that shard`,
+      );
+    }
+    reports.push(fleet);
+  }
+  const merged = mergeFleetReports(reports);
+  if (!merged.ok) throw new InvocationError(mergeProblemMessage(merged.problem));
+  const fleet = merged.fleet;
+
+  const reserved = await reserveReportFiles(context, output);
+  const { loadFormats } = await import("../report/formats/mod.ts");
+  const formats = await loadFormats([output.format, ...reserved.files.map((file) => file.format)]);
+  const run = { kind: "config", fleet } as const;
+  return await finishRun(
+    context,
+    reserved,
+    undefined,
+    fleet,
+    { format: output.format, location: output.sarifLocation },
+    (format, options) => formats.get(format)!.render(run, options),
+  );
+}
+
+/** A schema issue's path, when every part is a report field name or an index. */
+function schemaPath(path: readonly PropertyKey[]): string | undefined {
+  if (path.length === 0) return undefined;
+  const parts = path.map((part) =>
+    typeof part === "number" || (typeof part === "string" && /^[a-z_]{1,40}$/.test(part))
+      ? String(part)
+      : undefined
+  );
+  return parts.every((part) => part !== undefined) ? parts.join(".") : undefined;
+}
+
+/** A report by its position on the command line (its path is never printed). */
+function fileName(at: number): string {
+  return `FILE ${at + 1}`;
+}
+
+/** Why reports cannot be merged, in fixed words, naming reports by position. */
+export function mergeProblemMessage(problem: MergeProblem): string {
+  const name = fileName;
+  switch (problem.kind) {
+    case "overlap":
+      return `${name(problem.first)} and ${
+        name(problem.second)
+      } both list server ${problem.server}: merge takes reports of disjoint servers`;
+    case "version":
+      return `${name(problem.at)} was written by another version of mcpeval than ${name(0)}`;
+    case "config-format":
+      return `${name(problem.at)} is of another config format than ${name(0)}`;
+    case "profiles":
+      return `${name(problem.at)} checked other profiles than the reports before it`;
+    case "clients":
+      return `${name(problem.at)} impersonated other clients than the reports before it`;
+    case "settings":
+      return `${
+        name(problem.at)
+      } was run with other settings (--settle-ms, --timeout-ms, --protocol-version, --unknown-references or --baseline) than the reports before it`;
+    case "shard-mixed": {
+      const [is, isNot] = problem.sharded ? ["is", "is not"] : ["is not", "is"];
+      return `${name(problem.at)} ${is} a shard (--shard) and ${
+        name(0)
+      } ${isNot}: merge all shards of one run, or whole runs`;
+    }
+    case "shard-count":
+      return `${name(problem.at)} is a shard of another count (--shard I/N with another N) than ${
+        name(0)
+      }`;
+    case "shard-repeated":
+      return `${name(problem.first)} and ${
+        name(problem.second)
+      } are both shard ${problem.index}: merge takes each shard once`;
+    case "shard-missing":
+      return `shard ${problem.index} of ${problem.count} is missing: merge takes every shard of the run`;
+  }
+}
+
+/** The options and the files; unknown options exit 2 with a suggestion. */
+function collect(argv: readonly string[]): { given: Map<MergeOption, string[]>; files: string[] } {
+  const { tokens } = parseArgs({
+    args: [...argv],
+    options: OPTIONS,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const given = new Map<MergeOption, string[]>();
+  const files: string[] = [];
+  for (const token of tokens) {
+    if (token.kind === "positional") {
+      files.push(token.value);
+      continue;
+    }
+    if (token.kind !== "option") continue;
+    if (!Object.hasOwn(OPTIONS, token.name)) {
+      const likely = token.rawName.startsWith("--")
+        ? closest(token.rawName, Object.keys(OPTIONS).map((name) => `--${name}`))
+        : undefined;
+      const label = /^--?[A-Za-z0-9][A-Za-z0-9-]{0,40}$/.test(token.rawName)
+        ? `'${token.rawName}'`
+        : "(unprintable)";
+      throw new InvocationError(
+        `Unknown option ${label} for merge${likely ? `; did you mean ${likely}?` : ""}`,
+      );
+    }
+    const name = token.name as MergeOption;
+    if (OPTIONS[name].type === "boolean") {
+      if (token.value !== undefined) throw new InvocationError(`--${name} takes no value`);
+      given.set(name, [""]);
+      continue;
+    }
+    const value = token.value;
+    if (value === undefined || (!token.inlineValue && value.startsWith("--"))) {
+      throw new InvocationError(`--${name} needs a value`);
+    }
+    const values = given.get(name) ?? [];
+    if (values.length > 0 && name !== "output") {
+      throw new InvocationError(`--${name} may be given only once`);
+    }
+    values.push(value);
+    given.set(name, values);
+  }
+  return { given, files };
+}

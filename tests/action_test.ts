@@ -1,0 +1,237 @@
+/**
+ * The composite GitHub Action (action.yml): it validates with an action validator from npm, and
+ * its shell step runs as GitHub runs it (bash -e, GITHUB_ACTION_PATH, GITHUB_STEP_SUMMARY,
+ * GITHUB_OUTPUT, RUNNER_TEMP, the inputs expanded into its env) against the demo server: one
+ * server, shards of a config, and their merge.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { parse } from "yaml";
+import { actionValidator } from "./_action.ts";
+import {
+  assertValidFleet,
+  assertValidReport,
+  configFile,
+  DENO,
+  entry,
+  fixture,
+  ROOT,
+} from "./_cli.ts";
+
+interface Step {
+  name?: string;
+  id?: string;
+  uses?: string;
+  with?: Record<string, string>;
+  shell?: string;
+  env?: Record<string, string>;
+  run?: string;
+}
+
+interface Action {
+  inputs: Record<string, { description: string; default?: string }>;
+  outputs: Record<string, { value: string }>;
+  runs: { using: string; steps: Step[] };
+}
+
+const ACTION = parse(await Deno.readTextFile(join(ROOT, "action.yml"))) as Action;
+
+Deno.test("action.yml: composite, Deno set up at the tested version, every input reaches the step", async () => {
+  assert.equal(ACTION.runs.using, "composite");
+  const [setup, step] = ACTION.runs.steps;
+  assert.match(setup.uses!, /^denoland\/setup-deno@v\d+(\.\d+){0,2}$/);
+  const ci = await Deno.readTextFile(join(ROOT, ".ci", "run"));
+  const tested = /^DENO_VERSION=(\S+)$/m.exec(ci)![1];
+  assert.equal(setup.with!["deno-version"], `v${tested}`);
+  assert.equal(step.shell, "bash");
+  assert.ok(!step.run!.includes("${{"), "no expression inside the script: inputs come through env");
+  assert.ok(
+    step.run!.includes("$GITHUB_ACTION_PATH/main.ts"),
+    "mcpeval from the action's checkout",
+  );
+  assert.ok(!step.run!.includes("jsr:"), "no JSR needed");
+  for (const name of Object.keys(ACTION.inputs)) {
+    const variable = `INPUT_${name.toUpperCase().replaceAll("-", "_")}`;
+    assert.equal(step.env![variable], `\${{ inputs.${name} }}`, name);
+    assert.ok(step.run!.includes(`$${variable}`) || step.run!.includes(`\${${variable}`), name);
+  }
+  assert.equal(Object.keys(step.env!).length, Object.keys(ACTION.inputs).length);
+  for (const [name, output] of Object.entries(ACTION.outputs)) {
+    assert.equal(output.value, `\${{ steps.${step.id}.outputs.${name} }}`);
+  }
+});
+
+Deno.test("action.yml: @action-validator/cli accepts it, and refuses a broken copy", async () => {
+  const valid = await actionValidator(join(ROOT, "action.yml"));
+  assert.equal(valid.code, 0, valid.stderr);
+  const dir = await Deno.makeTempDir({ prefix: "mcpeval-action-" });
+  try {
+    const broken = join(dir, "action.yml");
+    const text = await Deno.readTextFile(join(ROOT, "action.yml"));
+    await Deno.writeTextFile(broken, text.replace("      shell: bash\n", ""));
+    const invalid = await actionValidator(broken);
+    assert.equal(invalid.code, 1);
+    assert.match(invalid.stderr, /"path": "\/runs\/steps\/1\/shell"/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** The `${{ ... }}` expressions of the step's env, as GitHub expands them for `inputs`. */
+function expand(value: string, inputs: Record<string, string>): string {
+  return value.replace(/\$\{\{\s*inputs\.([a-z-]+)\s*\}\}/g, (_, name: string) => {
+    assert.ok(name in ACTION.inputs, `unknown input ${name}`);
+    return inputs[name] ?? ACTION.inputs[name].default ?? "";
+  });
+}
+
+/** What one run of the action's step left. */
+interface StepRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+  summary: string;
+  outputs: Map<string, string>;
+}
+
+/** Runs the action's shell step as GitHub does, in a fresh RUNNER_TEMP under `dir`. */
+async function runStep(dir: string, inputs: Record<string, string>): Promise<StepRun> {
+  const step = ACTION.runs.steps.find((candidate) => candidate.run !== undefined)!;
+  const temp = await Deno.makeTempDir({ dir, prefix: "runner-" });
+  const script = join(temp, "step.sh");
+  const summary = join(temp, "summary.md");
+  const output = join(temp, "output");
+  await Deno.writeTextFile(script, step.run!);
+  await Deno.writeTextFile(summary, "");
+  await Deno.writeTextFile(output, "");
+  const env = Object.fromEntries(
+    Object.entries(step.env!).map(([name, value]) => [name, expand(value, inputs)]),
+  );
+  const result = await new Deno.Command("bash", {
+    // GitHub's command for `shell: bash`.
+    args: ["--noprofile", "--norc", "-eo", "pipefail", script],
+    cwd: ROOT,
+    env: {
+      ...env,
+      NO_COLOR: "1",
+      GITHUB_ACTIONS: "true",
+      GITHUB_ACTION_PATH: ROOT,
+      GITHUB_WORKSPACE: ROOT,
+      GITHUB_STEP_SUMMARY: summary,
+      GITHUB_OUTPUT: output,
+      RUNNER_TEMP: temp,
+      // setup-deno's work: the tested Deno on the PATH.
+      PATH: `${join(DENO, "..")}:${Deno.env.get("PATH")}`,
+    },
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  const outputs = new Map(
+    (await Deno.readTextFile(output)).split("\n").filter(Boolean).map((line) => {
+      const equals = line.indexOf("=");
+      return [line.slice(0, equals), line.slice(equals + 1)] as const;
+    }),
+  );
+  return {
+    code: result.code,
+    stdout: new TextDecoder().decode(result.stdout),
+    stderr: new TextDecoder().decode(result.stderr),
+    summary: await Deno.readTextFile(summary),
+    outputs,
+  };
+}
+
+Deno.test("action: one server by command: annotations, step summary, SARIF, JUnit and JSON, exit code passed through", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mcpeval-action-" });
+  try {
+    const run = await runStep(dir, {
+      command: "deno run --quiet fixtures/demo_server.ts",
+      server: "demo",
+      profiles: "none roots",
+      "required-tools": "list-workspace-files",
+      "settle-ms": "100",
+    });
+    assert.equal(run.code, 1, run.stderr);
+    assert.equal(run.outputs.get("exit-code"), "1");
+    assert.match(run.stdout, /^::error /m);
+    assert.match(run.stdout, /^::notice /m);
+    assert.match(run.summary, /demo/);
+    assert.match(run.summary, /list-workspace-files/);
+    const sarif = JSON.parse(await Deno.readTextFile(run.outputs.get("sarif")!));
+    assert.equal(sarif.version, "2.1.0");
+    assert.ok(sarif.runs[0].results.length > 0);
+    assert.match(await Deno.readTextFile(run.outputs.get("junit")!), /<testsuite /);
+    const report = JSON.parse(await Deno.readTextFile(run.outputs.get("json")!));
+    await assertValidReport(report);
+    assert.equal(report.passed, false);
+    for (const name of ["sarif", "junit", "json"]) {
+      assert.ok(run.outputs.get(name)!.startsWith(dir), "default paths are under RUNNER_TEMP");
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("action: shards of a config as matrix jobs, then their merge", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mcpeval-action-" });
+  const servers: Record<string, unknown> = {};
+  for (const name of ["alpha", "beta", "gamma", "delta"]) {
+    servers[name] = entry(fixture("demo_server.ts"));
+  }
+  await using config = await configFile({ mcpServers: servers });
+  try {
+    const shards = [];
+    for (const shard of ["1/2", "2/2"]) {
+      await Deno.mkdir(join(dir, `shard-${shard[0]}`));
+      const run = await runStep(dir, {
+        config: config.path,
+        shard,
+        profiles: "none",
+        "settle-ms": "0",
+        json: join(dir, `shard-${shard[0]}`, "mcpeval.json"),
+        "deno-permissions": `--allow-run=${DENO}`,
+      });
+      assert.equal(run.code, 0, run.stdout + run.stderr);
+      const fleet = JSON.parse(await Deno.readTextFile(run.outputs.get("json")!));
+      await assertValidFleet(fleet);
+      assert.equal(fleet.shard.count, 2);
+      shards.push(fleet);
+    }
+    assert.deepEqual(
+      shards.flatMap((fleet) => fleet.servers.map((s: { name: string }) => s.name)).sort(),
+      ["alpha", "beta", "delta", "gamma"],
+    );
+    const merged = await runStep(dir, { merge: `${dir}/shard-*/mcpeval.json` });
+    assert.equal(merged.code, 0, merged.stdout + merged.stderr);
+    assert.equal(merged.outputs.get("exit-code"), "0");
+    const fleet = JSON.parse(await Deno.readTextFile(merged.outputs.get("json")!));
+    await assertValidFleet(fleet);
+    assert.equal(fleet.servers.length, 4);
+    assert.equal(fleet.complete, true);
+    assert.equal(fleet.shard, undefined);
+    for (const name of ["alpha", "beta", "gamma", "delta"]) {
+      assert.ok(merged.summary.includes(name));
+    }
+    assert.match(await Deno.readTextFile(merged.outputs.get("junit")!), /<testsuites/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("action: inputs that do not make one run exit 2 with an error annotation", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mcpeval-action-" });
+  try {
+    const both = await runStep(dir, { config: "a.json", command: "node server.js" });
+    assert.equal(both.code, 2);
+    assert.equal(both.outputs.get("exit-code"), "2");
+    assert.match(both.stdout, /^::error title=mcpeval::give exactly one of the inputs/m);
+    const unlabeled = await runStep(dir, { command: "node server.js" });
+    assert.equal(unlabeled.code, 2);
+    // mcpeval's own invocation errors pass through too.
+    const badShard = await runStep(dir, { config: "missing.json", shard: "3/2" });
+    assert.equal(badShard.code, 2);
+    assert.match(badShard.stderr, /--shard must be I\/N/);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});

@@ -1,0 +1,374 @@
+/**
+ * `--shard I/N` and `mcpeval merge`: the hash is stable and documented, a 12-server config run
+ * as 3 shards and merged gives the unsharded report, and reports that cannot be parts of one run
+ * are refused with one line (exit 2).
+ */
+import assert from "node:assert/strict";
+import { run } from "../src/cli/run.ts";
+import { fnv1a32, inShard, parseShard, shardOfLabel } from "../src/config/shard.ts";
+import { mergeFleetReports } from "../src/report/fleet/merge.ts";
+import type { FleetReport } from "../src/report/fleet/types.ts";
+import { assertValidFleet, configFile, entry, fixture, mcpeval } from "./_cli.ts";
+import { testContext } from "./_context.ts";
+
+const NAMES = Array.from({ length: 12 }, (_, i) => `notes-${String(i + 1).padStart(2, "0")}`);
+
+Deno.test("shard: FNV-1a 32-bit of the UTF-8 label, modulo N, plus one", () => {
+  // The published FNV-1a test vectors.
+  assert.equal(fnv1a32(""), 0x811c9dc5);
+  assert.equal(fnv1a32("a"), 0xe40c292c);
+  assert.equal(fnv1a32("foobar"), 0xbf9cf968);
+  assert.equal(shardOfLabel("foobar", 7), (0xbf9cf968 % 7) + 1);
+  assert.deepEqual(NAMES.map((name) => shardOfLabel(name, 3)), [
+    2,
+    1,
+    2,
+    3,
+    1,
+    2,
+    3,
+    1,
+    2,
+    2,
+    1,
+    3,
+  ]);
+});
+
+Deno.test("shard: adding a server moves no other, and the shards partition the servers", () => {
+  const before = NAMES.map((name) => ({ name }));
+  const after = [...before.slice(0, 5), { name: "added" }, ...before.slice(5)];
+  for (const count of [1, 2, 3, 7, 256]) {
+    const parts = Array.from({ length: count }, (_, i) => inShard(before, { index: i + 1, count }));
+    assert.deepEqual(parts.flat().map((e) => e.name).sort(), [...NAMES].sort());
+    for (const [i, part] of parts.entries()) {
+      const grown = inShard(after, { index: i + 1, count }).filter((e) => e.name !== "added");
+      assert.deepEqual(grown, part);
+    }
+  }
+  assert.deepEqual(inShard(before, undefined), before);
+});
+
+Deno.test("shard: I/N with 1 <= I <= N <= 256, anything else is not a shard", () => {
+  assert.deepEqual(parseShard("1/1"), { index: 1, count: 1 });
+  assert.deepEqual(parseShard("256/256"), { index: 256, count: 256 });
+  for (
+    const bad of ["0/3", "4/3", "1/257", "1/0", "01/3", "1/3/", "a/b", "1", "", " 1/3", "-1/3"]
+  ) {
+    assert.equal(parseShard(bad), undefined, bad);
+  }
+});
+
+Deno.test("--shard: a bad value, or --shard without --config, exits 2 with one line", async () => {
+  for (const value of ["0/3", "4/3", "1/300", "x"]) {
+    const ctx = testContext({ readTextFile: () => Promise.resolve('{"mcpServers": {}}') });
+    assert.equal(await run(["guidance", "--config", "c.json", "--shard", value], ctx), 2);
+    assert.equal(
+      ctx.err(),
+      "mcpeval: --shard must be I/N: two whole numbers with 1 <= I <= N <= 256, for example 2/4\n",
+    );
+    assert.deepEqual(ctx.opened, []);
+  }
+  const ctx = testContext();
+  assert.equal(await run(["guidance", "--server", "s", "--shard", "1/2", "--", "x"], ctx), 2);
+  assert.equal(ctx.err(), "mcpeval: --shard applies only with --config\n");
+});
+
+/** The reports of one real 12-server run: unsharded, and as 3 shards (each written once). */
+interface Runs {
+  readonly whole: { code: number; text: string };
+  readonly shards: { code: number; text: string }[];
+}
+
+let runs: Promise<Runs> | undefined;
+
+/** Runs the 12-server config once unsharded and once per shard (the first test to ask does). */
+function twelveServers(): Promise<Runs> {
+  runs ??= (async () => {
+    const servers: Record<string, unknown> = {};
+    for (const name of NAMES) servers[name] = entry(fixture("demo_server.ts"));
+    servers["off"] = { command: "nothing", disabled: true };
+    await using config = await configFile({ mcpServers: servers });
+    const args = [
+      "guidance",
+      "--config",
+      config.path,
+      "--format",
+      "json",
+      "--profile",
+      "none",
+      "--profile",
+      "roots",
+      "--settle-ms",
+      "50",
+      "--require-tool",
+      "notes-04:list-workspace-files",
+      "--require-tool",
+      "notes-09:search-notes",
+    ];
+    const options = {
+      permissions: [`--allow-read=${config.path}`, `--allow-run=${Deno.execPath()}`],
+    };
+    const once = async (extra: string[]) => {
+      const result = await mcpeval([...args, ...extra], options);
+      assert.equal(result.stderr, "");
+      return { code: result.code, text: result.stdout };
+    };
+    const whole = await once([]);
+    const shards = [];
+    for (const index of [1, 2, 3]) shards.push(await once(["--shard", `${index}/3`]));
+    return { whole, shards };
+  })();
+  return runs;
+}
+
+/** What must survive a merge: per server its catalogs, findings, complete and passed. */
+function essence(fleet: FleetReport) {
+  return {
+    servers: Object.fromEntries(
+      fleet.servers.map((server) => [
+        server.name,
+        server.checked
+          ? {
+            profiles: server.report.profiles.map((p) => [p.profile, p.complete, p.tools]),
+            candidates: server.report.candidates,
+            defects: server.report.defects,
+            complete: server.report.complete,
+            passed: server.report.passed,
+          }
+          : { reason: server.reason },
+      ]),
+    ),
+    complete: fleet.complete,
+    passed: fleet.passed,
+    config_format: fleet.config_format,
+  };
+}
+
+Deno.test({
+  name: "merge: 3 shards of a 12-server config give the unsharded report, in every format",
+  sanitizeResources: false,
+  fn: async () => {
+    const { whole, shards } = await twelveServers();
+    const fleets = shards.map((shard) => JSON.parse(shard.text) as FleetReport);
+    const unsharded = JSON.parse(whole.text) as FleetReport;
+    assert.equal(whole.code, 3, "a defect and a disabled entry: 3 (not checked) wins");
+    assert.equal(unsharded.complete, false);
+    assert.equal(unsharded.servers.filter((s) => s.checked && !s.report.passed).length, 1);
+    assert.equal(unsharded.shard, undefined);
+    for (const [i, fleet] of fleets.entries()) {
+      await assertValidFleet(fleet);
+      assert.deepEqual(fleet.shard, { index: i + 1, count: 3 });
+      assert.ok(fleet.servers.length > 0);
+    }
+    assert.deepEqual(
+      fleets.flatMap((f) => f.servers.map((s) => s.name)).sort(),
+      unsharded.servers.map((s) => s.name).sort(),
+    );
+
+    // Through the CLI, shard 2 from standard input and the files in another order.
+    await using one = await configFile(shards[0].text);
+    await using three = await configFile(shards[2].text);
+    const merged = await mcpeval(["merge", three.path, "-", one.path, "--format", "json"], {
+      permissions: [`--allow-read=${one.path},${three.path}`],
+      stdin: shards[1].text,
+    });
+    assert.equal(merged.stderr, "");
+    assert.equal(merged.code, whole.code);
+    const fleet = JSON.parse(merged.stdout) as FleetReport;
+    await assertValidFleet(fleet);
+    assert.equal(fleet.shard, undefined, "the merged report is the whole run");
+    assert.deepEqual(essence(fleet), essence(unsharded));
+    assert.deepEqual(
+      fleet.servers.map((s) => s.name),
+      fleets.flatMap((f) => f.servers.map((s) => s.name)),
+    );
+    // Timings aside, each server's report is the same document.
+    const byName = new Map(unsharded.servers.map((s) => [s.name, s]));
+    for (const server of fleet.servers) assert.deepEqual(server, byName.get(server.name));
+
+    // Every format renders from the merged report, through the fleet renderers.
+    const ctx = testContext({
+      readTextFile: (path) => Promise.resolve(shards[Number(path) - 1].text),
+    });
+    for (const format of ["text", "github", "junit", "sarif"]) {
+      const code = await run(["merge", "1", "2", "3", "--format", format], ctx);
+      assert.equal(code, 3, ctx.err());
+    }
+    assert.equal(ctx.err(), "");
+    for (const name of NAMES) assert.ok(ctx.out().includes(name), name);
+  },
+});
+
+/** An in-process context that reads the named texts by path. */
+function filesContext(texts: Record<string, string>) {
+  return testContext({
+    readTextFile: (path) =>
+      path in texts
+        ? Promise.resolve(texts[path])
+        : Promise.reject(new Deno.errors.NotFound("no such file")),
+  });
+}
+
+/** Runs `merge` over `texts` (named by their keys) and returns the exit code and stderr. */
+async function mergeError(texts: Record<string, string>, order = Object.keys(texts)) {
+  const ctx = filesContext(texts);
+  const code = await run(["merge", ...order, "--format", "json"], ctx);
+  assert.equal(ctx.out(), "", "no report when the reports cannot be merged");
+  assert.match(ctx.err(), /^mcpeval: [^\n]+\n$/, "one line");
+  return { code, err: ctx.err() };
+}
+
+/** A report's JSON changed by `change`. */
+function edited(text: string, change: (fleet: FleetReport) => void): string {
+  const fleet = JSON.parse(text) as FleetReport;
+  change(fleet);
+  return JSON.stringify(fleet);
+}
+
+Deno.test({
+  name: "merge: overlapping, incomplete and mismatched reports exit 2 with one line each",
+  sanitizeResources: false,
+  fn: async () => {
+    const { whole, shards } = await twelveServers();
+    const [s1, s2, s3] = shards.map((shard) => shard.text);
+    const cases: [string, Record<string, string>, string][] = [
+      ["a shard twice", { a: s1, b: s2, c: s3, d: s1 }, "FILE 1 and FILE 4 both list server"],
+      [
+        "a shard missing",
+        { a: s1, b: s3 },
+        "mcpeval: shard 2 of 3 is missing: merge takes every shard of the run\n",
+      ],
+      [
+        "whole runs overlap",
+        { a: whole.text, b: whole.text },
+        "FILE 1 and FILE 2 both list server",
+      ],
+      [
+        "a shard and a whole run",
+        { a: s1, b: whole.text },
+        "FILE 2 is not a shard (--shard) and FILE 1 is: merge all shards of one run, or whole runs",
+      ],
+      [
+        "another config format",
+        { a: s1, b: edited(s2, (f) => void (f.config_format = "servers")), c: s3 },
+        "FILE 2 is of another config format than FILE 1",
+      ],
+      [
+        "other settings",
+        {
+          a: s1,
+          b: s2,
+          c: edited(s3, (f) => {
+            for (const s of f.servers) if (s.checked) s.report.settings.settle_ms = 51;
+          }),
+        },
+        "FILE 3 was run with other settings",
+      ],
+      [
+        "another version",
+        { a: s1, b: edited(s2, (f) => void (f.mcpeval_version = "0.0.1")), c: s3 },
+        "FILE 2 was written by another version of mcpeval than FILE 1",
+      ],
+      [
+        "an empty shard twice",
+        {
+          a: s1,
+          b: s2,
+          c: s3,
+          d: edited(s2, (f) => Object.assign(f, { servers: [], complete: true, passed: true })),
+        },
+        "FILE 2 and FILE 4 are both shard 2: merge takes each shard once",
+      ],
+      [
+        "a server outside its shard",
+        { a: edited(s1, (f) => void (f.shard = { index: 2, count: 3 })), b: s2 },
+        "FILE 1 says it is shard 2 of 3, but server",
+      ],
+      [
+        "a guidance report",
+        { a: JSON.stringify(JSON.parse(s1).servers[0].report) },
+        "FILE 1 is not a mcpeval.guidance-fleet/v1 report",
+      ],
+      ["not JSON", { a: "{" }, "FILE 1 is not valid JSON"],
+      ["a missing file", {}, "Cannot read FILE 1 (it does not exist)"],
+    ];
+    for (const [name, texts, expected] of cases) {
+      const { code, err } = await mergeError(
+        texts,
+        Object.keys(texts).length ? undefined : ["nope"],
+      );
+      assert.equal(code, 2, `${name}: ${err}`);
+      assert.ok(err.includes(expected), `${name}: ${err}`);
+    }
+  },
+});
+
+Deno.test({
+  name: "merge (pure): profiles, clients and shard counts must agree",
+  sanitizeResources: false,
+  fn: async () => {
+    const { shards } = await twelveServers();
+    const [s1, s2, s3] = shards.map((shard) => JSON.parse(shard.text) as FleetReport);
+    assert.ok(mergeFleetReports([s1, s2, s3]).ok);
+    const otherProfiles = structuredClone(s2);
+    for (const server of otherProfiles.servers) {
+      if (server.checked) server.report.profiles = server.report.profiles.slice(0, 1);
+    }
+    assert.deepEqual(mergeFleetReports([s1, otherProfiles, s3]), {
+      ok: false,
+      problem: { kind: "profiles", at: 1 },
+    });
+    const otherClients = structuredClone(s3);
+    for (const server of otherClients.servers) {
+      if (!server.checked) continue;
+      server.report.profiles[0].client = {
+        name: "x",
+        client_info: { name: "x", version: "1" },
+        instructions_shown: null,
+      };
+    }
+    assert.deepEqual(mergeFleetReports([s1, s2, otherClients]), {
+      ok: false,
+      problem: { kind: "clients", at: 2 },
+    });
+    const fourShards = structuredClone(s2);
+    fourShards.shard = { index: 2, count: 4 };
+    assert.deepEqual(mergeFleetReports([s1, fourShards]), {
+      ok: false,
+      problem: { kind: "shard-count", at: 1 },
+    });
+  },
+});
+
+Deno.test("merge: usage mistakes exit 2; help merge prints the command's help", async () => {
+  const mistakes: [string[], string][] = [
+    [[], "mcpeval: merge needs the fleet reports to merge: mcpeval merge FILE...\n"],
+    [["-", "-"], "mcpeval: merge reads standard input (-) only once\n"],
+    [
+      ["a", "--fromat", "json"],
+      "mcpeval: Unknown option '--fromat' for merge; did you mean --format?\n",
+    ],
+    [
+      ["a", "--format", "yaml"],
+      "mcpeval: --format must be one of: text, json, github, junit, sarif\n",
+    ],
+  ];
+  for (const [argv, expected] of mistakes) {
+    const ctx = testContext();
+    assert.equal(await run(["merge", ...argv], ctx), 2);
+    assert.equal(ctx.err(), expected);
+  }
+  const denied = testContext({ permission: () => Promise.resolve("denied") });
+  assert.equal(await run(["merge", "shard-1.json", "--output", "sarif=out.sarif"], denied), 2);
+  assert.equal(
+    denied.err(),
+    "mcpeval: Permission to read the reports to merge and write a report file is missing: add --allow-read=shard-1.json --allow-write=out.sarif\n",
+  );
+  for (const argv of [["help", "merge"], ["merge", "--help"]]) {
+    const ctx = testContext();
+    assert.equal(await run(argv, ctx), 0);
+    assert.match(ctx.out(), /^mcpeval merge: /);
+    assert.ok(ctx.out().includes("mcpeval merge FILE..."));
+  }
+});
