@@ -9,7 +9,14 @@ import { parseArgs } from "node:util";
 import { closest } from "../analysis/suggest.ts";
 import type { ConfigRequest } from "../config/request.ts";
 import { parseShard, SHARD_RULE } from "../config/shard.ts";
-import { type Format, FORMATS, isFormat } from "../report/formats/mod.ts";
+import {
+  DEFAULT_FORMAT,
+  type Format,
+  FORMATS,
+  formatTakes,
+  isFormat,
+  writesStepSummary,
+} from "../report/formats/mod.ts";
 import { JOBS, MAX_CONFIG_BYTES } from "../limits.ts";
 import {
   type BaselineFile,
@@ -214,12 +221,13 @@ function outputOf(
       "--format and --output FORMAT=- both choose the report on stdout: give one of them",
     );
   }
-  const format: Format = toStdout?.format ?? (formatGiven as Format | undefined) ?? "text";
+  const format: Format = toStdout?.format ?? (formatGiven as Format | undefined) ??
+    DEFAULT_FORMAT;
   const files = outputs.filter((file) => file.path !== STDOUT);
   const sarifLocationGiven = single(given, "sarif-location");
   if (
-    sarifLocationGiven !== undefined && format !== "sarif" &&
-    !files.some((file) => file.format === "sarif")
+    sarifLocationGiven !== undefined && !formatTakes(format, "sarif-location") &&
+    !files.some((file) => formatTakes(file.format, "sarif-location"))
   ) {
     throw new InvocationError(
       "--sarif-location applies only to a SARIF report (--format sarif or --output sarif=PATH)",
@@ -228,7 +236,9 @@ function outputOf(
   const sarifLocation = sarifLocationGiven === undefined
     ? undefined
     : sarifLocationOf(sarifLocationGiven);
-  const stepSummary = format === "github" ? readOptional(env, "GITHUB_STEP_SUMMARY") : undefined;
+  const stepSummary = writesStepSummary(format)
+    ? readOptional(env, "GITHUB_STEP_SUMMARY")
+    : undefined;
   return {
     format,
     files,

@@ -4,7 +4,7 @@
  * @module
  */
 import { EXIT_MEANINGS } from "../exit.ts";
-import { FORMATS } from "../report/formats/mod.ts";
+import { DEFAULT_FORMAT, FORMATS } from "../report/formats/mod.ts";
 import {
   CONCURRENCY,
   JOBS,
@@ -63,7 +63,7 @@ Usage:
 
 Options:
   --server NAME            report label (letters, digits, '.', '_', '-'; required)
-  --format F               report on stdout: ${either(FORMATS)} (default ${FORMATS[0]})
+  --format F               report on stdout: ${either(FORMATS)} (default ${DEFAULT_FORMAT})
   --output F=PATH          also write a report in format F to PATH (- for stdout); repeatable
   --sarif-location P[:L]   SARIF: the repository file (and line) every result points at
   -q, --quiet              no live progress on stderr (shown only when stderr is a terminal)
@@ -115,7 +115,7 @@ Usage:
 
   FILE                     a JSON fleet report (--format json or --output json=PATH of a
                            --config run); - is standard input; needs --allow-read=FILE
-  --format F               report on stdout: ${either(FORMATS)} (default ${FORMATS[0]})
+  --format F               report on stdout: ${either(FORMATS)} (default ${DEFAULT_FORMAT})
   --output F=PATH          also write a report in format F to PATH (- for stdout); repeatable
   --sarif-location P[:L]   SARIF: the repository file (and line) every result points at
   -h, --help               show this help

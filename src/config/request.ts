@@ -6,6 +6,7 @@
  * @module
  */
 import { JOBS } from "../limits.ts";
+import { DEFAULT_FORMAT } from "../report/formats/mod.ts";
 import {
   type BaselineFile,
   type FieldLabels,
@@ -169,7 +170,7 @@ export function validateConfigRun(
     allowRemoteHttp: allowRemoteHttp === true,
     stderr: stderr as ServerStderr,
     jobs: bound,
-    output: { format: "json", files: [] },
+    output: { format: DEFAULT_FORMAT, files: [] },
     quiet: true,
     ...(baseline === undefined
       ? {}

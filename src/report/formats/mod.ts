@@ -20,9 +20,18 @@ export interface FormatModule {
   readonly render: (run: RunReport, options: RenderOptions) => string;
 }
 
+/** The options a format has of its own (only a run that writes it may give them). */
+export type FormatOption = "sarif-location";
+
 interface FormatRow {
   /** Whether `--format` and `--output FORMAT=PATH` take it (the step summary is a file only). */
   readonly selectable: boolean;
+  /** The report on stdout when no format is given. */
+  readonly default?: true;
+  /** On stdout, it also appends the step summary to `GITHUB_STEP_SUMMARY` when that is set. */
+  readonly stepSummary?: true;
+  /** Its own options. */
+  readonly options?: readonly FormatOption[];
   readonly load: () => Promise<FormatModule>;
 }
 
@@ -30,11 +39,11 @@ interface FormatRow {
 export type FormatId = "text" | "json" | "github" | "junit" | "sarif" | "summary";
 
 const TABLE: Readonly<Record<FormatId, FormatRow>> = {
-  text: { selectable: true, load: () => import("./text.ts") },
+  text: { selectable: true, default: true, load: () => import("./text.ts") },
   json: { selectable: true, load: () => import("./json.ts") },
-  github: { selectable: true, load: () => import("./github.ts") },
+  github: { selectable: true, stepSummary: true, load: () => import("./github.ts") },
   junit: { selectable: true, load: () => import("./junit.ts") },
-  sarif: { selectable: true, load: () => import("./sarif.ts") },
+  sarif: { selectable: true, options: ["sarif-location"], load: () => import("./sarif.ts") },
   /** The GitHub step summary, appended to `GITHUB_STEP_SUMMARY` when it is set. */
   summary: { selectable: false, load: () => import("./summary.ts") },
 };
@@ -46,6 +55,19 @@ export const FORMATS: readonly Format[] = (Object.keys(TABLE) as FormatId[]).fil
 
 /** A format `--format` and `--output` take. */
 export type Format = Exclude<FormatId, "summary">;
+
+/** The report on stdout when no format is given. */
+export const DEFAULT_FORMAT: Format = FORMATS.find((id) => TABLE[id].default)!;
+
+/** Whether `format` has `option` of its own. */
+export function formatTakes(format: FormatId, option: FormatOption): boolean {
+  return TABLE[format].options?.includes(option) ?? false;
+}
+
+/** Whether `format` on stdout also appends the step summary (`GITHUB_STEP_SUMMARY`). */
+export function writesStepSummary(format: FormatId): boolean {
+  return TABLE[format].stepSummary === true;
+}
 
 /** Whether `value` names a format `--format` and `--output` take. */
 export function isFormat(value: string): value is Format {
