@@ -19,7 +19,7 @@ import {
   MAX_TOOLS,
 } from "../limits.ts";
 import { INCOMPLETE_HINTS } from "../protocol/incomplete.ts";
-import type { ProtocolVersion } from "../protocol/versions.ts";
+import type { ProtocolSetting } from "../protocol/versions.ts";
 import { hiddenTools } from "../analysis/reachability.ts";
 import type { ClientPreset } from "../clients/presets.ts";
 import type { ProfileLabel } from "../profiles.ts";
@@ -39,7 +39,7 @@ export interface ReportSettings {
   readonly settleMs: number;
   readonly timeoutMs: number;
   readonly target: { readonly kind: TransportKind };
-  readonly protocolVersion: ProtocolVersion;
+  readonly protocolVersion: ProtocolSetting;
   /** The selected profiles, in report order. */
   readonly profiles: readonly ProfileLabel[];
   /** The presets of the selected `client:NAME` profiles, by NAME. */
@@ -185,6 +185,9 @@ function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileR
       instructions_shown: preset.instructionsShown,
     },
   };
+  const negotiated = outcome.protocolVersion === undefined
+    ? {}
+    : { protocol_version: outcome.protocolVersion };
   if (outcome.complete) {
     return {
       profile: outcome.profile,
@@ -195,6 +198,7 @@ function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileR
       tools: [...outcome.tools],
       pages: outcome.pages,
       incomplete: null,
+      ...negotiated,
     };
   }
   const { reason, httpStatus, serverVersion, detail } = outcome.incomplete;
@@ -219,5 +223,6 @@ function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileR
         },
       }),
     },
+    ...negotiated,
   };
 }
