@@ -1,0 +1,231 @@
+/**
+ * `--protocol-version auto` and presets negotiating like their client: `server/discover` first,
+ * the 2026-07-28 fallback to `initialize` (newest initialize-era revision) on any answer that is
+ * not a recognized modern error, any known older revision accepted, and each profile recording
+ * the revision it used; 2026-07-28 results that break the revision's result schema are
+ * `malformed-message`. All through the real CLI against real servers.
+ */
+import assert from "node:assert/strict";
+import {
+  DENO,
+  fixture,
+  fixtureLog,
+  guidanceJson,
+  hostile,
+  httpFixture,
+  profileNone,
+  startHttp,
+} from "./_cli.ts";
+
+const V2 = fixture("v2_server.ts");
+const GITHUB = [DENO, "run", "--quiet", "-A", "npm:@modelcontextprotocol/server-github@2025.4.8"];
+const GITHUB_ENV = { GITHUB_PERSONAL_ACCESS_TOKEN: "dummy-token-for-listing" };
+
+type Profile = { profile: string; complete: boolean; protocol_version?: string };
+const profilesOf = (report: unknown) => (report as { profiles: Profile[] }).profiles;
+const topVersion = (report: unknown) => (report as { protocol_version: string }).protocol_version;
+
+Deno.test("auto: the archived server-github (2024-11-05) completes, each profile records 2024-11-05", async () => {
+  const { code, report } = await guidanceJson([
+    "--server",
+    "github",
+    "--profile",
+    "none",
+    "--profile",
+    "all",
+    "--settle-ms",
+    "0",
+    "--protocol-version",
+    "auto",
+    "--",
+    ...GITHUB,
+  ], { env: GITHUB_ENV });
+  assert.equal(code, 0);
+  assert.equal(topVersion(report), "auto");
+  for (const profile of profilesOf(report)) {
+    assert.equal(profile.complete, true, profile.profile);
+    assert.equal(profile.protocol_version, "2024-11-05", profile.profile);
+  }
+  assert.equal(report.profiles[0].tool_count, 26);
+});
+
+Deno.test("presets complete against server-github without the option, negotiating like their client", async () => {
+  const { code, report } = await guidanceJson([
+    "--server",
+    "github",
+    "--client",
+    "claude-code",
+    "--client",
+    "goose",
+    "--settle-ms",
+    "0",
+    "--",
+    ...GITHUB,
+  ], { env: GITHUB_ENV });
+  assert.equal(code, 0);
+  assert.equal(topVersion(report), "2025-06-18", "the report's revision is unchanged");
+  assert.deepEqual(
+    profilesOf(report).map((p) => [p.profile, p.complete, p.protocol_version]),
+    [["client:claude-code", true, "2024-11-05"], ["client:goose", true, "2024-11-05"]],
+  );
+});
+
+Deno.test("auto: a 2026-07-28-only SDK v2 server completes in 2026-07-28, over stdio and HTTP", async () => {
+  const stdio = await guidanceJson([
+    ...profileNone("m"),
+    "--protocol-version",
+    "auto",
+    "--",
+    ...V2,
+    "--modern-only",
+  ]);
+  assert.equal(stdio.code, 0);
+  assert.deepEqual(stdio.report.profiles[0].tools, ["echo"]);
+  assert.equal(profilesOf(stdio.report)[0].protocol_version, "2026-07-28");
+
+  await using log = await fixtureLog();
+  await using server = await startHttp(httpFixture("v2_server.ts", "http", "--modern-only"), {
+    MCPEVAL_FIXTURE_LOG: log.path,
+  });
+  const http = await guidanceJson(
+    ["--server", "m", "--settle-ms", "0", "--protocol-version", "auto", "--url", server.url],
+    { permissions: [`--allow-net=${server.host}`] },
+  );
+  assert.equal(http.code, 0);
+  for (const profile of profilesOf(http.report)) {
+    assert.equal(profile.protocol_version, "2026-07-28", profile.profile);
+  }
+  const requests = log.entries() as { method: string; headers: Record<string, string> }[];
+  assert.ok(requests.every((r) => r.method === "POST"), "no GET, no DELETE");
+  assert.ok(requests.every((r) => r.headers["mcp-session-id"] === undefined));
+});
+
+Deno.test("auto over HTTP: a legacy-only server's 400 to server/discover falls back to initialize", async () => {
+  await using log = await fixtureLog();
+  await using server = await startHttp(httpFixture("v2_server.ts", "http", "--legacy-only"), {
+    MCPEVAL_FIXTURE_LOG: log.path,
+  });
+  const { code, report } = await guidanceJson(
+    ["--server", "l", "--settle-ms", "0", "--protocol-version", "auto", "--url", server.url],
+    { permissions: [`--allow-net=${server.host}`] },
+  );
+  assert.equal(code, 0);
+  assert.deepEqual(report.profiles.map((p) => p.tools), [
+    ["echo"],
+    ["echo", "pick-root"],
+    ["echo", "summarize"],
+    ["ask-user", "echo"],
+    ["ask-user", "echo", "pick-root", "summarize"],
+  ]);
+  for (const profile of profilesOf(report)) {
+    assert.equal(profile.protocol_version, "2025-11-25", profile.profile);
+  }
+  const requests = log.entries() as { method: string; headers: Record<string, string> }[];
+  assert.equal(requests.filter((r) => r.method === "DELETE").length, 5, "each session deleted");
+});
+
+Deno.test("auto: a server that answers 2025-06-18 when asked 2025-11-25 continues in 2025-06-18", async () => {
+  await using log = await fixtureLog();
+  const { code, report } = await guidanceJson(
+    [...profileNone(), "--protocol-version", "auto", "--", ...hostile("legacy")],
+    { env: { MCPEVAL_FIXTURE_LOG: log.path } },
+  );
+  assert.equal(code, 0);
+  assert.deepEqual(report.profiles[0].tools, ["alpha", "beta"]);
+  assert.equal(profilesOf(report)[0].protocol_version, "2025-06-18");
+  type Params = { protocolVersion?: string; _meta?: Record<string, unknown> };
+  const received = (log.entries() as { received?: { method?: string; params?: Params } }[])
+    .flatMap((e) => e.received ? [e.received] : []);
+  assert.deepEqual(received.map((m) => m.method), [
+    "server/discover",
+    "initialize",
+    "notifications/initialized",
+    "tools/list",
+  ]);
+  assert.equal(
+    received[0].params?._meta?.["io.modelcontextprotocol/protocolVersion"],
+    "2026-07-28",
+  );
+  assert.equal(received[1].params?.protocolVersion, "2025-11-25");
+  assert.equal(received[3].params?._meta, undefined, "no _meta in the initialize era");
+});
+
+Deno.test("auto: the fallback on no answer, any non-modern error, and an older revision", async () => {
+  const cases: [string, string | null, string | undefined][] = [
+    // No answer to server/discover within --timeout-ms: a legacy server.
+    ["legacy-silent", null, "2025-06-18"],
+    // -32602 is not a recognized modern error; 2024-11-05 is a known older revision.
+    ["legacy-2024", null, "2024-11-05"],
+    // An answer newer than asked is not accepted.
+    ["legacy-newer", "protocol-version-mismatch", undefined],
+    // A recognized modern error: the server is modern, no fallback.
+    ["discover-unsupported", "protocol-version-mismatch", undefined],
+  ];
+  for (const [scenario, reason, version] of cases) {
+    await using log = await fixtureLog();
+    const { code, report, stdout } = await guidanceJson([
+      ...profileNone(),
+      "--timeout-ms",
+      "500",
+      "--protocol-version",
+      "auto",
+      "--",
+      ...hostile(scenario),
+    ], { env: { MCPEVAL_FIXTURE_LOG: log.path } });
+    const profile = profilesOf(report)[0];
+    assert.equal(report.profiles[0].incomplete?.reason ?? null, reason, scenario);
+    assert.equal(profile.protocol_version, version, scenario);
+    assert.equal(code, reason === null ? 0 : 3, scenario);
+    assert.ok(!stdout.includes("CANARY"), "no server text");
+    if (scenario === "discover-unsupported") {
+      assert.equal(log.received("initialize"), 0, "no fallback after a modern error");
+    }
+  }
+});
+
+Deno.test("2026-07-28 results that break the revision's result schema are malformed-message", async () => {
+  const scenarios = [
+    "discover-meta-null",
+    "discover-meta-array",
+    "discover-meta-string",
+    "discover-ttl-negative",
+    "discover-ttl-fraction",
+    "discover-cache-scope",
+    "list-cache-scope",
+  ];
+  for (const scenario of scenarios) {
+    for (const version of ["2026-07-28", "auto"]) {
+      const { code, report, stdout } = await guidanceJson([
+        ...profileNone(),
+        "--protocol-version",
+        version,
+        "--",
+        ...hostile(scenario),
+      ]);
+      assert.equal(code, 3, `${scenario} ${version}`);
+      assert.equal(
+        report.profiles[0].incomplete?.reason,
+        "malformed-message",
+        `${scenario} ${version}`,
+      );
+      assert.ok(!stdout.includes("CANARY"), "no server text");
+    }
+  }
+  // The same fixture's valid result completes.
+  const valid = await guidanceJson([
+    ...profileNone(),
+    "--protocol-version",
+    "2026-07-28",
+    "--",
+    ...hostile("default"),
+  ]);
+  assert.equal(valid.code, 0);
+});
+
+Deno.test("without the option: the five profiles speak 2025-06-18 strictly and record nothing new", async () => {
+  const { code, report } = await guidanceJson([...profileNone(), "--", ...hostile("legacy-2024")]);
+  assert.equal(code, 3);
+  assert.equal(report.profiles[0].incomplete?.reason, "protocol-version-mismatch");
+  assert.equal("protocol_version" in report.profiles[0], false);
+  assert.equal(topVersion(report), "2025-06-18");
+});
