@@ -7,9 +7,10 @@
  */
 import assert from "node:assert/strict";
 import {
-  DENO,
   fixture,
   fixtureLog,
+  GITHUB,
+  GITHUB_ENV,
   guidanceJson,
   hostile,
   httpFixture,
@@ -18,8 +19,6 @@ import {
 } from "./_cli.ts";
 
 const V2 = fixture("v2_server.ts");
-const GITHUB = [DENO, "run", "--quiet", "-A", "npm:@modelcontextprotocol/server-github@2025.4.8"];
-const GITHUB_ENV = { GITHUB_PERSONAL_ACCESS_TOKEN: "dummy-token-for-listing" };
 
 type Profile = { profile: string; complete: boolean; protocol_version?: string };
 const profilesOf = (report: unknown) => (report as { profiles: Profile[] }).profiles;
@@ -148,6 +147,45 @@ Deno.test("auto: a server that answers 2025-06-18 when asked 2025-11-25 continue
   );
   assert.equal(received[1].params?.protocolVersion, "2025-11-25");
   assert.equal(received[3].params?._meta, undefined, "no _meta in the initialize era");
+});
+
+Deno.test("auto over HTTP: after the fallback, each POST carries the revision the server answered", async () => {
+  await using log = await fixtureLog();
+  await using server = await startHttp(httpFixture("http_hostile.ts", "legacy"), {
+    MCPEVAL_FIXTURE_LOG: log.path,
+  });
+  const { code, report, stdout } = await guidanceJson(
+    [...profileNone(), "--protocol-version", "auto", "--url", server.url],
+    { permissions: [`--allow-net=${server.host}`] },
+  );
+  assert.equal(code, 0);
+  assert.equal(profilesOf(report)[0].protocol_version, "2025-06-18");
+  assert.ok(!stdout.includes("CANARY"), "no server text");
+  const posts = (log.entries() as {
+    method: string;
+    headers: Record<string, string>;
+    message?: { method?: string; params?: { protocolVersion?: string } };
+  }[]).filter((r) => r.method === "POST");
+  const headers = (name: string) => posts.map((r) => r.headers[name] ?? null);
+  assert.deepEqual(posts.map((r) => r.message?.method ?? "answer"), [
+    "server/discover",
+    "initialize",
+    "notifications/initialized",
+    "tools/list",
+  ]);
+  assert.equal(posts[1].message?.params?.protocolVersion, "2025-11-25");
+  assert.deepEqual(headers("mcp-protocol-version"), [
+    "2026-07-28",
+    null,
+    "2025-06-18",
+    "2025-06-18",
+  ]);
+  assert.deepEqual(headers("mcp-method"), ["server/discover", null, null, null]);
+  assert.equal(headers("mcp-session-id")[0], null);
+  assert.equal(headers("mcp-session-id")[1], null);
+  assert.ok(headers("mcp-session-id").slice(2).every((v) => v !== null), "the session is kept");
+  const deletes = (log.entries() as { method: string }[]).filter((r) => r.method === "DELETE");
+  assert.equal(deletes.length, 1, "the session is deleted");
 });
 
 Deno.test("auto: the fallback on no answer, any non-modern error, and an older revision", async () => {
