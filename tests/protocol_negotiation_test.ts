@@ -267,3 +267,32 @@ Deno.test("without the option: the five profiles speak 2025-06-18 strictly and r
   assert.equal("protocol_version" in report.profiles[0], false);
   assert.equal(topVersion(report), "2025-06-18");
 });
+
+Deno.test("a protocol revision is one row: no other source file names one or compares dates", async () => {
+  const { PROTOCOL_VERSIONS } = await import("../src/protocol/versions.ts");
+  const literal = new RegExp(`["'\`](${PROTOCOL_VERSIONS.join("|")})["'\`]`);
+  const comparison = /[<>]=?\s*["'`]\d{4}-\d{2}-\d{2}["'`]|["'`]\d{4}-\d{2}-\d{2}["'`]\s*[<>]/;
+  const naming: string[] = [];
+  const walk = async (dir: string) => {
+    for await (const entry of Deno.readDir(new URL(dir, import.meta.url))) {
+      const path = `${dir}/${entry.name}`;
+      if (entry.isDirectory) await walk(path);
+      else if (entry.name.endsWith(".ts")) {
+        const code = (await Deno.readTextFile(new URL(path, import.meta.url))).split("\n")
+          .filter((line) => !/^\s*(\*|\/\/|\/\*)/.test(line));
+        if (code.some((line) => literal.test(line) || comparison.test(line))) naming.push(path);
+      } else if (entry.name.endsWith(".json") && entry.name !== "clients.json") {
+        const text = await Deno.readTextFile(new URL(path, import.meta.url));
+        if (PROTOCOL_VERSIONS.some((v) => text.includes(`"${v}"`))) naming.push(path);
+      }
+    }
+  };
+  await walk("../src");
+  // A new revision with the same wire rules: its row, then `deno task schema` regenerates the
+  // two report schemas whose protocol_version enums list it.
+  assert.deepEqual(naming.sort(), [
+    "../src/protocol/versions.ts",
+    "../src/report/guidance-fleet.schema.json",
+    "../src/report/guidance-report.schema.json",
+  ]);
+});
