@@ -6,7 +6,10 @@
  * `malformed-message`. All through the real CLI against real servers.
  */
 import assert from "node:assert/strict";
+import { parsePresets } from "../src/clients/presets.ts";
 import {
+  configFile,
+  DENO,
   fixture,
   fixtureLog,
   GITHUB,
@@ -295,4 +298,63 @@ Deno.test("a protocol revision is one row: no other source file names one or com
     "../src/report/guidance-fleet.schema.json",
     "../src/report/guidance-report.schema.json",
   ]);
+});
+
+/** A client file with one preset `p` whose client sends `revision`. */
+function presetFile(revision: unknown) {
+  return {
+    schema: "mcpeval.client-presets/v1",
+    clients: {
+      p: {
+        client_info: { name: "p-client", version: "1.0.0" },
+        protocol_version: {
+          value: revision,
+          source: "https://example.com/p",
+          verified_at: "2026-12-01",
+        },
+        capabilities: {},
+        instructions_shown: null,
+        sources: [{ url: "https://example.com/p", verified_at: "2026-12-01" }],
+        rules: [],
+      },
+    },
+  };
+}
+
+Deno.test("a preset's protocol_version: a known revision with a source and a date", () => {
+  const parsed = parsePresets(presetFile("2026-07-28"));
+  assert.ok(typeof parsed !== "string");
+  assert.equal(parsed.get("p")?.protocolVersion, "2026-07-28");
+  for (const bad of ["2099-01-01", "auto", 20250618]) {
+    assert.equal(
+      parsePresets(presetFile(bad)),
+      "client p has a protocol_version without a known revision value, an https source and a date",
+    );
+  }
+  const { protocol_version: _, ...without } = presetFile("2025-06-18").clients.p;
+  const old = parsePresets({ schema: "mcpeval.client-presets/v1", clients: { p: without } });
+  assert.ok(typeof old !== "string" && old.get("p")?.protocolVersion === undefined);
+});
+
+Deno.test("a preset whose client sends 2026-07-28 probes first; --protocol-version V makes it strict", async () => {
+  await using file = await configFile(presetFile("2026-07-28"));
+  const permissions = [`--allow-run=${DENO}`, `--allow-read=${file.path}`];
+  const args = ["--server", "h", "--settle-ms", "0", "--client", "p", "--client-file", file.path];
+  await using log = await fixtureLog();
+  const env = { MCPEVAL_FIXTURE_LOG: log.path };
+  const negotiated = await guidanceJson([...args, "--", ...hostile("legacy")], {
+    permissions,
+    env,
+  });
+  assert.equal(negotiated.code, 0);
+  assert.equal(profilesOf(negotiated.report)[0].protocol_version, "2025-06-18");
+  assert.equal(log.received("server/discover"), 1);
+  assert.equal(log.received("initialize"), 1);
+  const strict = await guidanceJson(
+    [...args, "--protocol-version", "2025-06-18", "--", ...hostile("legacy")],
+    { permissions, env },
+  );
+  assert.equal(strict.code, 0);
+  assert.equal("protocol_version" in strict.report.profiles[0], false, "strict: nothing new");
+  assert.equal(log.received("server/discover"), 1, "no probe when strict");
 });
