@@ -10,6 +10,8 @@ import { parsePresets } from "../src/clients/presets.ts";
 import {
   configFile,
   DENO,
+  EVERYTHING,
+  everythingHttp,
   fixture,
   fixtureLog,
   GITHUB,
@@ -70,6 +72,46 @@ Deno.test("presets complete against server-github without the option, negotiatin
     profilesOf(report).map((p) => [p.profile, p.complete, p.protocol_version]),
     [["client:claude-code", true, "2024-11-05"], ["client:goose", true, "2024-11-05"]],
   );
+});
+
+Deno.test("auto: server-everything (SDK 1.32.2) falls back and completes in 2025-11-25, stdio and HTTP", async () => {
+  const stdio = await guidanceJson([
+    "--server",
+    "e",
+    "--profile",
+    "none",
+    "--profile",
+    "all",
+    "--settle-ms",
+    "0",
+    "--protocol-version",
+    "auto",
+    "--",
+    ...EVERYTHING,
+  ]);
+  assert.equal(stdio.code, 0);
+  for (const profile of profilesOf(stdio.report)) {
+    assert.equal(profile.protocol_version, "2025-11-25", profile.profile);
+  }
+  await using server = await startHttp(everythingHttp());
+  const http = await guidanceJson(
+    [
+      "--server",
+      "e",
+      "--profile",
+      "none",
+      "--settle-ms",
+      "0",
+      "--protocol-version",
+      "auto",
+      "--url",
+      server.url,
+    ],
+    { permissions: [`--allow-net=${server.host}`] },
+  );
+  assert.equal(http.code, 0);
+  assert.equal(profilesOf(http.report)[0].protocol_version, "2025-11-25");
+  assert.deepEqual(http.report.profiles[0].tools, stdio.report.profiles[0].tools);
 });
 
 Deno.test("auto: a 2026-07-28-only SDK v2 server completes in 2026-07-28, over stdio and HTTP", async () => {
