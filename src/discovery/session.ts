@@ -37,7 +37,7 @@ export interface SessionSettings {
   readonly presetsStrict?: boolean;
 }
 
-/** What a profile declares: its label, client capabilities and, for a preset, its clientInfo. */
+/** What a profile declares: its label, client capabilities and, for a preset, its clientInfo and revision. */
 export interface ProfileDeclaration {
   readonly profile: ProfileLabel;
   /** The client capabilities sent (a fresh object per use is taken). */
