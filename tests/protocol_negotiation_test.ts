@@ -28,22 +28,22 @@ const V2 = fixture("v2_server.ts");
 type Profile = { profile: string; complete: boolean; protocol_version?: string };
 const profilesOf = (report: unknown) => (report as { profiles: Profile[] }).profiles;
 const topVersion = (report: unknown) => (report as { protocol_version: string }).protocol_version;
+/** `--server NAME`, a `--profile` for each of `profiles`, settle 0, `--protocol-version auto`. */
+const autoArgs = (server: string, ...profiles: string[]) => [
+  "--server",
+  server,
+  ...profiles.flatMap((profile) => ["--profile", profile]),
+  "--settle-ms",
+  "0",
+  "--protocol-version",
+  "auto",
+];
 
 Deno.test("auto: the archived server-github (2024-11-05) completes, each profile records 2024-11-05", async () => {
-  const { code, report } = await guidanceJson([
-    "--server",
-    "github",
-    "--profile",
-    "none",
-    "--profile",
-    "all",
-    "--settle-ms",
-    "0",
-    "--protocol-version",
-    "auto",
-    "--",
-    ...GITHUB,
-  ], { env: GITHUB_ENV });
+  const { code, report } = await guidanceJson(
+    [...autoArgs("github", "none", "all"), "--", ...GITHUB],
+    { env: GITHUB_ENV },
+  );
   assert.equal(code, 0);
   assert.equal(topVersion(report), "auto");
   for (const profile of profilesOf(report)) {
@@ -75,38 +75,14 @@ Deno.test("presets complete against server-github without the option, negotiatin
 });
 
 Deno.test("auto: server-everything (SDK 1.32.2) falls back and completes in 2025-11-25, stdio and HTTP", async () => {
-  const stdio = await guidanceJson([
-    "--server",
-    "e",
-    "--profile",
-    "none",
-    "--profile",
-    "all",
-    "--settle-ms",
-    "0",
-    "--protocol-version",
-    "auto",
-    "--",
-    ...EVERYTHING,
-  ]);
+  const stdio = await guidanceJson([...autoArgs("e", "none", "all"), "--", ...EVERYTHING]);
   assert.equal(stdio.code, 0);
   for (const profile of profilesOf(stdio.report)) {
     assert.equal(profile.protocol_version, "2025-11-25", profile.profile);
   }
   await using server = await startHttp(everythingHttp());
   const http = await guidanceJson(
-    [
-      "--server",
-      "e",
-      "--profile",
-      "none",
-      "--settle-ms",
-      "0",
-      "--protocol-version",
-      "auto",
-      "--url",
-      server.url,
-    ],
+    [...autoArgs("e", "none"), "--url", server.url],
     { permissions: [`--allow-net=${server.host}`] },
   );
   assert.equal(http.code, 0);
@@ -132,7 +108,7 @@ Deno.test("auto: a 2026-07-28-only SDK v2 server completes in 2026-07-28, over s
     MCPEVAL_FIXTURE_LOG: log.path,
   });
   const http = await guidanceJson(
-    ["--server", "m", "--settle-ms", "0", "--protocol-version", "auto", "--url", server.url],
+    [...autoArgs("m"), "--url", server.url],
     { permissions: [`--allow-net=${server.host}`] },
   );
   assert.equal(http.code, 0);
@@ -150,7 +126,7 @@ Deno.test("auto over HTTP: a legacy-only server's 400 to server/discover falls b
     MCPEVAL_FIXTURE_LOG: log.path,
   });
   const { code, report } = await guidanceJson(
-    ["--server", "l", "--settle-ms", "0", "--protocol-version", "auto", "--url", server.url],
+    [...autoArgs("l"), "--url", server.url],
     { permissions: [`--allow-net=${server.host}`] },
   );
   assert.equal(code, 0);
