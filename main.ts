@@ -14,7 +14,7 @@
 // fast as Deno itself. The CLI's values (`run`, `processContext`) are in the library (`mod.ts`).
 export type { CliContext } from "./src/cli/context.ts";
 export type { RunEffects } from "./src/run/effects.ts";
-export type { ProtocolVersion } from "./src/protocol/versions.ts";
+export type { ProtocolSetting, ProtocolVersion } from "./src/protocol/versions.ts";
 export type { Closed, Incoming, Leftover, Transport } from "./src/transport/transport.ts";
 export type { HttpTarget, ServerStderr, StdioTarget, Target } from "./src/target.ts";
 export type {

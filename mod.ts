@@ -27,7 +27,14 @@ import { openTransport } from "./src/transport/open.ts";
 
 export type { ClientProfile, Profile, ProfileLabel } from "./src/profiles.ts";
 export { PROFILES } from "./src/profiles.ts";
-export { PROTOCOL_VERSIONS, type ProtocolVersion } from "./src/protocol/versions.ts";
+export {
+  AUTO,
+  PROTOCOL_VERSIONS,
+  type ProtocolSetting,
+  type ProtocolVersion,
+  type Revision,
+  REVISIONS,
+} from "./src/protocol/versions.ts";
 export { type FindingClass, type FindingKind, type Rule, RULES } from "./src/analysis/rules.ts";
 export {
   DETAIL_PHRASES,

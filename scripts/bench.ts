@@ -368,6 +368,9 @@ try {
     v2Modern: {
       command: guidance("--settle-ms", "0", "--protocol-version", "2026-07-28", "--", ...V2),
     },
+    v2Auto: {
+      command: guidance("--settle-ms", "0", "--protocol-version", "auto", "--", ...V2),
+    },
     five500: { command: guidance("--settle-ms", "500", "--", ...EVERYTHING, "stdio") },
     one500: {
       command: guidance("--settle-ms", "500", "--profile", "none", "--", ...EVERYTHING, "stdio"),
@@ -486,6 +489,12 @@ try {
       "6. stdio, 5 profiles, protocol 2026-07-28 (`fixtures/v2_server.ts`, settle 0)",
       ms(r.v2Modern.ms),
       `${ratio(r.v2Modern.ms, r.v2Legacy.ms)} of 2025-06-18`,
+      "",
+    );
+    row(
+      "6. stdio, 5 profiles, `--protocol-version auto` (the same server: the probe is answered)",
+      ms(r.v2Auto.ms),
+      `${ratio(r.v2Auto.ms, r.v2Legacy.ms)} of 2025-06-18`,
       "",
     );
     row(

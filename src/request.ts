@@ -21,11 +21,12 @@ import {
 } from "./profiles.ts";
 import { RESERVED_HEADERS } from "./protocol/streamable_http.ts";
 import {
-  hasStreamableHttp,
+  AUTO,
   isProtocolVersion,
   PROTOCOL_VERSION,
   PROTOCOL_VERSIONS,
-  type ProtocolVersion,
+  type ProtocolSetting,
+  revisionOf,
 } from "./protocol/versions.ts";
 import {
   type HttpTarget,
@@ -86,7 +87,11 @@ export interface GuidanceInput {
   readonly timeoutMs?: number;
   /** How many profiles run at once: 1 to 5, default 5. */
   readonly concurrency?: number;
-  /** The protocol revision to speak; default 2025-06-18. */
+  /**
+   * The protocol revision to speak strictly, or `auto` to negotiate it as a real client does;
+   * default 2025-06-18 for the five profiles, while client presets negotiate from their
+   * client's revision unless a revision is named here.
+   */
   readonly protocolVersion?: string;
   /**
    * Client presets to impersonate, each a `client:NAME` profile after the five; with
@@ -124,8 +129,10 @@ export interface DiscoveryRequest {
   readonly timeoutMs: number;
   /** How many profiles run at once. */
   readonly concurrency: number;
-  /** The protocol revision to speak. */
-  readonly protocolVersion: ProtocolVersion;
+  /** The protocol revision to speak, or `auto` (negotiated). */
+  readonly protocolVersion: ProtocolSetting;
+  /** Present when `protocolVersion` was given as one revision: presets then speak it too. */
+  readonly presetsStrict?: true;
   /** Where the server is. */
   readonly target: Target;
 }
@@ -260,7 +267,10 @@ export function validateDiscovery(
   }
   const settings = validateSettings(input, labels);
   const target = validateTarget(input.target, fail);
-  if (target.kind === "streamable-http" && !hasStreamableHttp(settings.protocolVersion)) {
+  if (
+    target.kind === "streamable-http" && settings.protocolVersion !== AUTO &&
+    !revisionOf(settings.protocolVersion).streamableHttp
+  ) {
     fail(
       "protocolVersion",
       `${settings.protocolVersion} has no Streamable HTTP (its HTTP+SSE transport is out of scope): check such a server over stdio`,
@@ -298,11 +308,12 @@ export function validateSettings(
     }
     return value;
   };
-  const protocolVersion: ProtocolVersion = isProtocolVersion(input.protocolVersion)
-    ? input.protocolVersion
-    : input.protocolVersion === undefined
-    ? PROTOCOL_VERSION
-    : fail("protocolVersion", `must be one of: ${PROTOCOL_VERSIONS.join(", ")}`);
+  const protocolVersion: ProtocolSetting =
+    isProtocolVersion(input.protocolVersion) || input.protocolVersion === AUTO
+      ? input.protocolVersion
+      : input.protocolVersion === undefined
+      ? PROTOCOL_VERSION
+      : fail("protocolVersion", `must be one of: ${[...PROTOCOL_VERSIONS, AUTO].join(", ")}`);
   return {
     profiles: [
       ...canonicalProfiles(profiles as readonly Profile[]),
@@ -315,6 +326,7 @@ export function validateSettings(
     timeoutMs: integer("timeoutMs", input.timeoutMs, TIMEOUT_MS),
     concurrency: integer("concurrency", input.concurrency, CONCURRENCY),
     protocolVersion,
+    ...(isProtocolVersion(input.protocolVersion) ? { presetsStrict: true as const } : {}),
   };
 }
 

@@ -304,6 +304,20 @@ export function hostile(scenario: string): string[] {
   return fixture("hostile.ts", scenario);
 }
 
+/** The archived server-github (SDK 1.0.1, answers 2024-11-05), pinned in deno.json. */
+export const GITHUB: string[] = [
+  DENO,
+  "run",
+  "--quiet",
+  "-A",
+  "npm:@modelcontextprotocol/server-github@2025.4.8",
+];
+
+/** The environment server-github needs to start (a dummy token: it only lists tools). */
+export const GITHUB_ENV: Record<string, string> = {
+  GITHUB_PERSONAL_ACCESS_TOKEN: "dummy-token-for-listing",
+};
+
 /** The real reference server, pinned in deno.json. */
 export const EVERYTHING: string[] = [
   DENO,

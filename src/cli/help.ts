@@ -15,7 +15,7 @@ import {
   TIMEOUT_MS,
 } from "../limits.ts";
 import { PROFILES } from "../profiles.ts";
-import { PROTOCOL_VERSION, PROTOCOL_VERSIONS } from "../protocol/versions.ts";
+import { AUTO, PROTOCOL_VERSION, PROTOCOL_VERSIONS } from "../protocol/versions.ts";
 import { SERVER_STDERR_MODES } from "../target.ts";
 import { VERSION } from "../version.ts";
 
@@ -78,8 +78,8 @@ Options:
   --require-baseline-tools every tool of a baseline profile's catalog must still be listed
   --settle-ms N            wait after notifications/initialized, ${SETTLE_MS.min}-${SETTLE_MS.max} (default ${SETTLE_MS.default})
   --timeout-ms N           longest wait for one answer, ${TIMEOUT_MS.min}-${TIMEOUT_MS.max} (default ${TIMEOUT_MS.default})
-  --protocol-version V     ${either(PROTOCOL_VERSIONS)}
-                           (default ${PROTOCOL_VERSION})
+  --protocol-version V     ${either([...PROTOCOL_VERSIONS, AUTO])}
+                           (default ${PROTOCOL_VERSION}; presets negotiate like their client)
   --concurrency N          profiles run at once, ${CONCURRENCY.min}-${CONCURRENCY.max} (default ${CONCURRENCY.default})
   --server-stderr MODE     stdio: ${either(SERVER_STDERR_MODES)} the server's stderr (default ${
     SERVER_STDERR_MODES[0]

@@ -7,6 +7,7 @@
  * @module
  */
 import data from "./clients.json" with { type: "json" };
+import { isProtocolVersion, type ProtocolVersion } from "../protocol/versions.ts";
 
 /** The rule kinds a preset can carry. */
 export const CLIENT_RULE_IDS = [
@@ -44,6 +45,11 @@ export interface ClientPreset {
   readonly instructionsShown: boolean | null;
   /** The rules that hide tools from its model. */
   readonly rules: readonly ClientRule[];
+  /**
+   * The protocol revision the client sends (`protocol_version`, with its source); absent: the
+   * seed's. The preset negotiates from it unless `--protocol-version` names a revision.
+   */
+  readonly protocolVersion?: ProtocolVersion;
 }
 
 /** A preset name: lower-case letters, digits and `-`, as in `client:NAME`. */
@@ -99,6 +105,12 @@ function parsePreset(entry: unknown): ClientPreset | string {
     !Array.isArray(sources) || sources.length === 0 ||
     !sources.every((s) => isObject(s) && isSource(s.url) && DATE.test(String(s.verified_at)))
   ) return "needs sources, each with an https url and a verified_at date";
+  const revision = entry.protocol_version;
+  if (
+    revision !== undefined &&
+    !(isObject(revision) && isProtocolVersion(revision.value) && isSource(revision.source) &&
+      DATE.test(String(revision.verified_at)))
+  ) return "has a protocol_version without a known revision value, an https source and a date";
   if (!Array.isArray(entry.rules)) return "needs a rules list";
   const rules: ClientRule[] = [];
   for (const rule of entry.rules) {
@@ -112,6 +124,7 @@ function parsePreset(entry: unknown): ClientPreset | string {
     capabilities: structuredClone(entry.capabilities),
     instructionsShown: shown,
     rules,
+    ...(isObject(revision) ? { protocolVersion: revision.value as ProtocolVersion } : {}),
   };
 }
 

@@ -5,7 +5,7 @@
  */
 import type { ClientPreset } from "../clients/presets.ts";
 import { capabilitiesOf, isProfile, type ProfileLabel } from "../profiles.ts";
-import type { ProtocolVersion } from "../protocol/versions.ts";
+import { planOf, type ProtocolSetting, type ProtocolVersion } from "../protocol/versions.ts";
 import type { Target } from "../target.ts";
 import type { Transport } from "../transport/transport.ts";
 import { VERSION } from "../version.ts";
@@ -24,13 +24,15 @@ export interface DiscoverySettings {
   /** How many profiles run at once. */
   readonly concurrency: number;
   readonly target: Target;
-  /** The protocol revision to speak. */
-  readonly protocolVersion: ProtocolVersion;
+  /** `--protocol-version`: one revision, or `auto`. */
+  readonly protocolVersion: ProtocolSetting;
+  /** Whether client presets speak `protocolVersion` strictly instead of negotiating. */
+  readonly presetsStrict?: boolean;
 }
 
 /**
- * Opens a fresh connection to a target; throws when the target cannot be reached at all (a
- * command that cannot be started).
+ * Opens a fresh connection to a target speaking `version` first; throws when the target cannot
+ * be reached at all (a command that cannot be started).
  */
 export type OpenTransport = (
   target: Target,
@@ -62,6 +64,7 @@ export async function discoverAll(
     timeoutMs: settings.timeoutMs,
     clientVersion: VERSION,
     protocolVersion: settings.protocolVersion,
+    presetsStrict: settings.presetsStrict,
   };
 
   const worker = async () => {
@@ -73,7 +76,12 @@ export async function discoverAll(
       const profile = declared.profile;
       observe({ kind: "starting", profile });
       try {
-        transport = await open(settings.target, settings.protocolVersion);
+        const { start } = planOf(
+          settings.protocolVersion,
+          declared.protocolVersion,
+          settings.presetsStrict,
+        );
+        transport = await open(settings.target, start);
       } catch (error) {
         release();
         failure ??= { error };
@@ -114,5 +122,10 @@ function declarationOf(
   if (isProfile(label)) return { profile: label, capabilities: capabilitiesOf(label) };
   const preset = clients?.get(label.slice("client:".length));
   if (!preset) throw new Error(`no preset for ${label}`);
-  return { profile: label, capabilities: preset.capabilities, clientInfo: preset.clientInfo };
+  return {
+    profile: label,
+    capabilities: preset.capabilities,
+    clientInfo: preset.clientInfo,
+    protocolVersion: preset.protocolVersion,
+  };
 }

@@ -135,3 +135,19 @@ export function parseDiscoverResult(value: unknown): DiscoverFacts | undefined {
   ) return undefined;
   return { supportedVersions, hasTools: capabilities.tools !== undefined, instructions };
 }
+
+/** The cache scopes of a 2026-07-28 cacheable result. */
+const CACHE_SCOPES: readonly unknown[] = ["public", "private"];
+
+/**
+ * Whether a 2026-07-28 result breaks the revision's result schema where discovery checks it:
+ * `_meta` present but not an object, `ttlMs` present but not a non-negative integer, or
+ * `cacheScope` present but neither `"public"` nor `"private"`. Absent members are tolerated
+ * (the specification tells clients to assume a `ttlMs` of 0).
+ */
+export function breaksResultSchema(result: Record<string, unknown>): boolean {
+  const { _meta, ttlMs, cacheScope } = result;
+  return (_meta !== undefined && !isObject(_meta)) ||
+    (ttlMs !== undefined && !(Number.isSafeInteger(ttlMs) && (ttlMs as number) >= 0)) ||
+    (cacheScope !== undefined && !CACHE_SCOPES.includes(cacheScope));
+}

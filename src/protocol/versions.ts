@@ -1,50 +1,144 @@
 /**
- * The MCP protocol revisions mcpeval knows, and what differs between them for discovery.
+ * The MCP protocol revisions mcpeval knows, one row each: what the revision changes on the wire
+ * for discovery. Callers ask a revision's row ({@linkcode revisionOf}), never compare dates; a
+ * new revision with the same wire rules as an existing one is one more row here.
  *
  * @module
  */
 
-/** Every revision discovery can speak, oldest first. */
-export const PROTOCOL_VERSIONS = [
-  "2024-11-05",
-  "2025-03-26",
-  "2025-06-18",
-  "2025-11-25",
-  "2026-07-28",
-] as const;
+/** What one revision does on the wire, as far as discovery is concerned. */
+export interface Revision {
+  /**
+   * How a connection opens: `initialize` then `notifications/initialized` (a session for the
+   * connection), or `server/discover` and no session (every request stands alone).
+   */
+  readonly opening: "initialize" | "discover";
+  /** Whether the server may assign an `Mcp-Session-Id` (kept, then deleted at the end). */
+  readonly sessions: boolean;
+  /**
+   * When HTTP requests carry `MCP-Protocol-Version`: never, on every request after
+   * `initialize`, or on every request.
+   */
+  readonly versionHeader: "none" | "after-initialize" | "every-request";
+  /** Whether every HTTP request names its method in `Mcp-Method` (and `Mcp-Name` where needed). */
+  readonly methodHeaders: boolean;
+  /** Whether every request carries the version, client capabilities and info in `_meta`. */
+  readonly requestMeta: boolean;
+  /** Whether the revision has Streamable HTTP (2024-11-05 had only HTTP+SSE, out of scope). */
+  readonly streamableHttp: boolean;
+  /** Whether JSON-RPC batches are allowed (mcpeval never sends one, and treats one as malformed). */
+  readonly batches: boolean;
+  /** Whether the server may send requests (roots, sampling, elicitation) on the connection. */
+  readonly serverRequests: boolean;
+  /**
+   * Whether results follow the 2026-07-28 result schema: `resultType`, and `ttlMs` and
+   * `cacheScope` on cacheable results (checked on `server/discover`).
+   */
+  readonly cacheableResults: boolean;
+}
+
+const INITIALIZE_ERA = {
+  opening: "initialize",
+  sessions: true,
+  versionHeader: "after-initialize",
+  methodHeaders: false,
+  requestMeta: false,
+  streamableHttp: true,
+  batches: false,
+  serverRequests: true,
+  cacheableResults: false,
+} as const satisfies Revision;
+
+/** Every revision discovery can speak, oldest first, with its row. */
+export const REVISIONS = {
+  "2024-11-05": { ...INITIALIZE_ERA, versionHeader: "none", streamableHttp: false },
+  "2025-03-26": { ...INITIALIZE_ERA, versionHeader: "none", batches: true },
+  "2025-06-18": INITIALIZE_ERA,
+  "2025-11-25": INITIALIZE_ERA,
+  "2026-07-28": {
+    opening: "discover",
+    sessions: false,
+    versionHeader: "every-request",
+    methodHeaders: true,
+    requestMeta: true,
+    streamableHttp: true,
+    batches: false,
+    serverRequests: false,
+    cacheableResults: true,
+  },
+} as const satisfies Record<string, Revision>;
 
 /** A protocol revision discovery can speak. */
-export type ProtocolVersion = typeof PROTOCOL_VERSIONS[number];
+export type ProtocolVersion = keyof typeof REVISIONS;
+
+/** Every revision discovery can speak, oldest first. */
+export const PROTOCOL_VERSIONS = Object.keys(REVISIONS) as [ProtocolVersion, ...ProtocolVersion[]];
 
 /** The revision discovery speaks unless told otherwise (the seed's). */
 export const PROTOCOL_VERSION: ProtocolVersion = "2025-06-18";
 
+/** `--protocol-version auto`: negotiate the revision, as a real client does. */
+export const AUTO = "auto";
+
+/** What `--protocol-version` takes: one revision, spoken strictly, or `auto`. */
+export type ProtocolSetting = ProtocolVersion | typeof AUTO;
+
 /** Whether `value` names a known revision. */
 export function isProtocolVersion(value: unknown): value is ProtocolVersion {
-  return (PROTOCOL_VERSIONS as readonly unknown[]).includes(value);
+  return typeof value === "string" && Object.hasOwn(REVISIONS, value);
 }
 
-/**
- * Whether a revision opens with the `initialize` handshake and keeps a session; from
- * 2026-07-28 on, every request carries the version and capabilities in `_meta` instead.
- */
-export function hasHandshake(version: ProtocolVersion): boolean {
-  return version < "2026-07-28";
-}
-
-/** Whether a revision has Streamable HTTP (2024-11-05 had only HTTP+SSE, out of scope). */
-export function hasStreamableHttp(version: ProtocolVersion): boolean {
-  return version >= "2025-03-26";
-}
-
-/** Whether HTTP requests carry `MCP-Protocol-Version` (added in 2025-06-18). */
-export function hasVersionHeader(version: ProtocolVersion): boolean {
-  return version >= "2025-06-18";
+/** The row of a revision. */
+export function revisionOf(version: ProtocolVersion): Revision {
+  return REVISIONS[version];
 }
 
 /** The newest known revision among `values`, or undefined when none is known. */
 export function newestKnown(values: readonly unknown[]): ProtocolVersion | undefined {
   return PROTOCOL_VERSIONS.filter((version) => values.includes(version)).at(-1);
+}
+
+/**
+ * The known revisions a client whose own revision is `start` accepts, newest first: `start`
+ * and every older one (a real client accepts any older revision it knows that the server
+ * answers), optionally only those that open with `opening`.
+ */
+export function acceptedFrom(
+  start: ProtocolVersion,
+  opening?: Revision["opening"],
+): ProtocolVersion[] {
+  return PROTOCOL_VERSIONS.slice(0, PROTOCOL_VERSIONS.indexOf(start) + 1)
+    .filter((version) => opening === undefined || REVISIONS[version].opening === opening)
+    .reverse();
+}
+
+/** How one profile picks its revision: `start` strictly, or negotiated down from `start`. */
+export interface RevisionPlan {
+  /** The revision asked for first. */
+  readonly start: ProtocolVersion;
+  /** Whether an older known revision the server answers is accepted (and the opening probed). */
+  readonly negotiate: boolean;
+}
+
+/**
+ * The plan of one profile. `setting` is `--protocol-version` (the seed's revision when not
+ * given); a client preset's `clientRevision` is the revision its client sends. The five standard
+ * profiles speak `setting` strictly, and `auto` negotiates from the newest revision. A preset
+ * negotiates from its client's revision, as its client does, unless `presetsStrict` (the option
+ * named one revision): then it speaks `setting` strictly too.
+ */
+export function planOf(
+  setting: ProtocolSetting,
+  clientRevision?: ProtocolVersion,
+  presetsStrict = false,
+): RevisionPlan {
+  if (setting === AUTO) {
+    return { start: clientRevision ?? PROTOCOL_VERSIONS.at(-1)!, negotiate: true };
+  }
+  if (clientRevision !== undefined && !presetsStrict) {
+    return { start: clientRevision, negotiate: true };
+  }
+  return { start: setting, negotiate: false };
 }
 
 /** The `_meta` keys of a 2026-07-28 request. */
@@ -60,4 +154,17 @@ export const ERROR_CODES = {
   invalidParams: -32602,
   unsupportedProtocolVersion: -32022,
   missingRequiredClientCapability: -32021,
+  headerMismatch: -32020,
 } as const;
+
+/**
+ * The "recognized modern JSON-RPC errors" of the 2026-07-28 backward-compatibility rules: an
+ * answer to `server/discover` with one of these codes comes from a modern server, so the client
+ * does not fall back to `initialize`. Any other error (legacy servers answer `-32601`, `-32602`
+ * or anything else) means a legacy server.
+ */
+export const MODERN_ERROR_CODES: readonly number[] = [
+  ERROR_CODES.headerMismatch,
+  ERROR_CODES.missingRequiredClientCapability,
+  ERROR_CODES.unsupportedProtocolVersion,
+];

@@ -20,7 +20,7 @@ import {
   MAX_TOOLS,
 } from "../limits.ts";
 import { INCOMPLETE_HINTS } from "../protocol/incomplete.ts";
-import type { ProtocolVersion } from "../protocol/versions.ts";
+import type { ProtocolSetting } from "../protocol/versions.ts";
 import { hiddenTools } from "../analysis/reachability.ts";
 import type { ClientPreset } from "../clients/presets.ts";
 import type { ProfileLabel } from "../profiles.ts";
@@ -35,7 +35,7 @@ export interface ReportSettings {
   readonly settleMs: number;
   readonly timeoutMs: number;
   readonly target: { readonly kind: TransportKind };
-  readonly protocolVersion: ProtocolVersion;
+  readonly protocolVersion: ProtocolSetting;
   /** The selected profiles, in report order. */
   readonly profiles: readonly ProfileLabel[];
   /** The presets of the selected `client:NAME` profiles, by NAME. */
@@ -184,6 +184,9 @@ function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileR
       instructions_shown: preset.instructionsShown,
     },
   };
+  const negotiated = outcome.protocolVersion === undefined
+    ? {}
+    : { protocol_version: outcome.protocolVersion };
   if (outcome.complete) {
     return {
       profile: outcome.profile,
@@ -194,6 +197,7 @@ function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileR
       tools: [...outcome.tools],
       pages: outcome.pages,
       incomplete: null,
+      ...negotiated,
     };
   }
   const { reason, httpStatus, serverVersion, detail } = outcome.incomplete;
@@ -218,5 +222,6 @@ function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileR
         },
       }),
     },
+    ...negotiated,
   };
 }

@@ -22,7 +22,7 @@ import {
   type IncompleteReason,
   SIGNALS,
 } from "../protocol/incomplete.ts";
-import { PROTOCOL_VERSIONS } from "../protocol/versions.ts";
+import { AUTO, PROTOCOL_VERSIONS } from "../protocol/versions.ts";
 import { CLIENT_NAME, CLIENT_RULE_IDS } from "../clients/presets.ts";
 import { PROFILES } from "../profiles.ts";
 import { SERVER_LABEL, TOOL_NAME } from "../tool_name.ts";
@@ -94,6 +94,11 @@ const IncompleteSchema = z.strictObject({
   detail: DetailSchema.optional(),
 });
 
+const NegotiatedSchema = z.enum(PROTOCOL_VERSIONS).meta({
+  description:
+    "With --protocol-version auto, or for a client preset that negotiates like its client: the revision this profile negotiated (absent when the opening settled on none).",
+});
+
 const CompleteProfileSchema = z.strictObject({
   profile: ProfileLabel,
   client: ClientSchema.optional(),
@@ -103,6 +108,7 @@ const CompleteProfileSchema = z.strictObject({
   tools: z.array(ToolName),
   pages: Count,
   incomplete: z.null(),
+  protocol_version: NegotiatedSchema.optional(),
 });
 
 const IncompleteProfileSchema = z.strictObject({
@@ -114,6 +120,7 @@ const IncompleteProfileSchema = z.strictObject({
   tools: z.null(),
   pages: Count,
   incomplete: IncompleteSchema,
+  protocol_version: NegotiatedSchema.optional(),
 });
 
 const findingFields = <K extends keyof typeof RULES>(kind: K) => ({
@@ -195,7 +202,10 @@ const reportSchema = z.strictObject({
   mcpeval_version: z.string(),
   server: z.string().regex(SERVER_LABEL),
   transport: z.enum(["stdio", "streamable-http"]),
-  protocol_version: z.enum(PROTOCOL_VERSIONS),
+  protocol_version: z.enum([...PROTOCOL_VERSIONS, AUTO]).meta({
+    description:
+      "The revision discovery spoke and required; `auto` only with --protocol-version auto (each profile then records the revision it negotiated).",
+  }),
   reference_detection: z.enum(["inline-code-known-tools", "inline-code-identifiers"]),
   settings: z.strictObject({
     settle_ms: z.int().min(SETTLE_MS.min).max(SETTLE_MS.max),

@@ -13,7 +13,7 @@ import type {
 } from "../protocol/incomplete.ts";
 import type { ClientRuleId } from "../clients/presets.ts";
 import type { ProfileLabel } from "../profiles.ts";
-import type { ProtocolVersion } from "../protocol/versions.ts";
+import type { ProtocolSetting, ProtocolVersion } from "../protocol/versions.ts";
 
 /** Why a profile is incomplete, with its fixed hint. */
 export interface IncompleteReport {
@@ -60,6 +60,11 @@ export interface CompleteProfileReport {
   pages: number;
   /** Always null here. */
   incomplete: null;
+  /**
+   * With `--protocol-version auto`, or for a client preset that negotiates like its client:
+   * the revision the profile negotiated (absent when the opening settled on none).
+   */
+  protocol_version?: ProtocolVersion;
 }
 
 /** A profile whose discovery did not complete. */
@@ -80,6 +85,11 @@ export interface IncompleteProfileReport {
   pages: number;
   /** Why discovery stopped. */
   incomplete: IncompleteReport;
+  /**
+   * With `--protocol-version auto`, or for a client preset that negotiates like its client:
+   * the revision the profile negotiated (absent when the opening settled on none).
+   */
+  protocol_version?: ProtocolVersion;
 }
 
 /** The client preset a `client:NAME` profile impersonated. */
@@ -258,8 +268,11 @@ export interface GuidanceReport {
   server: string;
   /** How the server was reached. */
   transport: "stdio" | "streamable-http";
-  /** The MCP revision discovery spoke and required. */
-  protocol_version: ProtocolVersion;
+  /**
+   * The MCP revision discovery spoke and required, or `auto` (`--protocol-version auto`: each
+   * profile negotiated, and records its revision).
+   */
+  protocol_version: ProtocolSetting;
   /**
    * What counts as a reference: a CommonMark inline code span that equals a tool name in some
    * selected catalog; with `--unknown-references`, every inline code span that is a valid tool

@@ -18,14 +18,14 @@ import {
 } from "../protocol/messages.ts";
 import { DELETE_TIMEOUT_MS, MAX_MESSAGE_BYTES, MAX_MESSAGE_CONTAINERS } from "../limits.ts";
 import { acquireLargeMessageSlot, LARGE_MESSAGE_BYTES, type LargeMessageSlot } from "./large.ts";
-import { hasHandshake, hasVersionHeader, type ProtocolVersion } from "../protocol/versions.ts";
+import { type ProtocolVersion, type Revision, revisionOf } from "../protocol/versions.ts";
 import type { HttpTarget } from "../target.ts";
 import type { Closed, Incoming, Transport } from "./transport.ts";
 
 /**
  * Opens a Streamable HTTP connection speaking `version`; nothing is sent until the first
- * message. Handshake revisions keep the session the server assigns (and delete it at the end);
- * from 2026-07-28 on there is no session, and every POST names its method in `Mcp-Method`.
+ * message. Revisions with sessions keep the one the server assigns to `initialize` (and delete
+ * it at the end); the headers each POST carries are the revision row's.
  */
 export function openHttp(target: HttpTarget, version: ProtocolVersion): Transport {
   return new HttpTransport(target, version);
@@ -37,19 +37,18 @@ const decoder = new TextDecoder();
 class HttpTransport implements Transport {
   readonly incoming: ReadableStream<Incoming>;
   readonly #target: HttpTarget;
-  readonly #version: ProtocolVersion;
-  readonly #sessionful: boolean;
+  #version: ProtocolVersion;
+  #revision: Revision;
   readonly #aborter = new AbortController();
   #controller!: ReadableStreamDefaultController<Incoming>;
   #ended = false;
-  #posts = 0;
   #sessionId?: string;
   #closing?: Promise<Closed>;
 
   constructor(target: HttpTarget, version: ProtocolVersion) {
     this.#target = target;
     this.#version = version;
-    this.#sessionful = hasHandshake(version);
+    this.#revision = revisionOf(version);
     this.incoming = new ReadableStream<Incoming>({
       start: (controller) => {
         this.#controller = controller;
@@ -60,9 +59,15 @@ class HttpTransport implements Transport {
     });
   }
 
+  use(version: ProtocolVersion): void {
+    this.#version = version;
+    this.#revision = revisionOf(version);
+  }
+
   async send(message: JsonRpcMessage): Promise<void> {
     if (this.#ended) return;
-    const first = this.#posts++ === 0;
+    // The answer to `initialize` carries the session; the requests after it join it.
+    const opening = "method" in message && message.method === "initialize";
     let response: Response;
     try {
       response = await fetch(this.#target.url, {
@@ -72,7 +77,7 @@ class HttpTransport implements Transport {
             "content-type": "application/json",
             "accept": "application/json, text/event-stream",
           },
-          !first,
+          !opening,
           "method" in message ? message.method : undefined,
         ),
         body: JSON.stringify(message),
@@ -84,19 +89,16 @@ class HttpTransport implements Transport {
     }
     if (response.status < 200 || response.status > 299) {
       // 2026-07-28 carries protocol errors (unsupported version, missing capability) in a 4xx.
-      if (
-        !this.#sessionful && isRequest(message) && await this.#errorAnswer(response, message.id)
-      ) {
-        return;
-      }
+      const stateless = !this.#revision.sessions && isRequest(message);
+      if (stateless && await this.#errorAnswer(response, message.id)) return;
       await response.body?.cancel().catch(() => {});
       const status = response.status;
-      return this.#fail({
-        reason: "http-status",
-        ...(status >= 100 && status <= 599 ? { httpStatus: status } : {}),
-      });
+      const httpStatus = status >= 100 && status <= 599 ? { httpStatus: status } : {};
+      // Without sessions, one refused request leaves the connection as it was.
+      if (stateless) return this.#refuse(message.id, httpStatus);
+      return this.#fail({ reason: "http-status", ...httpStatus });
     }
-    if (first && this.#sessionful) {
+    if (opening && this.#revision.sessions) {
       const sessionId = response.headers.get("mcp-session-id");
       if (sessionId !== null) {
         if (!SESSION_ID.test(sessionId)) {
@@ -138,12 +140,13 @@ class HttpTransport implements Transport {
 
   #headers(base: Record<string, string>, initialized: boolean, method?: string): Headers {
     const headers = new Headers(base);
-    if (!this.#sessionful) {
-      headers.set("mcp-protocol-version", this.#version);
-      if (method !== undefined) headers.set("mcp-method", method);
-    } else if (initialized) {
-      if (hasVersionHeader(this.#version)) headers.set("mcp-protocol-version", this.#version);
-      if (this.#sessionId !== undefined) headers.set("mcp-session-id", this.#sessionId);
+    const { versionHeader, methodHeaders, sessions } = this.#revision;
+    if (
+      versionHeader === "every-request" || (versionHeader === "after-initialize" && initialized)
+    ) headers.set("mcp-protocol-version", this.#version);
+    if (methodHeaders && method !== undefined) headers.set("mcp-method", method);
+    if (sessions && initialized && this.#sessionId !== undefined) {
+      headers.set("mcp-session-id", this.#sessionId);
     }
     for (const [name, value] of this.#target.headers) headers.set(name, value);
     return headers;
@@ -200,6 +203,10 @@ class HttpTransport implements Transport {
       return;
     }
     if (!answered) this.#fail({ reason: "no-response-in-post-stream" });
+  }
+
+  #refuse(id: RequestId, status: { httpStatus?: number }): void {
+    if (!this.#ended) this.#controller.enqueue({ kind: "refused", id, ...status });
   }
 
   #deliver(message: JsonRpcMessage): void {

@@ -203,7 +203,7 @@ class StdioTransport implements Transport {
       const read = async () => {
         while (true) {
           const { done, value } = await reader.read();
-          if (done || value.kind === "failure") return;
+          if (done || value.kind !== "message") return;
           if (isRequest(value.message)) return resolve();
         }
       };

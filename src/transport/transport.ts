@@ -4,12 +4,18 @@
  * @module
  */
 import type { Incomplete } from "../protocol/incomplete.ts";
-import type { JsonRpcMessage } from "../protocol/messages.ts";
+import type { JsonRpcMessage, RequestId } from "../protocol/messages.ts";
+import type { ProtocolVersion } from "../protocol/versions.ts";
 
 /** One thing that arrived from the server: a message, or the failure that ends the transport. */
 export type Incoming =
   | { readonly kind: "message"; readonly message: JsonRpcMessage }
-  | { readonly kind: "failure"; readonly incomplete: Incomplete };
+  | { readonly kind: "failure"; readonly incomplete: Incomplete }
+  /**
+   * A revision without sessions (HTTP): the server refused request `id` with an HTTP status and
+   * no JSON-RPC answer; the connection stays usable (each request stands alone).
+   */
+  | { readonly kind: "refused"; readonly id: RequestId; readonly httpStatus?: number };
 
 /** A connection to one MCP server for one profile. */
 export interface Transport {
@@ -23,6 +29,11 @@ export interface Transport {
    * (HTTP); a failure is reported on `incoming`, never thrown.
    */
   send(message: JsonRpcMessage): Promise<void>;
+  /**
+   * Tells the transport which revision the following messages speak (its headers and session
+   * rules), when negotiation changes it; a transport without such rules ignores it.
+   */
+  use?(version: ProtocolVersion): void;
   /**
    * Ends the connection and releases everything it holds, and says what it could not stop.
    * Never throws.

@@ -1,0 +1,177 @@
+/**
+ * Opening a profile's connection, revision by revision: `initialize` then
+ * `notifications/initialized`, or `server/discover`; and, when the profile negotiates, the
+ * 2026-07-28 backward-compatibility probe: `server/discover` first, then `initialize` with the
+ * newest initialize-era revision on any answer that is not a recognized modern error (or on
+ * no answer in time), accepting any known older revision the server answers.
+ *
+ * @module
+ */
+import type { Incomplete } from "../protocol/incomplete.ts";
+import {
+  breaksResultSchema,
+  parseDiscoverResult,
+  parseInitializeResult,
+} from "../protocol/initialize.ts";
+import {
+  acceptedFrom,
+  ERROR_CODES,
+  META_KEYS,
+  MODERN_ERROR_CODES,
+  newestKnown,
+  type ProtocolVersion,
+  revisionOf,
+  type RevisionPlan,
+} from "../protocol/versions.ts";
+import type { Connection } from "./connection.ts";
+
+/** Who the profile says it is: its client capabilities (a fresh copy each call) and clientInfo. */
+export interface Identity {
+  readonly capabilities: () => Record<string, unknown>;
+  readonly clientInfo: { readonly name: string; readonly version: string };
+}
+
+/** What opening a profile tells discovery (and the revision it settled on), or why it failed. */
+export type Opened =
+  | {
+    readonly version: ProtocolVersion;
+    readonly hasTools: boolean;
+    readonly instructions: string | undefined;
+  }
+  | { readonly incomplete: Incomplete };
+
+/**
+ * A request's params under `version`: revisions with per-request `_meta` carry the version,
+ * the capabilities and the clientInfo in every request.
+ */
+export function paramsOf(
+  version: ProtocolVersion,
+  identity: Identity,
+  rest: Record<string, unknown> = {},
+): Record<string, unknown> {
+  if (!revisionOf(version).requestMeta) return rest;
+  return {
+    ...rest,
+    _meta: {
+      [META_KEYS.protocolVersion]: version,
+      [META_KEYS.clientCapabilities]: identity.capabilities(),
+      [META_KEYS.clientInfo]: identity.clientInfo,
+    },
+  };
+}
+
+/** Opens `connection` as `plan` says; the connection speaks `plan.start` when called. */
+export async function openProfile(
+  connection: Connection,
+  plan: RevisionPlan,
+  identity: Identity,
+): Promise<Opened> {
+  const { start, negotiate } = plan;
+  const opening = revisionOf(start).opening;
+  if (!negotiate) {
+    if (opening === "initialize") return initialize(connection, start, [start], identity);
+    const opened = await discover(connection, [start], identity, false);
+    return opened === LEGACY ? mismatch(undefined) : opened; // (only a probe falls back)
+  }
+  let asked = start;
+  if (opening === "discover") {
+    const probed = await discover(connection, acceptedFrom(start, "discover"), identity, true);
+    if (probed !== LEGACY) return probed;
+    const fallback = acceptedFrom(start, "initialize")[0];
+    if (fallback === undefined) return mismatch(undefined);
+    connection.reopen(fallback);
+    asked = fallback;
+  }
+  return initialize(connection, asked, acceptedFrom(asked, "initialize"), identity);
+}
+
+/** The probe found a server of the initialize era. */
+const LEGACY = Symbol("legacy");
+
+/**
+ * `initialize` asking for `asked`, accepting an answer among `accepted`; then
+ * `notifications/initialized` under the answered revision.
+ */
+async function initialize(
+  connection: Connection,
+  asked: ProtocolVersion,
+  accepted: readonly ProtocolVersion[],
+  identity: Identity,
+): Promise<Opened> {
+  const init = await connection.request("initialize", {
+    protocolVersion: asked,
+    capabilities: identity.capabilities(),
+    clientInfo: identity.clientInfo,
+  });
+  if ("incomplete" in init) return init;
+  if ("error" in init) {
+    // An error naming only other revisions it supports is a version mismatch.
+    const offered = supportedOf(init.error.data);
+    return offered && !offered.includes(asked)
+      ? mismatch(newestKnown(offered))
+      : { incomplete: { reason: "initialization-error" } };
+  }
+  const facts = parseInitializeResult(init.result);
+  if (!facts) return { incomplete: { reason: "initialization-error" } };
+  const version = accepted.find((known) => known === facts.protocolVersion);
+  if (version === undefined) return mismatch(newestKnown([facts.protocolVersion]));
+  if (version !== asked) connection.use(version);
+  const notified = await connection.notify("notifications/initialized");
+  return notified
+    ? { incomplete: notified }
+    : { version, hasTools: facts.hasTools, instructions: facts.instructions };
+}
+
+/**
+ * `server/discover` speaking `accepted[0]`, accepting a result that lists any of `accepted`.
+ * `probing`: the 2026-07-28 fallback rules apply, and {@linkcode LEGACY} says to fall back.
+ */
+async function discover(
+  connection: Connection,
+  accepted: readonly ProtocolVersion[],
+  identity: Identity,
+  probing: boolean,
+): Promise<Opened | typeof LEGACY> {
+  const asked = accepted[0];
+  const answer = await connection.request("server/discover", paramsOf(asked, identity));
+  if ("incomplete" in answer) {
+    // No answer in time, or an HTTP refusal without a modern error body: a legacy server.
+    const legacy = answer.refused || answer.incomplete.reason === "timeout";
+    return probing && legacy ? LEGACY : answer;
+  }
+  if ("error" in answer) {
+    const { code, data } = answer.error;
+    if (probing && !MODERN_ERROR_CODES.includes(code)) return LEGACY;
+    if (code === ERROR_CODES.unsupportedProtocolVersion) {
+      return mismatch(newestKnown(supportedOf(data) ?? []));
+    }
+    // A server of an earlier revision does not know the method.
+    if (code === ERROR_CODES.methodNotFound) return mismatch(undefined);
+    return { incomplete: { reason: "initialization-error" } };
+  }
+  const facts = parseDiscoverResult(answer.result);
+  if (!facts) return { incomplete: { reason: "initialization-error" } };
+  if (breaksResultSchema(answer.result)) return { incomplete: { reason: "malformed-message" } };
+  const version = accepted.find((known) => facts.supportedVersions.includes(known));
+  if (version === undefined) return mismatch(newestKnown(facts.supportedVersions));
+  if (version !== asked) connection.use(version);
+  return { version, hasTools: facts.hasTools, instructions: facts.instructions };
+}
+
+function mismatch(serverVersion: ProtocolVersion | undefined): Opened {
+  return {
+    incomplete: {
+      reason: "protocol-version-mismatch",
+      ...(serverVersion ? { serverVersion } : {}),
+    },
+  };
+}
+
+/** `data.supported` of an error answer, when it is a list of strings. */
+function supportedOf(data: unknown): string[] | undefined {
+  if (typeof data !== "object" || data === null || !("supported" in data)) return undefined;
+  const { supported } = data;
+  return Array.isArray(supported) && supported.every((v) => typeof v === "string")
+    ? supported
+    : undefined;
+}
