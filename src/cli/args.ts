@@ -30,7 +30,7 @@ import { SERVER_STDERR_MODES, type ServerStderr } from "../target.ts";
 import { isToolName, SERVER_LABEL } from "../tool_name.ts";
 import { shown } from "../printable.ts";
 import type { CliContext } from "./context.ts";
-import { denoFlag, misplacedDenoFlag } from "./deno_flags.ts";
+import { denoFlag, misplacedDenoFlag, whereFlagsGo } from "./deno_flags.ts";
 import { InvocationError } from "./errors.ts";
 
 /** How the command line names the request's fields. */
@@ -342,10 +342,11 @@ async function readClientFile(
 ): Promise<unknown> {
   if (await permission({ name: "read", path }) !== "granted") {
     const value = shown(path);
+    const flag = `--allow-read${
+      value === undefined ? " (for a value that cannot be shown)" : `=${value}`
+    }`;
     throw new InvocationError(
-      `Permission to read the client file is missing: add --allow-read${
-        value === undefined ? " (for a value that cannot be shown)" : `=${value}`
-      }`,
+      `Permission to read the client file is missing: add ${flag}${whereFlagsGo(flag)}`,
     );
   }
   let text: string;

@@ -11,6 +11,7 @@ import type { RenderOptions } from "../report/render.ts";
 import type { SarifLocation } from "../report/sarif.ts";
 import type { OutputRequest } from "../request.ts";
 import type { CliContext } from "./context.ts";
+import { whereFlagsGo } from "./deno_flags.ts";
 import { InvocationError } from "./errors.ts";
 
 /** Throws the one-line {@linkcode InvocationError} when any of `needs` is not granted. */
@@ -22,7 +23,9 @@ export async function requirePermissions(
   for (const need of needs) {
     if (await context.permission(need.descriptor) !== "granted") missing.push(need);
   }
-  if (missing.length > 0) throw new InvocationError(missingPermissionsMessage(missing));
+  if (missing.length > 0) {
+    throw new InvocationError(missingPermissionsMessage(missing, whereFlagsGo));
+  }
 }
 
 /** A report file to write: a format, or the GitHub step summary (appended). */
