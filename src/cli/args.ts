@@ -139,9 +139,10 @@ export async function parseGuidanceArgs(
   }
 
   const servers = given.get("server");
-  if (servers === undefined) throw new InvocationError("--server is required");
-  if (servers.length > 1) throw new InvocationError("--server may be given only once");
-  const server = servers[0];
+  if (servers !== undefined && servers.length > 1) {
+    throw new InvocationError("--server may be given only once");
+  }
+  const server = servers?.[0] ?? defaultServer(command, given.has("url"));
   checkChoices(given);
   const clientPresets = await clientPresetsOf();
   let discovery: DiscoveryRequest;
@@ -173,6 +174,41 @@ export async function parseGuidanceArgs(
       ...(baseline ? { baseline } : {}),
     },
   };
+}
+
+/**
+ * The label of a stdio server without `--server`: the program's name (`node` for
+ * `node dist/server.js`, `my_server` for `./my_server.py`) when it is a valid label. Throws when
+ * there is none: with `--url`, or a program whose name is not a label.
+ */
+function defaultServer(command: readonly string[] | undefined, url: boolean): string {
+  if (url || command === undefined) {
+    throw new InvocationError(
+      url ? "--server is required with --url: it labels the report" : "--server is required",
+    );
+  }
+  const program = programName(command[0] ?? "");
+  if (program === undefined) {
+    throw new InvocationError(
+      "--server is required: the program name of the command after '--' is not a server label, which --server otherwise defaults to",
+    );
+  }
+  return program;
+}
+
+/**
+ * A command's program name as a server label: its last path segment without its extension,
+ * or undefined when that is not a valid label. Pure.
+ *
+ * @example
+ * ```ts
+ * programName("/usr/local/bin/my-server.js"); // "my-server"
+ * ```
+ */
+export function programName(command: string): string | undefined {
+  const base = command.split(/[\\/]/).pop() ?? "";
+  const name = base.replace(/(?<=.)\.[A-Za-z0-9]{1,8}$/, "");
+  return SERVER_LABEL.test(name) ? name : undefined;
 }
 
 /** `--format` and `--server-stderr` are among their choices (with a suggestion when not). */
@@ -380,12 +416,8 @@ function collect(argv: readonly string[]): Map<OptionName, string[]> {
     tokens: true,
   });
   const given = new Map<OptionName, string[]>();
-  for (const token of tokens) {
-    if (token.kind === "positional") {
-      throw new InvocationError(
-        "Unexpected argument: put the server command after '--', or use --url",
-      );
-    }
+  for (const [at, token] of tokens.entries()) {
+    if (token.kind === "positional") throw unexpected(token.index, tokens.slice(0, at));
     if (token.kind !== "option") continue;
     if (!Object.hasOwn(OPTIONS, token.name)) {
       const deno = denoFlag(token.rawName);
@@ -418,6 +450,27 @@ function collect(argv: readonly string[]): Map<OptionName, string[]> {
   }
   return given;
 }
+
+/**
+ * A word that is not an option, most often a server command without `--` before it: named by
+ * its place (never by its value, which may be a secret) and the option before it.
+ */
+function unexpected(index: number, before: readonly ArgsToken[]): InvocationError {
+  const option = before.findLast((token) => token.kind === "option");
+  const place = option?.kind === "option"
+    ? `the word after ${optionLabel(option.rawName)}${
+      option.value !== undefined && !option.inlineValue ? " and its value" : ""
+    }`
+    : "the first word after 'guidance'";
+  return new InvocationError(
+    `Unexpected argument ${
+      index + 1
+    } (${place}): put the server command after '--' (mcpeval guidance [options] -- COMMAND [ARG...]), or use --url`,
+  );
+}
+
+/** A token of `parseArgs`. */
+type ArgsToken = NonNullable<ReturnType<typeof parseArgs>["tokens"]>[number];
 
 /** The name of an unknown option, safe to print (only option-like characters, bounded). */
 function optionLabel(rawName: string): string {

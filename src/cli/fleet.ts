@@ -6,6 +6,7 @@
  */
 import { parse as parseDotenv } from "dotenv";
 import { sep } from "node:path";
+import { lookupHint } from "../analysis/suggest.ts";
 import type { BaselineDocument } from "../comparison.ts";
 import { configEntries, type ConfigEntry } from "../config/entries.ts";
 import { ConfigError, parseConfig } from "../config/parse.ts";
@@ -25,6 +26,7 @@ import { MAX_CONFIG_BYTES } from "../limits.ts";
 import { configPermissionsNeeded } from "../permissions.ts";
 import { shown } from "../printable.ts";
 import { RequestError } from "../request.ts";
+import { SERVER_LABEL } from "../tool_name.ts";
 import type { SarifLocation } from "../report/sarif.ts";
 import { CLI_LABELS } from "./args.ts";
 import { readBaselineFile } from "./baseline.ts";
@@ -222,8 +224,11 @@ async function baselineDocument(
     document.kind === "guidance" &&
     !entries.some((entry) => entry.name === document.report.server)
   ) {
+    const label = document.report.server;
     throw new InvocationError(
-      "--baseline is the report of one server, and this run checks no server of its label: give a fleet report, or select that server",
+      `--baseline is the report of one server, and this run checks no server of its label: give a fleet report, or select that server${
+        SERVER_LABEL.test(label) ? ` (--server ${label})` : ""
+      }`,
     );
   }
   return document;
@@ -232,15 +237,19 @@ async function baselineDocument(
 /** The entries `--server` selects (all without it), in file order; unknown names exit 2. */
 function selected(entries: ConfigEntry[], request: ConfigRequest): ConfigEntry[] {
   const names = new Set(entries.map((entry) => entry.name));
+  // Only names that are server labels may be shown: the others are text from the file.
+  const labels = [...names].filter((name) => SERVER_LABEL.test(name));
+  const hint = (name: string) =>
+    lookupHint(name, labels, "it lists:", "; it lists no server with a valid label");
   for (const name of request.servers ?? []) {
     if (!names.has(name)) {
-      throw new InvocationError(`--server ${name} names no server of the config file`);
+      throw new InvocationError(`--server ${name} names no server of the config file${hint(name)}`);
     }
   }
   for (const name of request.requirements.keys()) {
     if (!names.has(name)) {
       throw new InvocationError(
-        `--require-tool names server ${name}, which the config file does not list`,
+        `--require-tool names server ${name}, which the config file does not list${hint(name)}`,
       );
     }
   }
