@@ -9,6 +9,7 @@
  * @module
  */
 import type { CliContext } from "./src/cli/context.ts";
+import { currentLaunch } from "./src/cli/deno_flags.ts";
 import { FileTooLargeError, OutputError } from "./src/cli/errors.ts";
 import { run } from "./src/cli/run.ts";
 import { EXIT } from "./src/exit.ts";
@@ -80,6 +81,7 @@ export function processContext(): CliContext {
       ? (readableEnv("TERM") === "dumb" ? "lines" : "live")
       : undefined,
     columns: terminalColumns(),
+    launch: currentLaunch(),
     interrupted: listenForInterrupts,
   };
 }

@@ -72,7 +72,7 @@ export function validateComparison(
 function labelsIn(document: BaselineDocument, server: string): string {
   if (document.kind === "guidance") {
     const label = document.report.server;
-    return SERVER_LABEL.test(label) ? `; its label is ${label}` : "";
+    return SERVER_LABEL.test(label) ? `; the baseline's label is ${label}` : "";
   }
   const names = document.fleet.servers.map((entry) => entry.name)
     .filter((name) => name !== server && SERVER_LABEL.test(name));

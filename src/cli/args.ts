@@ -109,7 +109,7 @@ export type GuidanceArgs =
   | { readonly help: false; readonly config: ConfigRequest };
 
 /** The effects parsing needs: the environment, and reading `--client-file`. */
-export type ArgsEffects = Pick<CliContext, "env" | "permission" | "readTextFile">;
+export type ArgsEffects = Pick<CliContext, "env" | "permission" | "readTextFile" | "launch">;
 
 /**
  * Parses the arguments that follow `guidance`. `env` resolves `--header NAME=ENV_VAR` and
@@ -118,18 +118,18 @@ export type ArgsEffects = Pick<CliContext, "env" | "permission" | "readTextFile"
  */
 export async function parseGuidanceArgs(
   argv: readonly string[],
-  { env, permission, readTextFile }: ArgsEffects,
+  { env, permission, readTextFile, launch }: ArgsEffects,
 ): Promise<GuidanceArgs> {
   const terminator = argv.indexOf("--");
   const own = terminator === -1 ? argv : argv.slice(0, terminator);
   const command = terminator === -1 ? undefined : argv.slice(terminator + 1);
-  const given = collect(own);
+  const given = collect(own, launch);
   if (given.has("help")) return { help: true };
   const clientPresetsOf = (): Promise<unknown> => {
     const clientFile = single(given, "client-file");
     return clientFile === undefined
       ? Promise.resolve(undefined)
-      : readClientFile(clientFile, permission, readTextFile);
+      : readClientFile(clientFile, permission, readTextFile, launch);
   };
   if (given.has("config")) {
     return { help: false, config: await configRequest(given, command, env, clientPresetsOf) };
@@ -375,6 +375,7 @@ async function readClientFile(
   path: string,
   permission: ArgsEffects["permission"],
   readTextFile: ArgsEffects["readTextFile"],
+  launch: ArgsEffects["launch"],
 ): Promise<unknown> {
   if (await permission({ name: "read", path }) !== "granted") {
     const value = shown(path);
@@ -382,7 +383,7 @@ async function readClientFile(
       value === undefined ? " (for a value that cannot be shown)" : `=${value}`
     }`;
     throw new InvocationError(
-      `Permission to read the client file is missing: add ${flag}${whereFlagsGo(flag)}`,
+      `Permission to read the client file is missing: add ${flag}${whereFlagsGo(flag, launch)}`,
     );
   }
   let text: string;
@@ -407,7 +408,10 @@ async function readClientFile(
 }
 
 /** Collects option values by name, rejecting unknown options, positionals and missing values. */
-function collect(argv: readonly string[]): Map<OptionName, string[]> {
+function collect(
+  argv: readonly string[],
+  launch: ArgsEffects["launch"],
+): Map<OptionName, string[]> {
   const { tokens } = parseArgs({
     args: [...argv],
     options: OPTIONS,
@@ -421,7 +425,7 @@ function collect(argv: readonly string[]): Map<OptionName, string[]> {
     if (token.kind !== "option") continue;
     if (!Object.hasOwn(OPTIONS, token.name)) {
       const deno = denoFlag(token.rawName);
-      if (deno) throw new InvocationError(misplacedDenoFlag(deno));
+      if (deno) throw new InvocationError(misplacedDenoFlag(deno, launch));
       const likely = token.rawName.startsWith("--")
         ? closest(token.rawName, OPTION_NAMES)
         : undefined;

@@ -7,6 +7,7 @@
 import type { ProtocolVersion } from "../protocol/versions.ts";
 import type { Target } from "../target.ts";
 import type { Transport } from "../transport/transport.ts";
+import type { Launch } from "./deno_flags.ts";
 
 /** Every effect the CLI has. */
 export interface CliContext {
@@ -51,6 +52,11 @@ export interface CliContext {
   readonly stderrTerminal?: "live" | "lines";
   /** The terminal's width in columns, when there is a terminal. */
   readonly columns?: number;
+  /**
+   * How mcpeval was started, which decides where a missing Deno flag goes (a reinstall for the
+   * installed command). Undefined: as with `deno run main.ts`.
+   */
+  readonly launch?: Launch;
   /**
    * A signal that aborts a running discovery (SIGINT, SIGTERM). Called only by commands that
    * start servers, so the others do not pay for signal handling.

@@ -74,9 +74,10 @@ function installLine(launch: Launch, flags: string): string {
 /**
  * Where Deno flags go for how mcpeval was started, as a clause that follows a message naming
  * `flags`: nothing for `deno run main.ts` (the message already says "add"), a reinstall for
- * the installed command, both for a JSR run (which may be either).
+ * the installed command, both for a JSR run (which may be either); nothing when `started` is
+ * not known.
  */
-export function whereFlagsGo(flags: string, started: Launch = currentLaunch()): string {
+export function whereFlagsGo(flags: string, started: Launch | undefined): string {
   switch (started) {
     case "installed":
       return `; the installed mcpeval command takes Deno flags only from its install line: reinstall it with ${
@@ -92,7 +93,7 @@ export function whereFlagsGo(flags: string, started: Launch = currentLaunch()): 
 }
 
 /** The one-line explanation for a Deno flag given after the script. */
-export function misplacedDenoFlag(name: string, started: Launch = currentLaunch()): string {
+export function misplacedDenoFlag(name: string, started?: Launch): string {
   if (started === "installed" || started === "jsr") {
     return `'${name}' is a Deno flag, and mcpeval's arguments cannot carry it${
       whereFlagsGo(name, started)

@@ -25,7 +25,9 @@ export async function requirePermissions(
     if (await context.permission(need.descriptor) !== "granted") missing.push(need);
   }
   if (missing.length > 0) {
-    throw new InvocationError(missingPermissionsMessage(missing, whereFlagsGo));
+    throw new InvocationError(
+      missingPermissionsMessage(missing, (flags) => whereFlagsGo(flags, context.launch)),
+    );
   }
 }
 
