@@ -1,6 +1,7 @@
 /**
- * Live progress on a terminal's stderr: one line per profile (waiting, starting, settling,
- * listing with the pages so far, done with the tool count, or incomplete with the reason),
+ * Live progress on a terminal's stderr: one line per profile (waiting, starting, and after a few
+ * seconds without an answer that none came yet, settling, listing with the pages so far, done
+ * with the tool count, or incomplete with the reason),
  * redrawn in place; on a terminal that cannot move the cursor (`TERM=dumb`), one line per change.
  * Lines hold only profile labels, fixed words and numbers.
  *
@@ -18,6 +19,12 @@ const TICK_MS = 250;
 
 /** Events closer together than this are drawn together. */
 const COALESCE_MS = 40;
+
+/**
+ * How long a profile may be starting before its line says that no answer came yet: a first
+ * `npx` run downloads the package for seconds before the server can answer `initialize`.
+ */
+export const STARTING_SLOW_MS = 3000;
 
 const ESC = "\x1b[";
 
@@ -37,6 +44,9 @@ export class Progress {
   readonly #started = performance.now();
   readonly #states = new Map<ProfileLabel, ProfileState>();
   readonly #starting: string;
+  readonly #slow: string;
+  /** Per profile, the timer that marks a start without an answer. */
+  readonly #slowTimers = new Map<ProfileLabel, ReturnType<typeof setTimeout>>();
   #drawn = 0;
   #writing: Promise<void> = Promise.resolve();
   #timer?: ReturnType<typeof setInterval>;
@@ -59,6 +69,9 @@ export class Progress {
     this.#starting = transport === "stdio"
       ? "starting the server, initializing"
       : "connecting, initializing";
+    this.#slow = transport === "stdio"
+      ? "starting the server, no answer yet (a package runner may be downloading it)"
+      : "connecting, no answer yet";
     this.#write = write;
     this.#mode = mode;
     this.#columns = Math.max(20, columns);
@@ -85,6 +98,13 @@ export class Progress {
       // A new page keeps the clock of the listing.
       since: kindChanged || !previous ? performance.now() : previous.since,
     });
+    clearTimeout(this.#slowTimers.get(event.profile));
+    if (event.kind === "starting") {
+      this.#slowTimers.set(
+        event.profile,
+        setTimeout(() => this.#startingSlowly(event.profile), STARTING_SLOW_MS),
+      );
+    }
     if (this.#mode === "live") {
       this.#pending ??= setTimeout(() => {
         this.#pending = undefined;
@@ -92,6 +112,15 @@ export class Progress {
       }, COALESCE_MS);
     } else if (kindChanged) this.#emit(`mcpeval: ${event.profile}: ${status}\n`);
   };
+
+  /** A profile still starting after {@linkcode STARTING_SLOW_MS}: its line says so at once. */
+  #startingSlowly(profile: ProfileLabel): void {
+    const state = this.#states.get(profile);
+    if (this.#stopped || state?.kind !== "starting") return;
+    this.#states.set(profile, { ...state, status: this.#slow });
+    if (this.#mode === "live") this.#draw();
+    else this.#emit(`mcpeval: ${profile}: ${this.#slow}\n`);
+  }
 
   /**
    * Stops updating. `clear`: erase the live lines (the report follows on the same terminal);
@@ -102,6 +131,7 @@ export class Progress {
     this.#stopped = true;
     clearInterval(this.#timer);
     clearTimeout(this.#pending);
+    for (const timer of this.#slowTimers.values()) clearTimeout(timer);
     if (this.#mode === "live") {
       // Every profile's last state is drawn, even for a moment.
       this.#draw(true);
