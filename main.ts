@@ -16,6 +16,7 @@ import { EXIT } from "./src/exit.ts";
 
 // What a CliContext refers to: types, and the small table of incomplete reasons.
 export type { CliContext } from "./src/cli/context.ts";
+export type { Launch } from "./src/cli/deno_flags.ts";
 export type { ProtocolVersion } from "./src/protocol/versions.ts";
 export type { Closed, Incoming, Leftover, Transport } from "./src/transport/transport.ts";
 export type { HttpTarget, ServerStderr, StdioTarget, Target } from "./src/target.ts";
