@@ -245,7 +245,7 @@ Deno.test({
       .map((line) => line.slice(8));
     assert.ok(states.some((s) => /^starting the server, initializing \(\d+\.\d s\)$/.test(s)));
     const slow = states.findIndex((s) =>
-      /^starting the server, no answer yet \(a package runner may be downloading it\) \((\d+\.\d) s\)$/
+      /^starting the server, no answer yet \((\d+\.\d) s\)$/
         .test(s)
     );
     assert.ok(slow >= 0, states.join("\n"));
@@ -266,7 +266,7 @@ Deno.test({
     assert.deepEqual(shownLines(screen).slice(0, 4), [
       "mcpeval: discovering h, 1 profile(s)",
       "mcpeval: none: starting the server, initializing",
-      "mcpeval: none: starting the server, no answer yet (a package runner may be downloading it)",
+      "mcpeval: none: starting the server, no answer after 3 s (npx or uvx may still be downloading it)",
       "mcpeval: none: incomplete, timeout",
     ]);
   },

@@ -69,9 +69,17 @@ export class Progress {
     this.#starting = transport === "stdio"
       ? "starting the server, initializing"
       : "connecting, initializing";
+    // Short on a live line (it shows the clock, and must fit 80 columns with a client profile);
+    // one line per change says how long and why.
     this.#slow = transport === "stdio"
-      ? "starting the server, no answer yet (a package runner may be downloading it)"
-      : "connecting, no answer yet";
+      ? (mode === "live"
+        ? "starting the server, no answer yet"
+        : `starting the server, no answer after ${
+          STARTING_SLOW_MS / 1000
+        } s (npx or uvx may still be downloading it)`)
+      : (mode === "live"
+        ? "connecting, no answer yet"
+        : `connecting, no answer after ${STARTING_SLOW_MS / 1000} s`);
     this.#write = write;
     this.#mode = mode;
     this.#columns = Math.max(20, columns);
