@@ -6,6 +6,7 @@
  * @module
  */
 import type { Baseline } from "./analysis/baseline.ts";
+import { lookupHint } from "./analysis/suggest.ts";
 import {
   type BaselineDocument,
   baselineDocument,
@@ -16,6 +17,7 @@ import {
 import { FLEET_SCHEMA_ID } from "./report/fleet/schema.ts";
 import { REPORT_SCHEMA_ID } from "./report/schema.ts";
 import { type FieldLabels, type GuidanceInput, LIBRARY_LABELS, RequestError } from "./request.ts";
+import { SERVER_LABEL } from "./tool_name.ts";
 
 export type { BaselineDocument } from "./baseline/read.ts";
 
@@ -57,9 +59,24 @@ export function validateComparison(
 ): ComparisonRequest | undefined {
   const require = requireOf(input, labels);
   if (input.baseline === undefined) return undefined;
-  const selection = baselineFor(validateBaselineDocument(input.baseline, labels), server);
-  if (!selection.ok) fail(selection.problem, labels);
+  const document = validateBaselineDocument(input.baseline, labels);
+  const selection = baselineFor(document, server);
+  if (!selection.ok) fail(selection.problem, labels, undefined, labelsIn(document, server));
   return { baseline: selection.baseline, requireBaselineTools: require };
+}
+
+/**
+ * The server labels of `document` that `server` could have meant, as a clause for a baseline
+ * of another server: `; its label is demo` or `; did you mean ...?` / `; it lists: a, b`.
+ */
+function labelsIn(document: BaselineDocument, server: string): string {
+  if (document.kind === "guidance") {
+    const label = document.report.server;
+    return SERVER_LABEL.test(label) ? `; the baseline's label is ${label}` : "";
+  }
+  const names = document.servers.map((entry) => entry.name)
+    .filter((name) => name !== server && SERVER_LABEL.test(name));
+  return lookupHint(server, names, "it lists:", "");
 }
 
 /**
@@ -107,7 +124,9 @@ function requireOf(
   return require;
 }
 
-function fail(problem: BaselineProblem, labels: FieldLabels, at?: string): never {
+function fail(problem: BaselineProblem, labels: FieldLabels, at?: string, hint = ""): never {
   const where = at === undefined ? "" : ` (first problem at ${at})`;
-  throw new RequestError("baseline", BASELINE_RULES[problem] + where, labels);
+  // The problems about which server the baseline is of name its labels; the others nothing.
+  const named = problem === "another-server" || problem === "not-in-fleet" ? hint : "";
+  throw new RequestError("baseline", BASELINE_RULES[problem] + where + named, labels);
 }

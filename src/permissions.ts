@@ -116,8 +116,14 @@ export function writeNeeds(output: OutputRequest): PermissionNeed[] {
   }));
 }
 
-/** The one-line message for missing permissions: what they are for and the flags to add. */
-export function missingPermissionsMessage(missing: readonly PermissionNeed[]): string {
+/**
+ * The one-line message for missing permissions: what they are for and the flags to add;
+ * `where` (given the flags) adds where they go, for how mcpeval was started.
+ */
+export function missingPermissionsMessage(
+  missing: readonly PermissionNeed[],
+  where: (flags: string) => string = () => "",
+): string {
   const whats = [...new Set(missing.map((need) => need.what))];
   const flags = new Map<string, string[]>();
   for (const need of missing) {
@@ -135,5 +141,7 @@ export function missingPermissionsMessage(missing: readonly PermissionNeed[]): s
         hidden.has(flag) ? " (and a value that cannot be shown)" : ""
       }`
   );
-  return `Permission to ${whats.join(" and ")} is missing: add ${add.join(" ")}`;
+  return `Permission to ${whats.join(" and ")} is missing: add ${add.join(" ")}${
+    where(add.join(" "))
+  }`;
 }

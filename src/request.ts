@@ -9,7 +9,7 @@ import { UserError } from "./errors.ts";
 import type { Format } from "./report/formats/mod.ts";
 import type { SarifLocation } from "./report/formats/sarif.ts";
 import { CONCURRENCY, type IntegerRange, SETTLE_MS, TIMEOUT_MS } from "./limits.ts";
-import { closestTypo } from "./analysis/suggest.ts";
+import { closestTypo, completion } from "./analysis/suggest.ts";
 import { builtinPresets, type ClientPreset, parsePresets } from "./clients/presets.ts";
 import {
   canonicalProfiles,
@@ -297,7 +297,12 @@ export function validateSettings(
     (profiles.length === 0 && clients.size === 0) ||
     !profiles.every((profile) => isProfile(profile))
   ) {
-    fail("profiles", `must be one of: ${PROFILES.join(", ")}${suggestion(profiles, PROFILES)}`);
+    fail(
+      "profiles",
+      `must be one of: ${PROFILES.join(", ")}${
+        commaList(profiles, PROFILES, "profiles") ?? suggestion(profiles, PROFILES)
+      }`,
+    );
   }
   const required = input.requiredTools ?? [];
   if (!required.every((tool) => isToolName(tool))) fail("requiredTools", TOOL_RULE);
@@ -355,10 +360,11 @@ function validateClients(
   for (const name of names) {
     const preset = typeof name === "string" ? known.get(name) : undefined;
     if (!preset) {
+      const unknown = names.filter((n) => !known.has(n));
       fail(
         "clients",
         `must name a client preset: ${[...known.keys()].sort().join(", ")}${
-          suggestion(names.filter((n) => !known.has(n)), [...known.keys()])
+          commaList(unknown, [...known.keys()], "clients") ?? suggestion(unknown, [...known.keys()])
         }`,
       );
     }
@@ -367,16 +373,38 @@ function validateClients(
   return selected;
 }
 
-/** `; did you mean X?` for the first value close to a known one, when it can be shown. */
+/**
+ * `; did you mean X?` for the first value close to a known one (a typo, or the start of exactly
+ * one known word: `claude` for `claude-code`), when it can be shown.
+ */
 function suggestion(values: readonly unknown[], known: readonly string[]): string {
   for (const value of values) {
     if (typeof value !== "string" || known.includes(value) || !/^[\x21-\x7e]{1,64}$/.test(value)) {
       continue;
     }
-    const close = closestTypo(value, [...known].sort());
+    const sorted = [...known].sort();
+    const close = closestTypo(value, sorted) ?? completion(value, sorted);
     if (close !== undefined) return `; did you mean ${close}?`;
   }
   return "";
+}
+
+/**
+ * For a value that is known words joined by commas (`roots,sampling`): the clause that says to
+ * repeat the option named by `field` for each; else undefined.
+ */
+function commaList(
+  values: readonly unknown[],
+  known: readonly string[],
+  field: RequestField,
+): string | undefined {
+  const listed = values.find((value) =>
+    typeof value === "string" && value.includes(",") &&
+    value.split(",").every((part) => known.includes(part.trim()))
+  ) as string | undefined;
+  if (listed === undefined) return undefined;
+  const parts = listed.split(",").map((part) => part.trim());
+  return `; repeat {${field}} for each one (${parts.join(", ")}) instead of a comma-separated list`;
 }
 
 function validateTarget(target: TargetInput, fail: Fail): Target {

@@ -50,7 +50,7 @@ Deno.test("server-everything against the baseline it wrote: no drift, every cand
   assert.equal(other.code, 2);
   assert.equal(
     other.stderr,
-    "mcpeval: --baseline is the report of another server: its server label is not --server's\n",
+    "mcpeval: --baseline is the report of another server: its server label is not --server's; the baseline's label is everything\n",
   );
 });
 

@@ -153,7 +153,7 @@ Deno.test("a fleet baseline for one server's run: its entry by label; a label th
   assert.equal(other.stdout, "");
   assert.equal(
     other.stderr,
-    "mcpeval: --baseline is a fleet report that does not list --server's server\n",
+    "mcpeval: --baseline is a fleet report that does not list --server's server; it lists: demo\n",
   );
 });
 
@@ -194,7 +194,7 @@ Deno.test("one server's report as the baseline of a config run: that server comp
   assert.equal(none.code, 2);
   assert.equal(
     none.stderr,
-    "mcpeval: --baseline is the report of one server, and this run checks no server of its label: give a fleet report, or select that server\n",
+    "mcpeval: --baseline is the report of one server, and this run checks no server of its label: give a fleet report, or select that server (--server demo)\n",
   );
 });
 

@@ -402,7 +402,7 @@ Deno.test("a baseline of another server: exit 2 with one line, before any server
   assert.equal(result.stdout, "");
   assert.equal(
     result.stderr,
-    "mcpeval: --baseline is the report of another server: its server label is not --server's\n",
+    "mcpeval: --baseline is the report of another server: its server label is not --server's; the baseline's label is demo\n",
   );
   assert.deepEqual(log.entries(), [], "no server was started");
 });

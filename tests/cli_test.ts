@@ -9,7 +9,11 @@ const TARGET = ["--", ...fixture("demo_server.ts")];
 
 /** Invalid invocations: [name, argv, text the one stderr line must contain]. */
 const INVALID: [string, string[], string][] = [
-  ["missing --server", ["guidance", ...TARGET], "--server is required"],
+  [
+    "missing --server with --url",
+    ["guidance", "--url", "http://127.0.0.1:1/mcp"],
+    "--server is required with --url",
+  ],
   ["--server without value", ["guidance", "--server"], "--server needs a value"],
   [
     "--server followed by an option",

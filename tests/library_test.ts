@@ -127,7 +127,7 @@ Deno.test("runGuidance with a baseline: the report of an earlier run, compared a
   assert.equal(error.field, "baseline");
   assert.equal(
     error.message,
-    "baseline is the report of another server: its server label is not server's",
+    "baseline is the report of another server: its server label is not server's; the baseline's label is other",
   );
   assert.throws(
     () => validateComparison({ requireBaselineTools: true }, "demo"),

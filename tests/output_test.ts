@@ -22,7 +22,7 @@ Deno.test("--output into a missing folder: exit 2 before any server starts", asy
     assert.equal(result.stdout, "");
     assert.equal(
       result.stderr,
-      "mcpeval: Cannot write a report file given to --output or the step summary (its folder does not exist)\n",
+      `mcpeval: Cannot write the report file "${path}" given to --output (its folder does not exist)\n`,
     );
     assert.deepEqual(log.entries(), [], "no server was started");
   }
@@ -64,7 +64,7 @@ Deno.test("a report file that fails after discovery: stdout report, one stderr l
   assert.match(ctx.out(), /^mcpeval guidance {2}server demo\n/);
   assert.equal(
     ctx.err(),
-    "mcpeval: a report file could not be written (permission denied); the report on stdout was still printed\n",
+    'mcpeval: the report file "report.json" given to --output could not be written (permission denied); the report on stdout was still printed\n',
   );
 });
 
@@ -101,6 +101,6 @@ Deno.test("end to end: a report file whose folder goes away during discovery: ex
   assert.match(result.stdout, /\nResult: passed/);
   assert.equal(
     result.stderr,
-    "mcpeval: a report file could not be written (its folder does not exist); the report on stdout was still printed\n",
+    `mcpeval: the report file "${path}" given to --output could not be written (its folder does not exist); the report on stdout was still printed\n`,
   );
 });

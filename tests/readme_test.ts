@@ -58,51 +58,69 @@ Deno.test("README: under 1,200 words, and every link to docs/ resolves", async (
   assert.ok(!docs.some((doc) => doc.includes("OWNER")), "no placeholder owner");
 });
 
+/** What an installed `mcpeval` printed. */
+interface Run {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/**
+ * Installs the README's clone install line (its flags as written) into `root`, and returns a
+ * runner of `mcpeval ...` lines in folder `cwd` (default the clone) with the command on PATH.
+ */
+async function installReadmeLine(
+  root: string,
+  marker: ProcessMarker,
+): Promise<(line: string, cwd?: string) => Promise<Run>> {
+  const install = commands().find((line) =>
+    line.startsWith("deno install -g") && line.endsWith("main.ts")
+  );
+  assert.ok(install, "the README shows how to install from a clone");
+  const [, , ...flags] = words(install);
+  const installed = await new Deno.Command(DENO, {
+    args: ["install", "-g", "--root", root, ...flags],
+    cwd: ROOT,
+    stdin: "null",
+    stdout: "null",
+    stderr: "piped",
+  }).output();
+  assert.equal(installed.code, 0, new TextDecoder().decode(installed.stderr));
+  // The shim calls `deno` by name, as it would on a person's PATH.
+  const env = {
+    ...marker.env,
+    NO_COLOR: "1",
+    HOME: Deno.env.get("HOME") ?? "/tmp",
+    PATH: `${join(root, "bin")}:${DENO.replace(/\/[^/]+$/, "")}:${Deno.env.get("PATH")}`,
+    ...(Deno.env.get("DENO_DIR") ? { DENO_DIR: Deno.env.get("DENO_DIR")! } : {}),
+  };
+  return async (line, cwd = ROOT) => {
+    const [command, ...args] = words(line);
+    assert.equal(command, "mcpeval");
+    const output = await new Deno.Command(command, {
+      args,
+      cwd,
+      env,
+      clearEnv: true,
+      stdin: "null",
+    })
+      .output();
+    return {
+      code: output.code,
+      stdout: new TextDecoder().decode(output.stdout),
+      stderr: new TextDecoder().decode(output.stderr),
+    };
+  };
+}
+
 Deno.test({
   name: "README first screen: install the mcpeval command from the clone, then a report",
   ignore: Deno.build.os === "windows",
   fn: async () => {
     await using root = await tempDir();
     const lines = commands();
-    const install = lines.find((line) =>
-      line.startsWith("deno install -g") && line.endsWith("main.ts")
-    );
-    assert.ok(install, "the README shows how to install from a clone");
-    const [, , ...flags] = words(install);
     const marker = new ProcessMarker();
-    const installed = await new Deno.Command(DENO, {
-      args: ["install", "-g", "--root", root.path, ...flags],
-      cwd: ROOT,
-      stdin: "null",
-      stdout: "null",
-      stderr: "piped",
-    }).output();
-    assert.equal(installed.code, 0, new TextDecoder().decode(installed.stderr));
-    // The shim calls `deno` by name, as it would on a person's PATH.
-    const env = {
-      ...marker.env,
-      NO_COLOR: "1",
-      HOME: Deno.env.get("HOME") ?? "/tmp",
-      PATH: `${join(root.path, "bin")}:${DENO.replace(/\/[^/]+$/, "")}:${Deno.env.get("PATH")}`,
-      ...(Deno.env.get("DENO_DIR") ? { DENO_DIR: Deno.env.get("DENO_DIR")! } : {}),
-    };
-    const run = async (line: string) => {
-      const [command, ...args] = words(line);
-      assert.equal(command, "mcpeval");
-      const output = await new Deno.Command(command, {
-        args,
-        cwd: ROOT,
-        env,
-        clearEnv: true,
-        stdin: "null",
-      })
-        .output();
-      return {
-        code: output.code,
-        stdout: new TextDecoder().decode(output.stdout),
-        stderr: new TextDecoder().decode(output.stderr),
-      };
-    };
+    const run = await installReadmeLine(root.path, marker);
     const version = await run("mcpeval --version");
     assert.match(version.stdout, /^mcpeval \d+\.\d+\.\d+\n$/);
     const demo = lines.find((line) => line.startsWith("mcpeval guidance --server demo"));
@@ -111,6 +129,80 @@ Deno.test({
     assert.equal(report.code, 0, report.stderr);
     assert.equal(report.stderr, "");
     assert.match(report.stdout, /^mcpeval guidance {2}server demo\n[\s\S]*\nResult: passed/);
+    assertNoneLeft(await marker.reap(), "the installed mcpeval");
+  },
+});
+
+Deno.test("README first screen: within 40 lines, what it is, the install with PATH, the demo, a real server, --config", () => {
+  const screen = README.split("\n").slice(0, 40).join("\n");
+  assert.match(screen, /^# mcpeval guidance\n\nCheck, in CI, that what an MCP server/);
+  const first = [...screen.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]).join("");
+  assert.match(first, /deno install -g [^\n]*\\\n[^\n]*--allow-read=\. main\.ts\n/);
+  assert.match(first, /export PATH="\$HOME\/\.deno\/bin:\$PATH"/, "how to put it on PATH");
+  assert.match(screen, /`\$DENO_INSTALL_ROOT\/bin`, else `~\/\.deno\/bin`/, "where it goes");
+  assert.match(first, /^mcpeval guidance --server demo -- deno run fixtures\/demo_server\.ts$/m);
+  assert.match(
+    first,
+    /^mcpeval guidance --server everything -- npx -y @modelcontextprotocol\/server-everything@/m,
+  );
+  assert.match(first, /^mcpeval guidance --config \.mcp\.json/m);
+});
+
+Deno.test({
+  name:
+    "README install line: --config and --baseline in a project folder; a file outside says how to reinstall",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    await using root = await tempDir();
+    await using project = await tempDir();
+    const marker = new ProcessMarker();
+    const run = await installReadmeLine(root.path, marker);
+    const demo = {
+      command: DENO,
+      args: ["run", "--quiet", join(ROOT, "fixtures", "demo_server.ts")],
+    };
+    await Deno.writeTextFile(
+      join(project.path, ".mcp.json"),
+      JSON.stringify({ mcpServers: { demo } }),
+    );
+    const fleet = await run(
+      "mcpeval guidance --config .mcp.json --settle-ms 100 --output json=baseline.json",
+      project.path,
+    );
+    assert.equal(fleet.code, 0, fleet.stderr);
+    assert.equal(fleet.stderr, "");
+    assert.match(fleet.stdout, /\n {2}demo +stdio +5\/5 /);
+    const compared = await run(
+      "mcpeval guidance --config .mcp.json --settle-ms 100 --baseline baseline.json --format json",
+      project.path,
+    );
+    assert.equal(compared.code, 0, compared.stderr);
+    const report = JSON.parse(compared.stdout).servers[0].report;
+    assert.ok(
+      report.candidates.every((c: { baseline_state: string }) => c.baseline_state === "unchanged"),
+    );
+    const single = await run(
+      `mcpeval guidance --server demo --settle-ms 100 --baseline baseline.json -- ${demo.command} ${
+        demo.args.join(" ")
+      }`,
+      project.path,
+    );
+    assert.equal(single.code, 0, single.stderr);
+
+    // A file outside the folder: the one line says how to reinstall, not "put it before the script".
+    const outside = join(ROOT, "fixtures", "configs", "demo.mcp.json");
+    const denied = await run(`mcpeval guidance --config ${outside}`, project.path);
+    assert.equal(denied.code, 2);
+    assert.equal(
+      denied.stderr,
+      `mcpeval: Permission to read the config file is missing: add --allow-read=${outside}; the installed mcpeval command takes Deno flags only from its install line: reinstall it with the flag added (from the clone: deno install -g -f -n mcpeval --config deno.json ... --allow-read=${outside} main.ts)\n`,
+    );
+    const misplaced = await run("mcpeval guidance --allow-read --config .mcp.json", project.path);
+    assert.equal(misplaced.code, 2);
+    assert.equal(
+      misplaced.stderr,
+      "mcpeval: '--allow-read' is a Deno flag, and mcpeval's arguments cannot carry it; the installed mcpeval command takes Deno flags only from its install line: reinstall it with the flag added (from the clone: deno install -g -f -n mcpeval --config deno.json ... --allow-read main.ts)\n",
+    );
     assertNoneLeft(await marker.reap(), "the installed mcpeval");
   },
 });

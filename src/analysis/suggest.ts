@@ -62,3 +62,47 @@ export function closestTypo(word: string, names: readonly string[]): string | un
   }
   return best;
 }
+
+/**
+ * The one word of `known` that `given` (at least 3 characters) begins, ignoring case; undefined
+ * when none or several do, or when `given` is itself known. `claude` completes to `claude-code`.
+ *
+ * @example
+ * ```ts
+ * completion("claude", ["claude-code", "cursor"]); // "claude-code"
+ * ```
+ */
+export function completion(given: string, known: readonly string[]): string | undefined {
+  const word = given.toLowerCase();
+  if (word.length < 3 || known.includes(given)) return undefined;
+  const matches = known.filter((candidate) => candidate.toLowerCase().startsWith(word));
+  return matches.length === 1 ? matches[0] : undefined;
+}
+
+/** How many known names a list after an unknown one shows at most. */
+const LISTED = 20;
+
+/**
+ * What follows a lookup that found nothing: `; did you mean X?` for a close word of `known`
+ * (see {@linkcode closest}), else `; ${intro} a, b, c` (at most 20, then how many more), else
+ * `none` when `known` is empty. Every word of `known` must be safe to show.
+ *
+ * @example
+ * ```ts
+ * lookupHint("memry", ["memory", "docs"], "it lists:", ""); // "; did you mean memory?"
+ * lookupHint("x", ["memory", "docs"], "it lists:", ""); // "; it lists: docs, memory"
+ * ```
+ */
+export function lookupHint(
+  given: string,
+  known: readonly string[],
+  intro: string,
+  none: string,
+): string {
+  const likely = closest(given, known);
+  if (likely !== undefined) return `; did you mean ${likely}?`;
+  if (known.length === 0) return none;
+  const sorted = [...new Set(known)].sort();
+  const more = sorted.length - LISTED;
+  return `; ${intro} ${sorted.slice(0, LISTED).join(", ")}${more > 0 ? `, and ${more} more` : ""}`;
+}

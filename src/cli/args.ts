@@ -38,7 +38,7 @@ import { SERVER_STDERR_MODES, type ServerStderr } from "../target.ts";
 import { isToolName, SERVER_LABEL } from "../tool_name.ts";
 import { shown } from "../printable.ts";
 import type { CliContext } from "./context.ts";
-import { denoFlag, misplacedDenoFlag } from "./deno_flags.ts";
+import { denoFlag, misplacedDenoFlag, whereFlagsGo } from "./deno_flags.ts";
 import { InvocationError } from "./errors.ts";
 
 /** How the command line names the request's fields. */
@@ -121,7 +121,7 @@ export type GuidanceArgs =
   | { readonly help: false; readonly config: ConfigRequest };
 
 /** The effects parsing needs: the environment, and reading `--client-file`. */
-export type ArgsEffects = Pick<CliContext, "env" | "permission" | "readTextFile">;
+export type ArgsEffects = Pick<CliContext, "env" | "permission" | "readTextFile" | "launch">;
 
 /**
  * Parses the arguments that follow `guidance`. `env` resolves `--header NAME=ENV_VAR` and
@@ -130,18 +130,18 @@ export type ArgsEffects = Pick<CliContext, "env" | "permission" | "readTextFile"
  */
 export async function parseGuidanceArgs(
   argv: readonly string[],
-  { env, permission, readTextFile }: ArgsEffects,
+  { env, permission, readTextFile, launch }: ArgsEffects,
 ): Promise<GuidanceArgs> {
   const terminator = argv.indexOf("--");
   const own = terminator === -1 ? argv : argv.slice(0, terminator);
   const command = terminator === -1 ? undefined : argv.slice(terminator + 1);
-  const given = collect(own);
+  const given = collect(own, launch);
   if (given.has("help")) return { help: true };
   const clientPresetsOf = (): Promise<unknown> => {
     const clientFile = single(given, "client-file");
     return clientFile === undefined
       ? Promise.resolve(undefined)
-      : readClientFile(clientFile, permission, readTextFile);
+      : readClientFile(clientFile, permission, readTextFile, launch);
   };
   if (given.has("config")) {
     return { help: false, config: await configRequest(given, command, env, clientPresetsOf) };
@@ -151,9 +151,10 @@ export async function parseGuidanceArgs(
   }
 
   const servers = given.get("server");
-  if (servers === undefined) throw new InvocationError("--server is required");
-  if (servers.length > 1) throw new InvocationError("--server may be given only once");
-  const server = servers[0];
+  if (servers !== undefined && servers.length > 1) {
+    throw new InvocationError("--server may be given only once");
+  }
+  const server = servers?.[0] ?? defaultServer(command, given.has("url"));
   checkChoices(given);
   const clientPresets = await clientPresetsOf();
   let discovery: DiscoveryRequest;
@@ -185,6 +186,41 @@ export async function parseGuidanceArgs(
       ...(baseline ? { baseline } : {}),
     },
   };
+}
+
+/**
+ * The label of a stdio server without `--server`: the program's name (`node` for
+ * `node dist/server.js`, `my_server` for `./my_server.py`) when it is a valid label. Throws when
+ * there is none: with `--url`, or a program whose name is not a label.
+ */
+function defaultServer(command: readonly string[] | undefined, url: boolean): string {
+  if (url || command === undefined) {
+    throw new InvocationError(
+      url ? "--server is required with --url: it labels the report" : "--server is required",
+    );
+  }
+  const program = programName(command[0] ?? "");
+  if (program === undefined) {
+    throw new InvocationError(
+      "--server is required: the program name of the command after '--' is not a server label, which --server otherwise defaults to",
+    );
+  }
+  return program;
+}
+
+/**
+ * A command's program name as a server label: its last path segment without its extension,
+ * or undefined when that is not a valid label. Pure.
+ *
+ * @example
+ * ```ts
+ * programName("/usr/local/bin/my-server.js"); // "my-server"
+ * ```
+ */
+export function programName(command: string): string | undefined {
+  const base = command.split(/[\\/]/).pop() ?? "";
+  const name = base.replace(/(?<=.)\.[A-Za-z0-9]{1,8}$/, "");
+  return SERVER_LABEL.test(name) ? name : undefined;
 }
 
 /** `--format` and `--server-stderr` are among their choices (with a suggestion when not). */
@@ -369,13 +405,15 @@ async function readClientFile(
   path: string,
   permission: ArgsEffects["permission"],
   readTextFile: ArgsEffects["readTextFile"],
+  launch: ArgsEffects["launch"],
 ): Promise<unknown> {
   if (await permission({ name: "read", path }) !== "granted") {
     const value = shown(path);
+    const flag = `--allow-read${
+      value === undefined ? " (for a value that cannot be shown)" : `=${value}`
+    }`;
     throw new InvocationError(
-      `Permission to read the client file is missing: add --allow-read${
-        value === undefined ? " (for a value that cannot be shown)" : `=${value}`
-      }`,
+      `Permission to read the client file is missing: add ${flag}${whereFlagsGo(flag, launch)}`,
     );
   }
   let text: string;
@@ -400,7 +438,10 @@ async function readClientFile(
 }
 
 /** Collects option values by name, rejecting unknown options, positionals and missing values. */
-function collect(argv: readonly string[]): Map<OptionName, string[]> {
+function collect(
+  argv: readonly string[],
+  launch: ArgsEffects["launch"],
+): Map<OptionName, string[]> {
   const { tokens } = parseArgs({
     args: [...argv],
     options: OPTIONS,
@@ -409,16 +450,12 @@ function collect(argv: readonly string[]): Map<OptionName, string[]> {
     tokens: true,
   });
   const given = new Map<OptionName, string[]>();
-  for (const token of tokens) {
-    if (token.kind === "positional") {
-      throw new InvocationError(
-        "Unexpected argument: put the server command after '--', or use --url",
-      );
-    }
+  for (const [at, token] of tokens.entries()) {
+    if (token.kind === "positional") throw unexpected(token.index, tokens.slice(0, at));
     if (token.kind !== "option") continue;
     if (!Object.hasOwn(OPTIONS, token.name)) {
       const deno = denoFlag(token.rawName);
-      if (deno) throw new InvocationError(misplacedDenoFlag(deno));
+      if (deno) throw new InvocationError(misplacedDenoFlag(deno, launch));
       const likely = token.rawName.startsWith("--")
         ? closest(token.rawName, OPTION_NAMES)
         : undefined;
@@ -447,6 +484,27 @@ function collect(argv: readonly string[]): Map<OptionName, string[]> {
   }
   return given;
 }
+
+/**
+ * A word that is not an option, most often a server command without `--` before it: named by
+ * its place (never by its value, which may be a secret) and the option before it.
+ */
+function unexpected(index: number, before: readonly ArgsToken[]): InvocationError {
+  const option = before.findLast((token) => token.kind === "option");
+  const place = option?.kind === "option"
+    ? `the word after ${optionLabel(option.rawName)}${
+      option.value !== undefined && !option.inlineValue ? " and its value" : ""
+    }`
+    : "the first word after 'guidance'";
+  return new InvocationError(
+    `Unexpected argument ${
+      index + 1
+    } (${place}): put the server command after '--' (mcpeval guidance [options] -- COMMAND [ARG...]), or use --url`,
+  );
+}
+
+/** A token of `parseArgs`. */
+type ArgsToken = NonNullable<ReturnType<typeof parseArgs>["tokens"]>[number];
 
 /** The name of an unknown option, safe to print (only option-like characters, bounded). */
 function optionLabel(rawName: string): string {

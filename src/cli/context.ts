@@ -5,6 +5,7 @@
  * @module
  */
 import type { RunEffects } from "../run/effects.ts";
+import type { Launch } from "./deno_flags.ts";
 
 /** Every effect the CLI has. */
 export interface CliContext extends RunEffects {
@@ -35,6 +36,11 @@ export interface CliContext extends RunEffects {
   readonly stderrTerminal?: "live" | "lines";
   /** The terminal's width in columns, when there is a terminal. */
   readonly columns?: number;
+  /**
+   * How mcpeval was started, which decides where a missing Deno flag goes (a reinstall for the
+   * installed command). Undefined: as with `deno run main.ts`.
+   */
+  readonly launch?: Launch;
   /**
    * A signal that aborts a running discovery (SIGINT, SIGTERM). Called only by commands that
    * start servers, so the others do not pay for signal handling.

@@ -1,6 +1,7 @@
 /**
  * Deno's own flags, recognised when they were given to mcpeval by mistake (placed after the
- * script instead of before it), so that the message can say where they go.
+ * script instead of before it), so that the message can say where they go; and how mcpeval was
+ * started, which decides where a missing permission flag goes.
  *
  * @module
  */
@@ -8,6 +9,13 @@
 /** Deno permission flags and the runtime flags people most often misplace, by name. */
 const DENO_FLAG =
   /^(?:--(?:allow|deny)-(?:all|read|write|net|env|sys|run|ffi|import|hrtime|scripts)|-[ARWNESIP]|--no-prompt|--v8-flags|--unstable(?:-[a-z]+)*|--config|--import-map|--lock|--no-lock|--cached-only|--reload|--env-file|--location|--seed|--inspect(?:-brk|-wait)?|--watch|--no-check|--check)$/;
+
+/**
+ * How mcpeval was started: `deno run main.ts` from a clone (the folder it runs in holds the
+ * script), the command `deno install` put on PATH (a script elsewhere), from JSR (`deno run` or
+ * installed: the two look the same from inside), or a compiled binary (its flags are baked in).
+ */
+export type Launch = "deno-run" | "installed" | "jsr" | "compiled";
 
 /**
  * The name of the Deno flag that `argument` is (its value, after `=`, dropped), or undefined
@@ -18,7 +26,78 @@ export function denoFlag(argument: string): string | undefined {
   return DENO_FLAG.test(name) ? name : undefined;
 }
 
+/**
+ * How a script at `mainModule` was started when the current folder is `cwd` (undefined: not
+ * readable). An installed command's shim runs `deno run FLAGS file:///…/main.ts`, the same
+ * script as `deno run main.ts`: what tells them apart is that `deno run main.ts` is typed in the
+ * clone, where the script is. Pure.
+ *
+ * @example
+ * ```ts
+ * launchOf("file:///src/mcpeval/main.ts", "/src/mcpeval"); // "deno-run"
+ * launchOf("file:///src/mcpeval/main.ts", "/home/me/project"); // "installed"
+ * ```
+ */
+export function launchOf(mainModule: string, cwd: string | undefined): Launch {
+  if (/\/deno-compile-[^/]*\//.test(mainModule)) return "compiled";
+  if (!mainModule.startsWith("file:")) return "jsr";
+  if (cwd === undefined) return "deno-run";
+  const folder = decodeURIComponent(new URL(".", mainModule).pathname).replace(/\/$/, "");
+  const here = cwd.replaceAll("\\", "/").replace(/^([A-Za-z]:)/, "/$1").replace(/\/$/, "");
+  return folder === here ? "deno-run" : "installed";
+}
+
+let launch: Launch | undefined;
+
+/** How this process was started (see {@linkcode launchOf}); never prompts for a permission. */
+export function currentLaunch(): Launch {
+  if (launch) return launch;
+  let cwd: string | undefined;
+  try {
+    // Deno.cwd() needs read access to the folder: only where it is already granted.
+    if (Deno.permissions.querySync({ name: "read", path: "." }).state === "granted") {
+      cwd = Deno.cwd();
+    }
+  } catch {
+    cwd = undefined;
+  }
+  return launch = launchOf(Deno.mainModule, cwd);
+}
+
+/** The README's `deno install` line for how mcpeval was started, `flags` added to its own. */
+function installLine(launch: Launch, flags: string): string {
+  return launch === "jsr"
+    ? `deno install -g -f -n mcpeval ... ${flags} jsr:@mcpeval/guidance`
+    : `deno install -g -f -n mcpeval --config deno.json ... ${flags} main.ts`;
+}
+
+/**
+ * Where Deno flags go for how mcpeval was started, as a clause that follows a message naming
+ * `flags`: nothing for `deno run main.ts` (the message already says "add"), a reinstall for
+ * the installed command, both for a JSR run (which may be either); nothing when `started` is
+ * not known.
+ */
+export function whereFlagsGo(flags: string, started: Launch | undefined): string {
+  switch (started) {
+    case "installed":
+      return `; the installed mcpeval command takes Deno flags only from its install line: reinstall it with ${
+        flags.includes(" ") ? "them" : "the flag"
+      } added (from the clone: ${installLine(started, flags)})`;
+    case "jsr":
+      return ` (with deno run: before the script; for the installed mcpeval command, reinstall it: ${
+        installLine(started, flags)
+      })`;
+    default:
+      return "";
+  }
+}
+
 /** The one-line explanation for a Deno flag given after the script. */
-export function misplacedDenoFlag(name: string): string {
+export function misplacedDenoFlag(name: string, started?: Launch): string {
+  if (started === "installed" || started === "jsr") {
+    return `'${name}' is a Deno flag, and mcpeval's arguments cannot carry it${
+      whereFlagsGo(name, started)
+    }`;
+  }
   return `'${name}' is a Deno flag: put it before the script (deno run ${name} ... main.ts guidance ...), not after it`;
 }

@@ -13,7 +13,7 @@ import type { RunPlan } from "../run/plan.ts";
 import { CLI_LABELS, type GuidanceRequest } from "./args.ts";
 import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
-import { finishRun, interrupted, reserveReportFiles } from "./output.ts";
+import { finishRun, interrupted, reserveReportFiles, runEffects } from "./output.ts";
 import { Progress } from "./progress.ts";
 
 /** A valid guidance command line: one server, or the servers of a config file. */
@@ -24,13 +24,14 @@ export type GuidanceRun =
 /** Runs a validated guidance command and returns the exit code. */
 export async function runGuidanceCommand(args: GuidanceRun, context: CliContext): Promise<number> {
   const { output, quiet } = "config" in args ? args.config : args.request;
+  const effects = runEffects(context);
   let plan: RunPlan;
   if ("config" in args) {
     const { planConfigRun } = await import("../run/config.ts");
-    plan = await planConfigRun(args.config, context, CLI_LABELS);
+    plan = await planConfigRun(args.config, effects, CLI_LABELS);
   } else {
     const { planServerRun } = await import("../run/server.ts");
-    plan = await planServerRun(args.request, context, CLI_LABELS);
+    plan = await planServerRun(args.request, effects, CLI_LABELS);
   }
   const reserved = await reserveReportFiles(context, output);
 

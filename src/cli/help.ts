@@ -25,7 +25,7 @@ const either = (values: readonly string[]) =>
 
 /** The short usage, printed on stderr after a misuse. */
 export const USAGE = `Usage:
-  mcpeval guidance --server NAME [options] -- COMMAND [ARG...]
+  mcpeval guidance [--server NAME] [options] -- COMMAND [ARG...]
   mcpeval guidance --server NAME [options] --url URL
   mcpeval guidance --config FILE [--server NAME ...] [options]
   mcpeval merge FILE... [--format F] [--output F=PATH]
@@ -57,17 +57,20 @@ Discovery only: initialize, notifications/initialized (or server/discover from 2
 a settle window, paged tools/list.
 
 Usage:
-  mcpeval guidance --server NAME [options] -- COMMAND [ARG...]   (stdio)
+  mcpeval guidance [--server NAME] [options] -- COMMAND [ARG...] (stdio)
   mcpeval guidance --server NAME [options] --url URL             (Streamable HTTP)
   mcpeval guidance --config FILE [--server NAME ...] [options]   (a client's config file)
 
 Options:
-  --server NAME            report label (letters, digits, '.', '_', '-'; required)
+  --server NAME            report label (letters, digits, '.', '_', '-'); for a stdio server
+                           the program's name by default (node for 'node dist/server.js');
+                           required with --url
   --format F               report on stdout: ${either(FORMATS)} (default ${DEFAULT_FORMAT})
   --output F=PATH          also write a report in format F to PATH (- for stdout); repeatable
   --sarif-location P[:L]   SARIF: the repository file (and line) every result points at
   -q, --quiet              no live progress on stderr (shown only when stderr is a terminal)
-  --profile P              ${either(PROFILES)}; repeatable (default all)
+  --profile P              ${either(PROFILES)}; repeatable
+                           (default: the five standard profiles)
   --client NAME            also impersonate a client preset (profile client:NAME); repeatable;
                            without --profile only the presets run
   --client-file FILE       client presets that add to or replace the built-in ones (JSON)

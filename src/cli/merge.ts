@@ -21,7 +21,7 @@ import { requirePermissions } from "../run/permissions.ts";
 import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
 import { MERGE_HELP } from "./help.ts";
-import { finishRun, reserveReportFiles } from "./output.ts";
+import { finishRun, reserveReportFiles, runEffects } from "./output.ts";
 
 const OPTIONS = {
   format: { type: "string" },
@@ -62,7 +62,7 @@ export async function runMergeCommand(
     flag: "--allow-read",
     value: shown(path),
   }));
-  await requirePermissions(context, [...reads, ...writeNeeds(output)]);
+  await requirePermissions(runEffects(context), [...reads, ...writeNeeds(output)]);
 
   const [{ FleetReportSchema }, { mergeFleetReports }] = await Promise.all([
     import("../report/fleet/schema.ts"),

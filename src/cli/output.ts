@@ -7,8 +7,10 @@
 import { EXIT } from "../exit.ts";
 import type { Format, FormatId, RenderOptions } from "../report/formats/mod.ts";
 import type { SarifLocation } from "../report/formats/sarif.ts";
+import { escaped } from "../printable.ts";
 import type { OutputRequest } from "../request.ts";
 import type { CliContext } from "./context.ts";
+import { whereFlagsGo } from "./deno_flags.ts";
 import { InvocationError } from "./errors.ts";
 
 /** A report file to write: a format, or the GitHub step summary (appended). */
@@ -42,14 +44,12 @@ export async function reserveReportFiles(
   const discard = async () => {
     for (const path of created) await context.removeFile(path).catch(() => {});
   };
-  for (const { path } of files) {
+  for (const file of files) {
     try {
-      if ((await context.reserveFile(path)).created) created.push(path);
+      if ((await context.reserveFile(file.path)).created) created.push(file.path);
     } catch (error) {
       await discard();
-      throw new InvocationError(
-        `Cannot write a report file given to --output or the step summary (${problem(error)})`,
-      );
+      throw new InvocationError(`Cannot write ${fileNamed(file)} (${problem(error)})`);
     }
   }
   return { files, discard };
@@ -90,22 +90,32 @@ export async function finishRun(
     location: output.location,
   });
   let unwritten: string | undefined;
-  for (const { path, format, append } of reserved.files) {
+  for (const file of reserved.files) {
     try {
-      await context.writeFile(path, render(format, options(false)), { append });
+      await context.writeFile(file.path, render(file.format, options(false)), {
+        append: file.append,
+      });
     } catch (error) {
-      unwritten ??= problem(error);
+      unwritten ??= `${fileNamed(file)} could not be written (${problem(error)})`;
     }
   }
   await context.stdout(render(output.format, options(true)));
   if (unwritten !== undefined) {
-    await context.stderr(
-      `mcpeval: a report file could not be written (${unwritten}); the report on stdout was still printed\n`,
-    );
+    await context.stderr(`mcpeval: ${unwritten}; the report on stdout was still printed\n`);
     return EXIT.ioError;
   }
   if (!result.complete) return EXIT.incomplete;
   return result.passed ? EXIT.passed : EXIT.defect;
+}
+
+/**
+ * A report file as a message names it: the path given to `--output`, escaped; the step summary
+ * by its variable (its path is an environment value, never shown).
+ */
+function fileNamed(file: ReportTarget): string {
+  return file.format === "summary"
+    ? "the step summary (the file GITHUB_STEP_SUMMARY names)"
+    : `the report file ${escaped(file.path)} given to --output`;
 }
 
 /** A file-system error as a fixed word (its name), never its message (it holds the path). */
@@ -114,4 +124,9 @@ export function problem(error: unknown): string {
   if (error instanceof Deno.errors.PermissionDenied) return "permission denied";
   if (error instanceof Deno.errors.IsADirectory) return "it is a folder";
   return error instanceof Error ? error.name : "error";
+}
+
+/** The effects a run needs, from the CLI's context: missing permissions say where flags go. */
+export function runEffects(context: CliContext): CliContext {
+  return { ...context, whereFlagsGo: (flags) => whereFlagsGo(flags, context.launch) };
 }

@@ -8,6 +8,7 @@
 import { EXIT } from "../exit.ts";
 import { readTextFile } from "../run/files.ts";
 import type { CliContext } from "./context.ts";
+import { currentLaunch } from "./deno_flags.ts";
 import { OutputError } from "./errors.ts";
 import { run } from "./run.ts";
 
@@ -51,6 +52,7 @@ export function processContext(): CliContext {
       ? (readableEnv("TERM") === "dumb" ? "lines" : "live")
       : undefined,
     columns: terminalColumns(),
+    launch: currentLaunch(),
     interrupted: listenForInterrupts,
   };
 }

@@ -1,6 +1,7 @@
 /**
- * Live progress on a terminal's stderr: one line per profile (waiting, starting, settling,
- * listing with the pages so far, done with the tool count, or incomplete with the reason),
+ * Live progress on a terminal's stderr: one line per profile (waiting, starting, and after a few
+ * seconds without an answer that none came yet, settling, listing with the pages so far, done
+ * with the tool count, or incomplete with the reason),
  * redrawn in place; on a terminal that cannot move the cursor (`TERM=dumb`), one line per change.
  * Lines hold only profile labels, fixed words and numbers.
  *
@@ -14,6 +15,12 @@ export type ProgressMode = "live" | "lines";
 
 /** How often the live lines are redrawn to move their clocks on. */
 const TICK_MS = 250;
+
+/**
+ * How long a profile may be starting before its line says that no answer came yet: a first
+ * `npx` run downloads the package for seconds before the server can answer `initialize`.
+ */
+export const STARTING_SLOW_MS = 3000;
 
 const ESC = "\x1b[";
 
@@ -39,6 +46,9 @@ export class Progress {
   /** Each profile's state, by `server\0profile`, in run order. */
   readonly #states = new Map<string, ProfileState & { label: string }>();
   readonly #starting: ReadonlyMap<string, string>;
+  readonly #slow: ReadonlyMap<string, string>;
+  /** Per profile, the timer that marks a start without an answer. */
+  readonly #slowTimers = new Map<string, ReturnType<typeof setTimeout>>();
   #drawn = 0;
   #writing: Promise<void> = Promise.resolve();
   #timer?: ReturnType<typeof setInterval>;
@@ -58,11 +68,24 @@ export class Progress {
     const checked = plan.servers.flatMap((server) => "request" in server ? [server] : []);
     this.#server = plan.config === undefined ? checked[0]?.name : undefined;
     this.#servers = checked.length;
+    const stdio = (server: (typeof checked)[number]) => server.request.target.kind === "stdio";
     this.#starting = new Map(checked.map((server) => [
       server.name,
-      server.request.target.kind === "stdio"
-        ? "starting the server, initializing"
-        : "connecting, initializing",
+      stdio(server) ? "starting the server, initializing" : "connecting, initializing",
+    ]));
+    // Short on a live line (it shows the clock, and must fit 80 columns with a client profile);
+    // one line per change says how long and why.
+    this.#slow = new Map(checked.map((server) => [
+      server.name,
+      stdio(server)
+        ? (mode === "live"
+          ? "starting the server, no answer yet"
+          : `starting the server, no answer after ${
+            STARTING_SLOW_MS / 1000
+          } s (npx or uvx may still be downloading it)`)
+        : (mode === "live"
+          ? "connecting, no answer yet"
+          : `connecting, no answer after ${STARTING_SLOW_MS / 1000} s`),
     ]));
     this.#write = write;
     this.#mode = mode;
@@ -104,11 +127,25 @@ export class Progress {
       since: kindChanged ? performance.now() : previous.since,
       label: previous.label,
     });
+    clearTimeout(this.#slowTimers.get(id));
+    if (event.kind === "starting") {
+      const slow = this.#slow.get(event.server) ?? status;
+      this.#slowTimers.set(id, setTimeout(() => this.#startingSlowly(id, slow), STARTING_SLOW_MS));
+    }
     // Every change is drawn when it happens (a write is queued, never awaited), so each state is
     // shown however fast the next one follows; the timer only moves the clocks on.
     if (this.#mode === "live") this.#draw();
     else if (kindChanged) this.#emit(`mcpeval: ${previous.label}: ${status}\n`);
   };
+
+  /** A profile still starting after {@linkcode STARTING_SLOW_MS}: its line says so at once. */
+  #startingSlowly(id: string, slow: string): void {
+    const state = this.#states.get(id);
+    if (this.#stopped || state?.kind !== "starting") return;
+    this.#states.set(id, { ...state, status: slow });
+    if (this.#mode === "live") this.#draw();
+    else this.#emit(`mcpeval: ${state.label}: ${slow}\n`);
+  }
 
   /**
    * Stops updating. `clear`: erase the live lines (the report follows on the same terminal);
@@ -118,6 +155,7 @@ export class Progress {
     if (this.#stopped) return;
     this.#stopped = true;
     clearInterval(this.#timer);
+    for (const timer of this.#slowTimers.values()) clearTimeout(timer);
     if (this.#mode === "live") {
       // Every profile's last state is drawn, even for a moment.
       this.#draw(true);

@@ -66,9 +66,9 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
       return EXIT.passed;
     case "help": {
       // `help`, `help guidance`, `help schema`.
-      if (rest.length > 1) throw await unknownCommand(rest[0]);
+      if (rest.length > 1) throw await unknownCommand(rest[0], context);
       const text = rest.length === 0 ? MAIN_HELP : HELP[rest[0]];
-      if (text === undefined) throw await unknownCommand(rest[0]);
+      if (text === undefined) throw await unknownCommand(rest[0], context);
       await context.stdout(text);
       return EXIT.passed;
     }
@@ -106,14 +106,14 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
       return await runMergeCommand(rest, context);
     }
     default:
-      throw await unknownCommand(command);
+      throw await unknownCommand(command, context);
   }
 }
 
 /** An unknown command: a misplaced Deno flag, a likely command, or the usage. */
-async function unknownCommand(command: string): Promise<InvocationError> {
+async function unknownCommand(command: string, context: CliContext): Promise<InvocationError> {
   const deno = denoFlag(command);
-  if (deno) return new InvocationError(misplacedDenoFlag(deno));
+  if (deno) return new InvocationError(misplacedDenoFlag(deno, context.launch));
   // Loaded only for a mistake, so that --help, --version and schema start fast.
   const { closest } = await import("../analysis/suggest.ts");
   const likely = closest(command, COMMANDS);

@@ -7,6 +7,7 @@
  */
 import { parse as parseDotenv } from "dotenv";
 import { sep } from "node:path";
+import { lookupHint } from "../analysis/suggest.ts";
 import type { BaselineDocument } from "../comparison.ts";
 import { configEntries, type ConfigEntry } from "../config/entries.ts";
 import { ConfigError, parseConfig } from "../config/parse.ts";
@@ -31,6 +32,7 @@ import type { RunEffects } from "./effects.ts";
 import { RunError } from "./errors.ts";
 import type { PlannedServer, RunPlan } from "./plan.ts";
 import { readProblem, requirePermissions } from "./permissions.ts";
+import { SERVER_LABEL } from "../tool_name.ts";
 
 /**
  * Plans a validated `--config` request: every problem a user can fix throws
@@ -180,8 +182,11 @@ async function baselineDocument(
     document.kind === "guidance" &&
     !entries.some((entry) => entry.name === document.report.server)
   ) {
+    const label = document.report.server;
     throw new RunError(
-      "--baseline is the report of one server, and this run checks no server of its label: give a fleet report, or select that server",
+      `--baseline is the report of one server, and this run checks no server of its label: give a fleet report, or select that server${
+        SERVER_LABEL.test(label) ? ` (--server ${label})` : ""
+      }`,
     );
   }
   return document;
@@ -190,15 +195,19 @@ async function baselineDocument(
 /** The entries `--server` selects (all without it), in file order; unknown names exit 2. */
 function selected(entries: ConfigEntry[], request: ConfigRequest): ConfigEntry[] {
   const names = new Set(entries.map((entry) => entry.name));
+  // Only names that are server labels may be shown: the others are text from the file.
+  const labels = [...names].filter((name) => SERVER_LABEL.test(name));
+  const hint = (name: string) =>
+    lookupHint(name, labels, "it lists:", "; it lists no server with a valid label");
   for (const name of request.servers ?? []) {
     if (!names.has(name)) {
-      throw new RunError(`--server ${name} names no server of the config file`);
+      throw new RunError(`--server ${name} names no server of the config file${hint(name)}`);
     }
   }
   for (const name of request.requirements.keys()) {
     if (!names.has(name)) {
       throw new RunError(
-        `--require-tool names server ${name}, which the config file does not list`,
+        `--require-tool names server ${name}, which the config file does not list${hint(name)}`,
       );
     }
   }

@@ -22,6 +22,11 @@ export interface RunEffects {
   readonly readTextFile: (path: string, maxBytes?: number) => Promise<string>;
   /** The current folder (`--config` resolves `${workspaceFolder}` and relative paths from it). */
   readonly cwd: () => string;
+  /**
+   * Where the flags of a missing permission go, as a clause after them (the CLI: before the
+   * script, or in the install line of an installed command); default none.
+   */
+  readonly whereFlagsGo?: (flags: string) => string;
   /** Opens a connection to a server; throws when a command cannot be started. */
   readonly openTransport: (target: Target, version: ProtocolVersion) => Promise<Transport>;
 }

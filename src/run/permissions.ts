@@ -10,14 +10,16 @@ import { RunError } from "./errors.ts";
 
 /** Throws the one-line {@linkcode RunError} when any of `needs` is not granted. */
 export async function requirePermissions(
-  effects: Pick<RunEffects, "permission">,
+  effects: Pick<RunEffects, "permission" | "whereFlagsGo">,
   needs: readonly PermissionNeed[],
 ): Promise<void> {
   const missing = [];
   for (const need of needs) {
     if (await effects.permission(need.descriptor) !== "granted") missing.push(need);
   }
-  if (missing.length > 0) throw new RunError(missingPermissionsMessage(missing));
+  if (missing.length > 0) {
+    throw new RunError(missingPermissionsMessage(missing, effects.whereFlagsGo));
+  }
 }
 
 /** Why a file could not be read, as fixed words (never the error's message: it holds the path). */
