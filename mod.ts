@@ -61,6 +61,7 @@ export {
   type BaselineState,
   type BaselineToolDefectReport,
   type CandidateReport,
+  type CapExceededCandidateReport,
   type ClientReport,
   type ComparedProfileDrift,
   type CompleteProfileReport,
@@ -109,6 +110,7 @@ export {
   type ClientRuleId,
   parsePresets,
 } from "./src/clients/presets.ts";
+export type { ParsedRule, RuleEffect } from "./src/clients/rules/kind.ts";
 export { renderGithub, renderGithubSummary } from "./src/report/github.ts";
 export { renderJson } from "./src/report/json.ts";
 export { renderJunit } from "./src/report/junit.ts";

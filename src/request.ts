@@ -9,7 +9,7 @@ import type { Format } from "./formats.ts";
 import type { SarifLocation } from "./report/sarif.ts";
 import { CONCURRENCY, type IntegerRange, SETTLE_MS, TIMEOUT_MS } from "./limits.ts";
 import { closestTypo } from "./analysis/suggest.ts";
-import { builtinPresets, type ClientPreset, parsePresets } from "./clients/presets.ts";
+import { ALL_CLIENTS, builtinPresets, type ClientPreset, parsePresets } from "./clients/presets.ts";
 import {
   canonicalProfiles,
   clientProfile,
@@ -331,7 +331,9 @@ function validateClients(
     for (const [name, preset] of extra as Map<string, ClientPreset>) known.set(name, preset);
   }
   const selected = new Map<string, ClientPreset>();
-  for (const name of names) {
+  // `--client all`: every preset (built-in and from the file), in their order.
+  const expanded = names.flatMap((name) => name === ALL_CLIENTS ? [...known.keys()] : [name]);
+  for (const name of new Set(expanded)) {
     const preset = typeof name === "string" ? known.get(name) : undefined;
     if (!preset) {
       fail(

@@ -4,6 +4,7 @@
  * @module
  */
 import type { ClientPreset } from "../clients/presets.ts";
+import { extractorsFor, prepareRules } from "../clients/rules/registry.ts";
 import { capabilitiesOf, isProfile, type ProfileLabel } from "../profiles.ts";
 import type { ProtocolVersion } from "../protocol/versions.ts";
 import type { Target } from "../target.ts";
@@ -52,6 +53,8 @@ export async function discoverAll(
   observe: DiscoveryObserver = () => {},
   slots?: Slots,
 ): Promise<ProfileOutcome[]> {
+  // The selected rules' validators and engines load once, before any page is parsed.
+  await prepareRules([...settings.clients?.values() ?? []].flatMap((preset) => preset.rules));
   const queue: ProfileDeclaration[] = settings.profiles.map((label) =>
     declarationOf(label, settings.clients)
   );
@@ -114,5 +117,10 @@ function declarationOf(
   if (isProfile(label)) return { profile: label, capabilities: capabilitiesOf(label) };
   const preset = clients?.get(label.slice("client:".length));
   if (!preset) throw new Error(`no preset for ${label}`);
-  return { profile: label, capabilities: preset.capabilities, clientInfo: preset.clientInfo };
+  return {
+    profile: label,
+    capabilities: preset.capabilities,
+    clientInfo: preset.clientInfo,
+    facts: extractorsFor(preset.rules),
+  };
 }

@@ -23,6 +23,7 @@ import type { Incoming, Transport } from "../transport/transport.ts";
 import { parseDiscoverResult, parseInitializeResult } from "../protocol/initialize.ts";
 import { before, DEADLINE, Deadline } from "../time.ts";
 import { CatalogBuilder } from "./catalog.ts";
+import type { FactExtractor, ToolFacts } from "../clients/rules/kind.ts";
 import type { DiscoveryObserver } from "./events.ts";
 import { isToolName } from "../tool_name.ts";
 import { explain, type Incomplete, type IncompleteReason } from "../protocol/incomplete.ts";
@@ -51,6 +52,8 @@ export interface ProfileDeclaration {
   readonly capabilities: Readonly<Record<string, unknown>>;
   /** A client preset's `clientInfo`; mcpeval's own otherwise. */
   readonly clientInfo?: { readonly name: string; readonly version: string };
+  /** The per-tool facts its client rules need, kept by the catalog (prepared already). */
+  readonly facts?: readonly FactExtractor[];
 }
 
 /** What one profile's discovery observed. Instruction text never leaves the session. */
@@ -67,6 +70,8 @@ export type ProfileOutcome =
     readonly listed: readonly string[];
     /** Tools the server marked as visible to apps only. */
     readonly appOnly: ReadonlySet<string>;
+    /** Each listed tool's bounded facts, in listing order. */
+    readonly facts: readonly ToolFacts[];
     readonly pages: number;
   }
   | {
@@ -95,7 +100,7 @@ export async function discoverProfile(
   const { profile } = declaration;
   const capabilitiesOf = () => structuredClone(declaration.capabilities);
   const session = new Session(transport, capabilitiesOf(), settings.timeoutMs);
-  const catalog = new CatalogBuilder();
+  const catalog = new CatalogBuilder(declaration.facts);
   let instructionsPresent: boolean | null = null;
   const stop = (incomplete: Incomplete): ProfileOutcome => ({
     profile,
@@ -163,6 +168,7 @@ export async function discoverProfile(
       tools: catalog.tools(),
       listed: catalog.listed(),
       appOnly: catalog.appOnly,
+      facts: catalog.facts,
       pages: catalog.pages,
     };
   } finally {
