@@ -110,7 +110,8 @@ export {
   type ClientRuleId,
   parsePresets,
 } from "./src/clients/presets.ts";
-export type { ParsedRule, RuleEffect } from "./src/clients/rules/kind.ts";
+export type { CapEffect, ParsedRule, RuleEffect, ToolEffect } from "./src/clients/rules/kind.ts";
+export type { RuleKindId } from "./src/clients/rules/registry.ts";
 export { renderGithub, renderGithubSummary } from "./src/report/github.ts";
 export { renderJson } from "./src/report/json.ts";
 export { renderJunit } from "./src/report/junit.ts";
