@@ -16,8 +16,21 @@ import { schemaRootComposition } from "./schema_root_composition.ts";
 import { schemaRootNotObject } from "./schema_root_not_object.ts";
 import { schemaUnresolvableRef } from "./schema_unresolvable_ref.ts";
 
+/** A rule kind's id. */
+export type RuleKindId =
+  | "max-tools"
+  | "max-name-length"
+  | "max-qualified-name-length"
+  | "name-characters"
+  | "hide-app-only"
+  | "schema-root-composition"
+  | "schema-root-not-object"
+  | "schema-invalid"
+  | "schema-unresolvable-ref"
+  | "name-collision";
+
 /** Every rule kind, by id, in the order rules are listed in docs. */
-export const RULE_KINDS = {
+export const RULE_KINDS: Readonly<Record<RuleKindId, RuleKind>> = {
   "max-tools": maxTools,
   "max-name-length": maxNameLength,
   "max-qualified-name-length": maxQualifiedNameLength,
@@ -28,10 +41,7 @@ export const RULE_KINDS = {
   "schema-invalid": schemaInvalid,
   "schema-unresolvable-ref": schemaUnresolvableRef,
   "name-collision": nameCollision,
-} as const satisfies Record<string, RuleKind>;
-
-/** A rule kind's id. */
-export type RuleKindId = keyof typeof RULE_KINDS;
+};
 
 /** The rule kinds' ids, in table order. */
 export const RULE_KIND_IDS = Object.keys(RULE_KINDS) as [RuleKindId, ...RuleKindId[]];
