@@ -34,25 +34,38 @@ function walk(root: Json): SchemaShape {
   const refs: string[] = [];
   let keywords = 0;
   let chars = 0;
-  const pending: [unknown, number][] = [[root, 1]];
-  for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
-    const [node, depth] = item;
-    if (typeof node === "string") chars += node.length;
-    if (typeof node !== "object" || node === null) continue;
-    if (depth > MAX_SCHEMA_DEPTH) return { withinBounds: false, unresolvedRef: false };
+  // Two parallel stacks (nodes and their depths): no allocation per node.
+  const nodes: unknown[] = [root];
+  const depths: number[] = [1];
+  const over = { withinBounds: false, unresolvedRef: false };
+  while (nodes.length > 0) {
+    const node = nodes.pop();
+    const depth = depths.pop()!;
+    if (depth > MAX_SCHEMA_DEPTH) return over;
     if (Array.isArray(node)) {
-      for (const child of node) pending.push([child, depth + 1]);
-    } else {
-      for (const [key, child] of Object.entries(node)) {
-        keywords += 1;
-        chars += key.length;
-        if (key === "$ref" && typeof child === "string") refs.push(child);
-        pending.push([child, depth + 1]);
+      for (const child of node) {
+        if (typeof child === "string") chars += child.length;
+        else if (typeof child === "object" && child !== null) {
+          nodes.push(child);
+          depths.push(depth + 1);
+        }
+      }
+      continue;
+    }
+    const object = node as Json;
+    for (const key in object) {
+      const child = object[key];
+      if (++keywords > MAX_SCHEMA_KEYWORDS) return over;
+      chars += key.length;
+      if (typeof child === "string") {
+        chars += child.length;
+        if (key === "$ref") refs.push(child);
+      } else if (typeof child === "object" && child !== null) {
+        nodes.push(child);
+        depths.push(depth + 1);
       }
     }
-    if (keywords > MAX_SCHEMA_KEYWORDS || chars > MAX_SCHEMA_BYTES) {
-      return { withinBounds: false, unresolvedRef: false };
-    }
+    if (chars > MAX_SCHEMA_BYTES) return over;
   }
   return { withinBounds: true, unresolvedRef: refs.some((ref) => !resolves(root, ref)) };
 }
