@@ -180,9 +180,13 @@ export async function runFleetCommand(
       );
       for (const profile of report.profiles) {
         if (!profile.client || profile.tools === null) continue;
-        const hidden = report.candidates.filter((c) =>
+        const unreachable = report.candidates.filter((c) =>
           c.kind === "tool-unreachable-in-client" && c.profile === profile.profile
-        ).length;
+        );
+        // A whole-server effect (reported once) sends none of the server's tools.
+        const hidden = unreachable.some((c) => "effect" in c && c.effect !== undefined)
+          ? profile.tools.length
+          : unreachable.length;
         sent.set(profile.profile, (sent.get(profile.profile) ?? 0) + profile.tools.length - hidden);
       }
       return { name: entry.name, report };
