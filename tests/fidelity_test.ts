@@ -86,7 +86,15 @@ Deno.test("vscode: an inputSchema that is not valid JSON Schema (draft-07) is un
 });
 
 Deno.test("gemini-cli: exactly one of two names that collide once rewritten is unreachable", async () => {
-  const { hidden } = await fidelityRun(["gemini-cli", "codex"]);
+  const { code, report, hidden } = await fidelityRun(
+    ["gemini-cli", "codex"],
+    "--require-tool",
+    "get/user",
+  );
+  assert.equal(code, 1);
+  assert.deepEqual(report.defects.map((d) => [d.profile, d.tool]), [
+    ["client:gemini-cli", "get/user"],
+  ]);
   // get/user and get_user both become mcp_fx_get_user; the later registration wins.
   assert.deepEqual(hidden("client:gemini-cli").map((c) => [c.tool, c.rule]), [
     ["get/user", "name-collision"],
