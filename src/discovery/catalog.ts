@@ -20,17 +20,21 @@ export type PageOutcome =
 export class CatalogBuilder {
   readonly #names = new Set<string>();
   readonly #cursors = new Set<string>();
-  readonly #facts: ToolFacts[] = [];
+  readonly #facts: ToolFacts[] | undefined;
   readonly #extractors: readonly FactExtractor[];
   #pages = 0;
 
-  /** `extractors`: the facts the selected client rules need (prepared already). */
-  constructor(extractors: readonly FactExtractor[] = []) {
-    this.#extractors = extractors;
+  /**
+   * `extractors`: the facts a client preset's rules need (prepared already); without them (the
+   * five standard profiles) no per-tool facts are kept.
+   */
+  constructor(extractors?: readonly FactExtractor[]) {
+    this.#extractors = extractors ?? [];
+    this.#facts = extractors ? [] : undefined;
   }
 
-  /** Each listed tool's facts, in listing order. */
-  get facts(): readonly ToolFacts[] {
+  /** Each listed tool's facts, in listing order (kept only when extractors were given). */
+  get facts(): readonly ToolFacts[] | undefined {
     return this.#facts;
   }
 
@@ -68,11 +72,13 @@ export class CatalogBuilder {
       this.#names.add(name);
       const appOnly = isAppOnly((entry as Json)._meta);
       if (appOnly) this.appOnly.add(name);
-      const facts: Record<string, unknown> = {};
-      for (const extractor of this.#extractors) {
-        facts[extractor.id] = extractor.extract(entry as Json);
+      if (this.#facts) {
+        const facts: Record<string, unknown> = {};
+        for (const extractor of this.#extractors) {
+          facts[extractor.id] = extractor.extract(entry as Json);
+        }
+        this.#facts.push({ name, appOnly, facts });
       }
-      this.#facts.push({ name, appOnly, facts });
       if (this.#names.size > MAX_TOOLS) return incomplete("incomplete-pagination");
     }
     this.#pages += 1;

@@ -70,8 +70,8 @@ export type ProfileOutcome =
     readonly listed: readonly string[];
     /** Tools the server marked as visible to apps only. */
     readonly appOnly: ReadonlySet<string>;
-    /** Each listed tool's bounded facts, in listing order. */
-    readonly facts: readonly ToolFacts[];
+    /** Client presets: each listed tool's bounded facts, in listing order. */
+    readonly facts?: readonly ToolFacts[];
     readonly pages: number;
   }
   | {
@@ -168,7 +168,7 @@ export async function discoverProfile(
       tools: catalog.tools(),
       listed: catalog.listed(),
       appOnly: catalog.appOnly,
-      facts: catalog.facts,
+      ...(catalog.facts ? { facts: catalog.facts } : {}),
       pages: catalog.pages,
     };
   } finally {
