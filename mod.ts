@@ -71,6 +71,7 @@ export {
   type BaselineState,
   type BaselineToolDefectReport,
   type CandidateReport,
+  type CapExceededCandidateReport,
   type ClientReport,
   type ComparedProfileDrift,
   type CompleteProfileReport,
@@ -120,6 +121,8 @@ export {
   type ClientRuleId,
   parsePresets,
 } from "./src/clients/presets.ts";
+export type { CapEffect, ParsedRule, RuleEffect, ToolEffect } from "./src/clients/rules/kind.ts";
+export type { RuleKindId } from "./src/clients/rules/registry.ts";
 export { renderGithub } from "./src/report/formats/github.ts";
 export { renderGithubSummary } from "./src/report/formats/summary.ts";
 export { renderJson } from "./src/report/formats/json.ts";

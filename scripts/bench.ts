@@ -2,7 +2,7 @@
  * The benchmark suite: each case runs several times; medians and ratios come from the same run.
  * Prints a Markdown table (and writes it to --out FILE when given).
  *
- *   deno task bench [--runs 5] [--out bench.md]
+ *   deno task bench [--runs 5] [--out bench.md] [--config-only | --fidelity-only]
  *
  * Needs: the pinned server-everything (deno.json), and Node.js with npm for the MCP Inspector CLI,
  * which is installed once into $TMPDIR/mcpeval-bench-inspector at the pinned version.
@@ -70,10 +70,31 @@ const { values } = parseArgs({
     "config-only": { type: "boolean", default: false },
     // Only the `--shard` and `merge` cases (scripts/bench_shards.ts).
     "shard-only": { type: "boolean", default: false },
+    // Only the client-fidelity cases (9, scripts/bench_fidelity.ts).
+    "fidelity-only": { type: "boolean", default: false },
   },
   strict: true,
 });
 const RUNS = Number(values.runs);
+/** 9. Client fidelity: 10,000 realistic schemas under `--client all`, and schema size scaling. */
+const FIDELITY = join(ROOT, "scripts", "bench_fidelity.ts");
+async function fidelity(): Promise<string> {
+  const output = await new Deno.Command(DENO, {
+    args: ["run", "--quiet", "-A", FIDELITY, "--runs", String(RUNS)],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "inherit",
+  }).output();
+  if (!output.success) throw new Error("scripts/bench_fidelity.ts failed");
+  return new TextDecoder().decode(output.stdout).trim();
+}
+if (values["fidelity-only"]) {
+  const table =
+    `9. Client fidelity (\`scripts/bench_fidelity.ts\`, medians of ${RUNS} runs):\n\n${await fidelity()}\n`;
+  await Deno.stdout.write(new TextEncoder().encode(table));
+  if (values.out) await Deno.writeTextFile(values.out, table);
+  Deno.exit(0);
+}
 
 interface Sample {
   readonly ms: number;
@@ -558,6 +579,6 @@ const table =
     rows.join("\n")
   }\n\n7. Reference detection on hostile instructions (\`scripts/bench_references.ts\`):\n\n${
     new TextDecoder().decode(references.stdout).trim()
-  }\n`;
+  }\n\n9. Client fidelity (\`scripts/bench_fidelity.ts\`):\n\n${await fidelity()}\n`;
 await Deno.stdout.write(new TextEncoder().encode(table));
 if (values.out) await Deno.writeTextFile(values.out, table);

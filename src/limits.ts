@@ -114,3 +114,21 @@ export const MAX_CONFIG_SERVERS = 1_000;
 
 /** `--shard I/N`: at most this many shards (N), and so at most this many reports to merge. */
 export const MAX_SHARDS = 256;
+
+/**
+ * Client schema rules: a tool's `inputSchema` nested deeper than this (objects and arrays) is
+ * not judged; its schema facts are "over bounds" and no schema rule hides it.
+ */
+export const MAX_SCHEMA_DEPTH = 32;
+
+/** Client schema rules: a tool's `inputSchema` with more object keys than this is not judged. */
+export const MAX_SCHEMA_KEYWORDS = 4_096;
+
+/**
+ * Client schema rules: a tool's `inputSchema` whose keys and string values hold more characters
+ * than this is not judged (counted while walking it, before any validator sees it).
+ */
+export const MAX_SCHEMA_BYTES = 262_144; // 256 KiB
+
+/** A `name-characters` pattern in `--client-file` is at most this many characters. */
+export const MAX_NAME_PATTERN_LENGTH = 256;

@@ -10,7 +10,7 @@ import type { Format } from "./report/formats/mod.ts";
 import type { SarifLocation } from "./report/formats/sarif.ts";
 import { CONCURRENCY, type IntegerRange, SETTLE_MS, TIMEOUT_MS } from "./limits.ts";
 import { closestTypo, completion } from "./analysis/suggest.ts";
-import { builtinPresets, type ClientPreset, parsePresets } from "./clients/presets.ts";
+import { ALL_CLIENTS, builtinPresets, type ClientPreset, parsePresets } from "./clients/presets.ts";
 import {
   canonicalProfiles,
   clientProfile,
@@ -357,7 +357,9 @@ function validateClients(
     for (const [name, preset] of extra as Map<string, ClientPreset>) known.set(name, preset);
   }
   const selected = new Map<string, ClientPreset>();
-  for (const name of names) {
+  // `--client all`: every preset (built-in and from the file), in their order.
+  const expanded = names.flatMap((name) => name === ALL_CLIENTS ? [...known.keys()] : [name]);
+  for (const name of new Set(expanded)) {
     const preset = typeof name === "string" ? known.get(name) : undefined;
     if (!preset) {
       const unknown = names.filter((n) => !known.has(n));

@@ -4,6 +4,8 @@
  * @module
  */
 import type { ClientRuleId } from "../clients/presets.ts";
+import { type RuleEffect, WHOLE_SERVER_EFFECTS } from "../clients/rules/kind.ts";
+import type { CapWarning, HiddenTool } from "./reachability.ts";
 import type { ProfileLabel } from "../profiles.ts";
 import { type FindingKind, RULES } from "./rules.ts";
 import { MAX_SUGGESTION_LOOKUPS } from "../limits.ts";
@@ -17,7 +19,9 @@ export interface ObservedProfile {
   /** Its catalog, as the server listed it. */
   readonly tools: readonly string[];
   /** Client presets: the listed tools its client's rules hide from the model, and which rule. */
-  readonly hidden?: ReadonlyMap<string, ClientRuleId>;
+  readonly hidden?: ReadonlyMap<string, ClientRuleId | HiddenTool>;
+  /** Client presets: the caps that only warn and that this catalog exceeds. */
+  readonly capWarnings?: readonly CapWarning[];
 }
 
 /** One finding: a tool that a profile cannot see, and where it is visible. */
@@ -32,6 +36,8 @@ export interface Finding {
   readonly availableIn: readonly ProfileLabel[];
   /** `tool-unreachable-in-client`: the client rule that hides it. */
   readonly rule?: ClientRuleId;
+  /** `tool-unreachable-in-client`: a whole-server effect (every tool of the server hidden). */
+  readonly effect?: RuleEffect;
   /** `referenced-tool-unknown`: the closest listed tool name, when one is close. */
   readonly suggestion?: string;
 }
@@ -110,9 +116,23 @@ export function analyze(
         });
       }
     }
-    for (const [tool, rule] of [...(catalog.hidden ?? [])].sort(([a], [b]) => compare(a, b))) {
+    for (const [tool, why] of [...(catalog.hidden ?? [])].sort(([a], [b]) => compare(a, b))) {
+      const hidden = typeof why === "string" ? { rule: why, reported: true } : why;
+      if (!hidden.reported) continue;
       add({
         kind: "tool-unreachable-in-client",
+        profile,
+        tool,
+        availableIn: availableIn(tool),
+        rule: hidden.rule,
+        ...("effect" in hidden && WHOLE_SERVER_EFFECTS.has(hidden.effect)
+          ? { effect: hidden.effect }
+          : {}),
+      });
+    }
+    for (const { rule, tool } of catalog.capWarnings ?? []) {
+      add({
+        kind: "tool-cap-exceeded-in-client",
         profile,
         tool,
         availableIn: availableIn(tool),

@@ -1,10 +1,13 @@
 /**
- * What a client's own rules hide from its model: applied to a catalog in the order the server
+ * What a client's own rules hide from its model: the registered rule kinds
+ * (`clients/rules/registry.ts`) applied to a catalog's per-tool facts in the order the server
  * listed it (pure).
  *
  * @module
  */
 import type { ClientRule, ClientRuleId } from "../clients/presets.ts";
+import { type RuleEffect, type ToolFacts, WHOLE_SERVER_EFFECTS } from "../clients/rules/kind.ts";
+import { kindOf } from "../clients/rules/registry.ts";
 
 /** What the rules need to know of one catalog. */
 export interface ListedCatalog {
@@ -12,18 +15,95 @@ export interface ListedCatalog {
   readonly listed: readonly string[];
   /** Tools the server marked as visible to apps only (`_meta.ui.visibility` without "model"). */
   readonly appOnly: ReadonlySet<string>;
+  /** Per-tool facts in listing order, as the catalog kept them (name and app-only when absent). */
+  readonly facts?: readonly ToolFacts[];
+}
+
+/** One tool a rule hides, and how it is reported. */
+export interface HiddenTool {
+  /** The first rule that hides it. */
+  readonly rule: ClientRuleId;
+  /** What the client does (`drop-tool`, `truncate`, or a whole-server effect). */
+  readonly effect: RuleEffect;
+  /**
+   * Whether it is reported on its own: a whole-server effect is reported once, on the tool that
+   * caused it; the other tools of that server are hidden without a finding of their own.
+   */
+  readonly reported: boolean;
+}
+
+/** A `warn` cap that the catalog exceeds: nothing hidden, one finding on the first tool past it. */
+export interface CapWarning {
+  readonly rule: ClientRuleId;
+  readonly tool: string;
+}
+
+/** What a client's rules do to one server's catalog. */
+export interface Reachability {
+  /** The tools hidden from the model, in listing order. */
+  readonly hidden: ReadonlyMap<string, HiddenTool>;
+  /** The caps that only warn and that this catalog exceeds. */
+  readonly warnings: readonly CapWarning[];
 }
 
 /**
- * The tools `rules` hide, each with the first rule that hides it. Name rules apply first; the
- * tool cap then counts the remaining tools in listing order, after `toolsBefore` tools that
- * the client already took from servers before this one (a config run, in config order).
+ * Applies `rules`: every rule but the caps first, each judging the whole catalog (a tool keeps
+ * the first rule that hides it); a whole-server effect hides every tool; then each cap counts
+ * the tools left, in listing order, after `toolsBefore` tools the client already took from
+ * servers before this one (a config run, in config order).
  *
  * @example
  * ```ts
- * const rule = { id: "max-tools", value: 1, source: "https://example.com", verified_at: "2026-11-30" } as const;
- * hiddenTools([rule], "srv", { listed: ["a", "b"], appOnly: new Set() }); // Map { "b" => "max-tools" }
+ * const rule = { id: "max-tools", value: 1, effect: "truncate", source: "https://example.com", verified_at: "2026-11-30" } as const;
+ * reachability([rule], "srv", { listed: ["a", "b"], appOnly: new Set() }).hidden;
+ * // Map { "b" => { rule: "max-tools", effect: "truncate", reported: true } }
  * ```
+ */
+export function reachability(
+  rules: readonly ClientRule[],
+  server: string,
+  catalog: ListedCatalog,
+  toolsBefore = 0,
+): Reachability {
+  const tools = catalog.facts ??
+    catalog.listed.map((name) => ({ name, appOnly: catalog.appOnly.has(name), facts: {} }));
+  const hidden = new Map<string, HiddenTool>();
+  const warnings: CapWarning[] = [];
+  const context = { server, toolsBefore };
+  const apply = (rule: ClientRule, judged: readonly string[]) => {
+    if (judged.length === 0) return;
+    if (rule.effect === "warn") return void warnings.push({ rule: rule.id, tool: judged[0] });
+    if (!WHOLE_SERVER_EFFECTS.has(rule.effect)) {
+      for (const tool of judged) {
+        if (!hidden.has(tool)) {
+          hidden.set(tool, { rule: rule.id, effect: rule.effect, reported: true });
+        }
+      }
+      return;
+    }
+    // The whole server: reported once, on the first tool judged; a tool an earlier rule hid
+    // keeps its own finding. A server already dropped stays as it was.
+    if (tools.some((tool) => WHOLE_SERVER_EFFECTS.has(hidden.get(tool.name)?.effect!))) return;
+    const cause = judged[0];
+    for (const tool of tools) {
+      if (hidden.has(tool.name) && tool.name !== cause) continue;
+      hidden.set(tool.name, { rule: rule.id, effect: rule.effect, reported: tool.name === cause });
+    }
+  };
+  for (const rule of rules) {
+    if (!kindOf(rule).cap) apply(rule, kindOf(rule).judge(rule, tools, context));
+  }
+  for (const rule of rules) {
+    if (!kindOf(rule).cap) continue;
+    const left = tools.filter((tool) => !hidden.has(tool.name));
+    apply(rule, kindOf(rule).judge(rule, left, context));
+  }
+  return { hidden, warnings };
+}
+
+/**
+ * The tools `rules` hide, each with the first rule that hides it (see
+ * {@linkcode reachability}, which also says each effect).
  */
 export function hiddenTools(
   rules: readonly ClientRule[],
@@ -31,38 +111,6 @@ export function hiddenTools(
   catalog: ListedCatalog,
   toolsBefore = 0,
 ): Map<string, ClientRuleId> {
-  const hidden = new Map<string, ClientRuleId>();
-  const hide = (tool: string, id: ClientRuleId) => {
-    if (!hidden.has(tool)) hidden.set(tool, id);
-  };
-  for (const rule of rules) {
-    for (const tool of catalog.listed) {
-      switch (rule.id) {
-        case "max-name-length":
-          if (tool.length > (rule.value as number)) hide(tool, rule.id);
-          break;
-        case "max-qualified-name-length": {
-          const qualified = `${server}${rule.separator ?? ""}${tool}`;
-          if (qualified.length > (rule.value as number)) hide(tool, rule.id);
-          break;
-        }
-        case "name-characters":
-          if (!new RegExp(rule.value as string, "u").test(tool)) hide(tool, rule.id);
-          break;
-        case "hide-app-only":
-          if (catalog.appOnly.has(tool)) hide(tool, rule.id);
-          break;
-      }
-    }
-  }
-  const cap = rules.find((rule) => rule.id === "max-tools");
-  if (cap) {
-    let sent = toolsBefore;
-    for (const tool of catalog.listed) {
-      if (hidden.has(tool)) continue;
-      if (sent >= (cap.value as number)) hide(tool, "max-tools");
-      else sent++;
-    }
-  }
-  return hidden;
+  const { hidden } = reachability(rules, server, catalog, toolsBefore);
+  return new Map([...hidden].map(([tool, { rule }]) => [tool, rule]));
 }

@@ -32,6 +32,12 @@ export const RULES = {
     hint:
       "The client of this profile hides this tool from its model by one of its own rules (tool count, name length, name characters, or app-only); rename or regroup the tools, or accept that this client cannot reach it.",
   },
+  "tool-cap-exceeded-in-client": {
+    class: "candidate",
+    gates: false,
+    hint:
+      "This catalog exceeds the tool cap of the client of this profile, which only warns about it (nothing is hidden by the cap); fewer tools may serve its model better.",
+  },
   "referenced-tool-unknown": {
     class: "candidate",
     gates: false,

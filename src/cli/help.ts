@@ -72,7 +72,7 @@ Options:
   --profile P              ${either(PROFILES)}; repeatable
                            (default: the five standard profiles)
   --client NAME            also impersonate a client preset (profile client:NAME); repeatable;
-                           without --profile only the presets run
+                           without --profile only the presets run; all: every preset
   --client-file FILE       client presets that add to or replace the built-in ones (JSON)
   --unknown-references     also report backticked names that no selected catalog lists
   --require-tool T         a tool every selected profile must list; repeatable

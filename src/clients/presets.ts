@@ -8,31 +8,19 @@
  */
 import data from "./clients.json" with { type: "json" };
 import { isProtocolVersion, type ProtocolVersion } from "../protocol/versions.ts";
+import type { ParsedRule, RuleEffect } from "./rules/kind.ts";
+import { RULE_KIND_IDS, RULE_KINDS, type RuleKindId } from "./rules/registry.ts";
 
-/** The rule kinds a preset can carry. */
-export const CLIENT_RULE_IDS = [
-  "max-tools",
-  "max-name-length",
-  "max-qualified-name-length",
-  "name-characters",
-  "hide-app-only",
-] as const;
+/** The rule kinds a preset can carry (the registry's table, `rules/registry.ts`). */
+export const CLIENT_RULE_IDS: readonly [RuleKindId, ...RuleKindId[]] = RULE_KIND_IDS;
 
 /** A rule kind. */
-export type ClientRuleId = typeof CLIENT_RULE_IDS[number];
+export type ClientRuleId = RuleKindId;
 
-/** One client-side rule that hides tools from the model, with its evidence. */
-export interface ClientRule {
+/** One client-side rule that hides tools from the model, with its effect and evidence. */
+export interface ClientRule extends ParsedRule {
   /** Which rule. */
   readonly id: ClientRuleId;
-  /** A count or length (`max-*`), a regular expression (`name-characters`), or `true`. */
-  readonly value: number | string | boolean;
-  /** `max-qualified-name-length`: what joins the server label and the tool name. */
-  readonly separator?: string;
-  /** Where the fact comes from (a URL). */
-  readonly source: string;
-  /** When the source was read (YYYY-MM-DD). */
-  readonly verified_at: string;
 }
 
 /** One client preset. */
@@ -54,6 +42,9 @@ export interface ClientPreset {
 
 /** A preset name: lower-case letters, digits and `-`, as in `client:NAME`. */
 export const CLIENT_NAME: RegExp = /^[a-z0-9][a-z0-9-]{0,31}$/;
+
+/** The `--client` value that selects every preset. */
+export const ALL_CLIENTS = "all";
 
 /** The date the built-in presets were last checked against their sources. */
 export const PRESETS_VERIFIED_AT: string = (data as { verified_at: string }).verified_at;
@@ -78,6 +69,7 @@ export function parsePresets(value: unknown): Map<string, ClientPreset> | string
   const presets = new Map<string, ClientPreset>();
   for (const [name, entry] of Object.entries(value.clients)) {
     if (!CLIENT_NAME.test(name)) return "names a client that is not 1-32 of a-z, 0-9 and '-'";
+    if (name === ALL_CLIENTS) return "names a client 'all', which --client all means";
     const preset = parsePreset(entry);
     if (typeof preset === "string") return `client ${name} ${preset}`;
     presets.set(name, preset);
@@ -136,19 +128,18 @@ function parseRule(rule: unknown): ClientRule | string {
   if (!isSource(rule.source) || !DATE.test(String(rule.verified_at))) {
     return `has a ${id} rule without an https source and a verified_at date`;
   }
-  const { value } = rule;
-  const valid = id === "hide-app-only"
-    ? value === true
-    : id === "name-characters"
-    ? typeof value === "string" && isRegExp(value)
-    : Number.isSafeInteger(value) && (value as number) > 0;
+  const kind = RULE_KINDS[id];
+  const valid = kind.validValue(rule.value, rule);
+  if (typeof valid === "string") return `has a ${id} rule ${valid}`;
   if (!valid) return `has a ${id} rule with a value of the wrong kind`;
-  if (rule.separator !== undefined && typeof rule.separator !== "string") {
-    return `has a ${id} rule whose separator is not a string`;
+  const effect = rule.effect ?? kind.effects[0];
+  if (!(kind.effects as readonly unknown[]).includes(effect)) {
+    return `has a ${id} rule whose effect is not one of: ${kind.effects.join(", ")}`;
   }
   return {
     id,
-    value: value as ClientRule["value"],
+    value: rule.value as ClientRule["value"],
+    effect: effect as RuleEffect,
     ...(typeof rule.separator === "string" ? { separator: rule.separator } : {}),
     source: rule.source as string,
     verified_at: rule.verified_at as string,
@@ -168,15 +159,6 @@ function depthExceeds(value: unknown, max: number): boolean {
     for (const child of Object.values(node)) pending.push([child, depth + 1]);
   }
   return false;
-}
-
-function isRegExp(pattern: string): boolean {
-  try {
-    new RegExp(pattern, "u");
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 let builtin: Map<string, ClientPreset> | undefined;

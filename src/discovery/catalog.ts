@@ -1,12 +1,14 @@
 /**
  * A profile's catalog, built page by page from `tools/list` results with every bound checked.
- * Only tool names are kept; descriptions and schemas are dropped as soon as a page is checked.
+ * Only tool names and each tool's bounded facts (app-only, and the facts the selected client
+ * rules ask for) are kept; descriptions and schemas are dropped as soon as a page is checked.
  *
  * @module
  */
 import { MAX_PAGES, MAX_TOOLS } from "../limits.ts";
 import { isToolName } from "../tool_name.ts";
-import type { Incomplete } from "../protocol/incomplete.ts";
+import type { Incomplete, ToolShapeCause } from "../protocol/incomplete.ts";
+import type { FactExtractor, ToolFacts } from "../clients/rules/kind.ts";
 
 /** What one page means for pagination: another cursor to follow, the end, or a failure. */
 export type PageOutcome =
@@ -14,11 +16,27 @@ export type PageOutcome =
   | { readonly done: true }
   | { readonly incomplete: Incomplete };
 
-/** Accumulates one profile's tool names across pages. */
+/** Accumulates one profile's tool names and facts across pages. */
 export class CatalogBuilder {
   readonly #names = new Set<string>();
   readonly #cursors = new Set<string>();
+  readonly #facts: ToolFacts[] | undefined;
+  readonly #extractors: readonly FactExtractor[];
   #pages = 0;
+
+  /**
+   * `extractors`: the facts a client preset's rules need (prepared already); without them (the
+   * five standard profiles) no per-tool facts are kept.
+   */
+  constructor(extractors?: readonly FactExtractor[]) {
+    this.#extractors = extractors ?? [];
+    this.#facts = extractors ? [] : undefined;
+  }
+
+  /** Each listed tool's facts, in listing order (kept only when extractors were given). */
+  get facts(): readonly ToolFacts[] | undefined {
+    return this.#facts;
+  }
 
   /** How many pages were accepted. */
   get pages(): number {
@@ -41,13 +59,26 @@ export class CatalogBuilder {
   /** Checks one `tools/list` result and adds its tool names. */
   addPage(result: Record<string, unknown>): PageOutcome {
     const { tools } = result;
-    if (!Array.isArray(tools)) return incomplete("malformed-entry");
+    if (!Array.isArray(tools)) return malformed("tools-not-array");
     for (const entry of tools) {
-      if (!isTool(entry) || !isToolName(entry.name)) return incomplete("malformed-entry");
-      const name = entry.name;
+      const broken = toolShapeFault(entry);
+      if (broken) {
+        const name = isObject(entry) ? entry.name : undefined;
+        return malformed(broken, isToolName(name) ? name : undefined);
+      }
+      const name = (entry as { name: string }).name;
+      if (!isToolName(name)) return malformed("tool-name-invalid");
       if (this.#names.has(name)) return incomplete("duplicate-tool");
       this.#names.add(name);
-      if (isAppOnly(entry._meta)) this.appOnly.add(name);
+      const appOnly = isAppOnly((entry as Json)._meta);
+      if (appOnly) this.appOnly.add(name);
+      if (this.#facts) {
+        const facts: Record<string, unknown> = {};
+        for (const extractor of this.#extractors) {
+          facts[extractor.id] = extractor.extract(entry as Json);
+        }
+        this.#facts.push({ name, appOnly, facts });
+      }
       if (this.#names.size > MAX_TOOLS) return incomplete("incomplete-pagination");
     }
     this.#pages += 1;
@@ -71,6 +102,16 @@ function isAppOnly(meta: unknown): boolean {
 
 function incomplete(reason: Incomplete["reason"]): PageOutcome {
   return { incomplete: { reason } };
+}
+
+/** `malformed-entry`, with the rule of MCP's Tool shape it breaks and the tool when named. */
+function malformed(cause: ToolShapeCause, tool?: string): PageOutcome {
+  return {
+    incomplete: {
+      reason: "malformed-entry",
+      detail: { cause, ...(tool === undefined ? {} : { tool }) },
+    },
+  };
 }
 
 type Json = Record<string, unknown>;
@@ -99,17 +140,28 @@ function isAnnotations(value: unknown): boolean {
     );
 }
 
+/** The rules of MCP's Tool shape, in the order they are checked, each with its phrase id. */
+const TOOL_SHAPE: readonly [ToolShapeCause, (entry: Json) => boolean][] = [
+  ["tool-name-not-string", (entry) => isString(entry.name)],
+  ["tool-title-not-string", (entry) => optional(entry.title, isString)],
+  ["tool-description-not-string", (entry) => optional(entry.description, isString)],
+  ["input-schema-not-object-schema", (entry) => isObjectSchema(entry.inputSchema)],
+  ["output-schema-not-object-schema", (entry) => optional(entry.outputSchema, isObjectSchema)],
+  ["annotations-invalid", (entry) => optional(entry.annotations, isAnnotations)],
+  ["meta-not-object", (entry) => optional(entry._meta, isObject)],
+];
+
+/** The first rule of MCP's Tool shape that `entry` breaks, if any. */
+function toolShapeFault(entry: unknown): ToolShapeCause | undefined {
+  if (!isObject(entry)) return "tool-not-object";
+  return TOOL_SHAPE.find(([, holds]) => !holds(entry))?.[0];
+}
+
 /**
  * Whether `entry` is a Tool of MCP 2025-06-18: the same rules as the SDK's `ToolSchema` for
  * those fields (tests/catalog_test.ts checks the two agree), without building a parsed copy of
  * each schema, which dominated the cost of large catalogs. Unknown fields are allowed.
  */
 export function isTool(entry: unknown): entry is Json & { name: string } {
-  return isObject(entry) && isString(entry.name) &&
-    optional(entry.title, isString) &&
-    optional(entry.description, isString) &&
-    isObjectSchema(entry.inputSchema) &&
-    optional(entry.outputSchema, isObjectSchema) &&
-    optional(entry.annotations, isAnnotations) &&
-    optional(entry._meta, isObject);
+  return toolShapeFault(entry) === undefined;
 }

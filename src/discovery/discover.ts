@@ -4,6 +4,7 @@
  * @module
  */
 import type { ClientPreset } from "../clients/presets.ts";
+import { extractorsFor, prepareRules } from "../clients/rules/registry.ts";
 import { capabilitiesOf, isProfile, type ProfileLabel } from "../profiles.ts";
 import { planOf, type ProtocolSetting, type ProtocolVersion } from "../protocol/versions.ts";
 import type { Target } from "../target.ts";
@@ -54,6 +55,8 @@ export async function discoverAll(
   observe: DiscoveryObserver = () => {},
   slots?: Slots,
 ): Promise<ProfileOutcome[]> {
+  // The selected rules' validators and engines load once, before any page is parsed.
+  await prepareRules([...settings.clients?.values() ?? []].flatMap((preset) => preset.rules));
   const queue: ProfileDeclaration[] = settings.profiles.map((label) =>
     declarationOf(label, settings.clients)
   );
@@ -127,5 +130,6 @@ function declarationOf(
     capabilities: preset.capabilities,
     clientInfo: preset.clientInfo,
     protocolVersion: preset.protocolVersion,
+    facts: extractorsFor(preset.rules),
   };
 }

@@ -18,6 +18,7 @@ import {
 import type { ProfileLabel } from "../profiles.ts";
 import type { Transport } from "../transport/transport.ts";
 import { CatalogBuilder } from "./catalog.ts";
+import type { FactExtractor, ToolFacts } from "../clients/rules/kind.ts";
 import type { DiscoveryObserver } from "./events.ts";
 import { isToolName } from "../tool_name.ts";
 import { explain, type Incomplete } from "../protocol/incomplete.ts";
@@ -46,6 +47,8 @@ export interface ProfileDeclaration {
   readonly clientInfo?: { readonly name: string; readonly version: string };
   /** A client preset's own revision: the one its client sends (it negotiates from it). */
   readonly protocolVersion?: ProtocolVersion;
+  /** The per-tool facts its client rules need, kept by the catalog (prepared already). */
+  readonly facts?: readonly FactExtractor[];
 }
 
 /** What one profile's discovery observed. Instruction text never leaves the session. */
@@ -62,6 +65,8 @@ export type ProfileOutcome =
     readonly listed: readonly string[];
     /** Tools the server marked as visible to apps only. */
     readonly appOnly: ReadonlySet<string>;
+    /** Client presets: each listed tool's bounded facts, in listing order. */
+    readonly facts?: readonly ToolFacts[];
     readonly pages: number;
     /** The revision negotiated, when the profile negotiated. */
     readonly protocolVersion?: ProtocolVersion;
@@ -101,7 +106,7 @@ export async function discoverProfile(
     new ServerRequests(identity.capabilities()),
     settings.timeoutMs,
   );
-  const catalog = new CatalogBuilder();
+  const catalog = new CatalogBuilder(declaration.facts);
   let instructionsPresent: boolean | null = null;
   // Recorded only when negotiated: a strict profile speaks the report's revision.
   let negotiated: { protocolVersion: ProtocolVersion } | Record<never, never> = {};
@@ -162,6 +167,7 @@ export async function discoverProfile(
       tools: catalog.tools(),
       listed: catalog.listed(),
       appOnly: catalog.appOnly,
+      ...(catalog.facts ? { facts: catalog.facts } : {}),
       pages: catalog.pages,
       ...negotiated,
     };

@@ -121,6 +121,30 @@ export type ConnectionLoss =
   | { readonly kind: "network"; readonly failure: NetworkFailure };
 
 /**
+ * `malformed-entry`: which rule of MCP's Tool shape a listed entry breaks. `{tool}` is the
+ * entry's name in backticks when it is a valid tool name, else "a tool".
+ */
+export const TOOL_SHAPE_PHRASES = {
+  "tools-not-array": "the tools/list result has no tools array",
+  "tool-not-object": "a tools entry is not an object",
+  "tool-name-not-string": "a tools entry has no string name",
+  "tool-name-invalid":
+    "a tool's name is not 1-128 of A-Z, a-z, 0-9, '_', '-', '.' and '/' (the tool name rules)",
+  "tool-title-not-string": "{tool} has a title that is not a string",
+  "tool-description-not-string": "{tool} has a description that is not a string",
+  "input-schema-not-object-schema":
+    '{tool} has an inputSchema that is not an object with type "object" (optional properties of schemas, optional required list of strings)',
+  "output-schema-not-object-schema":
+    '{tool} has an outputSchema that is not an object with type "object" (optional properties of schemas, optional required list of strings)',
+  "annotations-invalid":
+    "{tool} has annotations that are not an object of a string title and boolean hints",
+  "meta-not-object": "{tool} has a _meta that is not an object",
+} as const;
+
+/** A rule of MCP's Tool shape that a listed entry broke. */
+export type ToolShapeCause = keyof typeof TOOL_SHAPE_PHRASES;
+
+/**
  * Every cause mcpeval can name, with its fixed phrase. `{exit_code}` and `{signal}` are filled
  * in from the detail's numbers; nothing else ever is.
  */
@@ -154,6 +178,7 @@ export const DETAIL_PHRASES = {
   "http-redirect":
     "the endpoint redirects (3xx), and redirects are not followed: use the final URL in --url",
   "http-client-error": "the server rejected the request (4xx)",
+  ...TOOL_SHAPE_PHRASES,
 } as const;
 
 /** A cause mcpeval can name. */
@@ -170,6 +195,8 @@ export interface IncompleteDetail {
   readonly exitCode?: number;
   /** The signal that ended the server process (`signal-*`). */
   readonly signal?: SignalName;
+  /** `malformed-entry`: the entry's name, when it is a valid tool name. */
+  readonly tool?: string;
 }
 
 /**
@@ -216,8 +243,10 @@ export function detailPhrase(detail: {
   readonly cause: DetailCause;
   readonly exit_code?: number;
   readonly signal?: string;
+  readonly tool?: string;
 }): string {
   return DETAIL_PHRASES[detail.cause]
     .replace("{exit_code}", String(detail.exit_code ?? "unknown"))
-    .replace("{signal}", detail.signal ?? "a signal");
+    .replace("{signal}", detail.signal ?? "a signal")
+    .replace("{tool}", detail.tool === undefined ? "a tool" : `\`${detail.tool}\``);
 }

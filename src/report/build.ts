@@ -21,7 +21,7 @@ import {
 } from "../limits.ts";
 import { INCOMPLETE_HINTS } from "../protocol/incomplete.ts";
 import type { ProtocolSetting } from "../protocol/versions.ts";
-import { hiddenTools } from "../analysis/reachability.ts";
+import { reachability } from "../analysis/reachability.ts";
 import type { ClientPreset } from "../clients/presets.ts";
 import type { ProfileLabel } from "../profiles.ts";
 import type { TransportKind } from "../target.ts";
@@ -68,18 +68,15 @@ export function buildReport(
   const observed = ordered.flatMap((outcome) => {
     if (!outcome.complete) return [];
     const preset = presetOf(outcome.profile);
+    const reach = preset && reachability(
+      preset.rules,
+      options.server,
+      outcome,
+      options.toolsBefore?.get(outcome.profile) ?? 0,
+    );
     return [{
       ...outcome,
-      ...(preset
-        ? {
-          hidden: hiddenTools(
-            preset.rules,
-            options.server,
-            outcome,
-            options.toolsBefore?.get(outcome.profile) ?? 0,
-          ),
-        }
-        : {}),
+      ...(reach ? { hidden: reach.hidden, capWarnings: reach.warnings } : {}),
     }];
   });
   const complete = observed.length === ordered.length;
@@ -155,6 +152,7 @@ function findingReport(finding: Finding) {
     profile: finding.profile,
     tool: finding.tool,
     ...(finding.rule === undefined ? {} : { rule: finding.rule }),
+    ...(finding.effect === undefined ? {} : { effect: finding.effect }),
     available_in: [...finding.availableIn],
     ...(finding.suggestion === undefined ? {} : { suggestion: finding.suggestion }),
     hint: RULES[finding.kind].hint,
@@ -219,6 +217,7 @@ function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileR
           cause: detail.cause,
           ...(detail.exitCode === undefined ? {} : { exit_code: detail.exitCode }),
           ...(detail.signal === undefined ? {} : { signal: detail.signal }),
+          ...(detail.tool === undefined ? {} : { tool: detail.tool }),
         },
       }),
     },

@@ -76,8 +76,21 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
         ? "no selected profile's model sees it"
         : `visible in ${finding.available_in.join(", ")}`;
       const rule = "rule" in finding ? finding.rule : "a";
-      return `${finding.profile}: \`${finding.tool}\` is listed but its client's ${rule} rule hides it; ${where}`;
+      const effect = "effect" in finding ? finding.effect : undefined;
+      return effect === undefined
+        ? `${finding.profile}: \`${finding.tool}\` is listed but its client's ${rule} rule hides it; ${where}`
+        : `${finding.profile}: \`${finding.tool}\` makes its client's ${rule} rule hide every tool of this server (${effect}); ${where}`;
     },
+  },
+  "tool-cap-exceeded-in-client": {
+    heading: "Catalogs over a client's tool cap",
+    tag: "over-cap",
+    summary: "A catalog exceeds a client's tool cap, which only warns",
+    sarifName: "ToolCapExceededInClient",
+    noun: "over-cap candidate",
+    headingCounts: false,
+    sentence: (finding) =>
+      `${finding.profile}: \`${finding.tool}\` is past its client's max-tools cap, which only warns; nothing is hidden`,
   },
   "referenced-tool-unknown": {
     heading: "Unknown references",
@@ -147,7 +160,9 @@ export function findingSentence(finding: ReportFinding, report: GuidanceReport):
 export function findingKindApplies(report: GuidanceReport, kind: FindingKind): boolean {
   // A resolved finding of the baseline keeps its kind, whatever this run's options.
   if (report.baseline?.resolved.some((finding) => finding.kind === kind)) return true;
-  if (kind === "tool-unreachable-in-client") return report.profiles.some((p) => p.client);
+  if (kind === "tool-unreachable-in-client" || kind === "tool-cap-exceeded-in-client") {
+    return report.profiles.some((p) => p.client);
+  }
   if (kind === "referenced-tool-unknown") {
     return report.reference_detection === "inline-code-identifiers";
   }

@@ -24,6 +24,7 @@ import {
 } from "../protocol/incomplete.ts";
 import { AUTO, PROTOCOL_VERSIONS } from "../protocol/versions.ts";
 import { CLIENT_NAME, CLIENT_RULE_IDS } from "../clients/presets.ts";
+import { WHOLE_SERVER_EFFECTS } from "../clients/rules/kind.ts";
 import { PROFILES } from "../profiles.ts";
 import { SERVER_LABEL, TOOL_NAME } from "../tool_name.ts";
 import type { GuidanceReport } from "./types.ts";
@@ -33,6 +34,7 @@ export type {
   BaselineState,
   BaselineToolDefectReport,
   CandidateReport,
+  CapExceededCandidateReport,
   ClientReport,
   ComparedProfileDrift,
   CompleteProfileReport,
@@ -82,8 +84,11 @@ const DetailSchema = z.strictObject({
   signal: z.enum(SIGNALS).optional().describe(
     "With signal-before-initialize or signal-after-initialize: the signal that ended the server process.",
   ),
+  tool: z.string().regex(TOOL_NAME).optional().describe(
+    "Added in 0.3.0, with malformed-entry: the name of the entry that breaks MCP's Tool shape, when it is a valid tool name.",
+  ),
 }).describe(
-  "Added in 0.2.0, only with transport-lost and http-status: the cause in mcpeval's words, never the server's.",
+  "Added in 0.2.0, with transport-lost and http-status (and from 0.3.0 malformed-entry: which rule of MCP's Tool shape an entry breaks): the cause in mcpeval's words, never the server's.",
 );
 
 const IncompleteSchema = z.strictObject({
@@ -142,13 +147,21 @@ const findingSchema = <K extends keyof typeof RULES>(kind: K) =>
 const resolvedSchema = <K extends keyof typeof RULES>(kind: K) =>
   z.strictObject(findingFields(kind));
 
-const unreachableFields = { rule: z.enum(CLIENT_RULE_IDS) };
+const unreachableFields = {
+  rule: z.enum(CLIENT_RULE_IDS),
+  effect: z.enum([...WHOLE_SERVER_EFFECTS] as ["drop-server", "reject-request", "refuse-server"])
+    .optional().describe(
+      "Added in 0.3.0: the rule's effect hides every tool of the server in that client; reported once, on the tool that caused it.",
+    ),
+};
+const capFields = { rule: z.enum(CLIENT_RULE_IDS) };
 const unknownFields = {
   available_in: z.array(ProfileLabel).max(0),
   suggestion: ToolName.optional(),
 };
 const unreachableSchema = findingSchema("tool-unreachable-in-client").extend(unreachableFields);
 const unknownSchema = findingSchema("referenced-tool-unknown").extend(unknownFields);
+const capSchema = findingSchema("tool-cap-exceeded-in-client").extend(capFields);
 
 const ProfileDriftSchema = z.discriminatedUnion("compared", [
   z.strictObject({
@@ -182,6 +195,7 @@ const BaselineSchema = z.strictObject({
   resolved: z.array(z.discriminatedUnion("kind", [
     resolvedSchema("referenced-tool-unavailable"),
     resolvedSchema("tool-unreachable-in-client").extend(unreachableFields),
+    resolvedSchema("tool-cap-exceeded-in-client").extend(capFields),
     resolvedSchema("referenced-tool-unknown").extend(unknownFields),
     resolvedSchema("required-tool-unavailable"),
     resolvedSchema("baseline-tool-unavailable"),
@@ -223,6 +237,7 @@ const reportSchema = z.strictObject({
   candidates: z.array(z.discriminatedUnion("kind", [
     findingSchema("referenced-tool-unavailable"),
     unreachableSchema,
+    capSchema,
     unknownSchema,
   ])),
   defects: z.array(z.discriminatedUnion("kind", [

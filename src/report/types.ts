@@ -40,6 +40,8 @@ export interface IncompleteDetailReport {
   exit_code?: number;
   /** The signal that ended the server process (`signal-before-initialize`, ...). */
   signal?: SignalName;
+  /** `malformed-entry`: the entry's name, when it is a valid tool name. */
+  tool?: string;
 }
 
 /** A profile whose discovery completed. */
@@ -137,10 +139,30 @@ export interface UnreachableCandidateReport {
   tool: string;
   /** The client rule that hides it. */
   rule: ClientRuleId;
+  /** A whole-server effect: every tool of the server is hidden, reported once on this tool. */
+  effect?: "drop-server" | "reject-request" | "refuse-server";
   /** The selected profiles whose models see the tool, in report order; may be empty. */
   available_in: ProfileLabel[];
   /** The rule's fixed hint. */
   hint: typeof RULES["tool-unreachable-in-client"]["hint"];
+  /** With `--baseline` only: whether the baseline has this candidate too. */
+  baseline_state?: BaselineState;
+}
+
+/** A catalog over a client's tool cap whose effect is `warn`: nothing hidden (`--client`). */
+export interface CapExceededCandidateReport {
+  /** The finding kind (a rule of {@linkcode RULES}). */
+  kind: "tool-cap-exceeded-in-client";
+  /** The client preset's profile. */
+  profile: ProfileLabel;
+  /** The first tool past the cap, in listing order. */
+  tool: string;
+  /** The cap rule. */
+  rule: ClientRuleId;
+  /** The selected profiles whose models see the tool, in report order. */
+  available_in: ProfileLabel[];
+  /** The rule's fixed hint. */
+  hint: typeof RULES["tool-cap-exceeded-in-client"]["hint"];
   /** With `--baseline` only: whether the baseline has this candidate too. */
   baseline_state?: BaselineState;
 }
@@ -167,6 +189,7 @@ export interface UnknownReferenceReport {
 export type CandidateReport =
   | ReferencedCandidateReport
   | UnreachableCandidateReport
+  | CapExceededCandidateReport
   | UnknownReferenceReport;
 
 /** A required tool missing from a profile's catalog. */
@@ -208,6 +231,7 @@ export type DefectReport = RequiredToolDefectReport | BaselineToolDefectReport;
 export type ResolvedFindingReport =
   | Omit<ReferencedCandidateReport, "baseline_state">
   | Omit<UnreachableCandidateReport, "baseline_state">
+  | Omit<CapExceededCandidateReport, "baseline_state">
   | Omit<UnknownReferenceReport, "baseline_state">
   | Omit<RequiredToolDefectReport, "baseline_state">
   | Omit<BaselineToolDefectReport, "baseline_state">;

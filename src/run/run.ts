@@ -65,17 +65,17 @@ export async function executeRun(
         { ...settingsOf(server), toolsBefore: budget.before() },
         outcome.outcomes,
       );
-      budget.add(report.profiles.flatMap((profile) =>
-        profile.client && profile.tools !== null
-          ? [{
-            profile: profile.profile,
-            visible: profile.tools.length -
-              report.candidates.filter((c) =>
-                c.kind === "tool-unreachable-in-client" && c.profile === profile.profile
-              ).length,
-          }]
-          : []
-      ));
+      budget.add(report.profiles.flatMap((profile) => {
+        if (!profile.client || profile.tools === null) return [];
+        const unreachable = report.candidates.filter((c) =>
+          c.kind === "tool-unreachable-in-client" && c.profile === profile.profile
+        );
+        // A whole-server effect (reported once) sends none of the server's tools.
+        const hidden = unreachable.some((c) => "effect" in c && c.effect !== undefined)
+          ? profile.tools.length
+          : unreachable.length;
+        return [{ profile: profile.profile, visible: profile.tools.length - hidden }];
+      }));
       return { name: server.name, report };
     }),
     plan.config.shard,

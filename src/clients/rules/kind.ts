@@ -1,0 +1,105 @@
+/**
+ * What a client rule kind is: its id, how its value is read, the per-tool fact it needs
+ * (extracted while a `tools/list` page is parsed, before the raw tool is dropped), which tools
+ * it judges, and what the client then does. One module per kind, registered in `registry.ts`.
+ *
+ * @module
+ */
+
+/** What a client does with a tool a rule judges: leave it out, leave out the server, or fail. */
+export type ToolEffect = "drop-tool" | "drop-server" | "reject-request";
+
+/** What a client does past its tool cap: send the first N, refuse the server, or only warn. */
+export type CapEffect = "truncate" | "refuse-server" | "warn";
+
+/** Any rule's effect. */
+export type RuleEffect = ToolEffect | CapEffect;
+
+/** Every effect, in one list (the report's vocabulary). */
+export const RULE_EFFECTS = [
+  "drop-tool",
+  "drop-server",
+  "reject-request",
+  "truncate",
+  "refuse-server",
+  "warn",
+] as const satisfies readonly RuleEffect[];
+
+/** Effects that make every tool of the server unreachable in that client. */
+export const WHOLE_SERVER_EFFECTS: ReadonlySet<RuleEffect> = new Set([
+  "drop-server",
+  "reject-request",
+  "refuse-server",
+]);
+
+type Json = Record<string, unknown>;
+
+/** The bounded facts the catalog keeps of one listed tool (never its schema or description). */
+export interface ToolFacts {
+  /** The tool's name. */
+  readonly name: string;
+  /** Marked as visible to apps only (`_meta.ui.visibility` without `"model"`). */
+  readonly appOnly: boolean;
+  /** Values of the fact extractors the selected rules asked for, by extractor id. */
+  readonly facts: Readonly<Record<string, unknown>>;
+}
+
+/** A per-tool fact a rule needs, computed from the raw tool while its page is parsed. */
+export interface FactExtractor {
+  /** The fact's id (the key in {@linkcode ToolFacts.facts}). */
+  readonly id: string;
+  /** Loads what the extractor needs (a validator), once, before any page is parsed. */
+  readonly prepare?: () => Promise<void>;
+  /** The fact of one tool that is already valid for MCP's Tool shape; small and bounded. */
+  readonly extract: (tool: Json) => unknown;
+}
+
+/** One rule of a preset, as validated: its kind's id, value, effect and evidence. */
+export interface ParsedRule {
+  /** The rule kind's id. */
+  readonly id: string;
+  /** A count or length, a pattern, a scheme name, or `true`. */
+  readonly value: number | string | boolean;
+  /** `max-qualified-name-length`: what joins the server label and the tool name. */
+  readonly separator?: string;
+  /** What the client does with the tools the rule judges. */
+  readonly effect: RuleEffect;
+  /** Where the fact comes from (a URL). */
+  readonly source: string;
+  /** When the source was read (YYYY-MM-DD). */
+  readonly verified_at: string;
+}
+
+/** What a rule sees of the run besides the catalog. */
+export interface RuleContext {
+  /** The server label (`--server`, or the config entry's name). */
+  readonly server: string;
+  /** How many tools the client already took from servers before this one (tool caps). */
+  readonly toolsBefore: number;
+}
+
+/** One rule kind. */
+export interface RuleKind {
+  /** The id used in preset data and reports. */
+  readonly id: string;
+  /** The effects its data may name; the first is the default when the data names none. */
+  readonly effects: readonly [RuleEffect, ...RuleEffect[]];
+  /** Whether it counts tools (applied after every other rule, to what they left). */
+  readonly cap?: boolean;
+  /** Whether `value` is of the kind this rule takes (a fixed check, no text from the value). */
+  readonly validValue: (value: unknown, rule: Json) => boolean | string;
+  /** The per-tool fact it needs beyond name and app-only, if any. */
+  readonly fact?: FactExtractor;
+  /** Loads what applying it needs (a regular-expression engine), once per run. */
+  readonly prepare?: () => Promise<void>;
+  /** The tools it judges, in listing order (for a cap: the tools past it). */
+  readonly judge: (
+    rule: ParsedRule,
+    tools: readonly ToolFacts[],
+    context: RuleContext,
+  ) => readonly string[];
+}
+
+/** A positive safe integer (counts and lengths). */
+export const isCount = (value: unknown): boolean =>
+  Number.isSafeInteger(value) && (value as number) > 0;

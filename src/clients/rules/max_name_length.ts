@@ -1,0 +1,15 @@
+/**
+ * `max-name-length`: tools whose name is longer than the value.
+ *
+ * @module
+ */
+import { isCount, type RuleKind } from "./kind.ts";
+
+/** Tool names longer than the client accepts. */
+export const maxNameLength: RuleKind = {
+  id: "max-name-length",
+  effects: ["drop-tool", "drop-server", "reject-request"],
+  validValue: isCount,
+  judge: (rule, tools) =>
+    tools.filter((tool) => tool.name.length > (rule.value as number)).map((tool) => tool.name),
+};

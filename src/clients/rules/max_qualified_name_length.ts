@@ -1,0 +1,22 @@
+/**
+ * `max-qualified-name-length`: tools whose server label, separator and name together are longer
+ * than the value.
+ *
+ * @module
+ */
+import { isCount, type RuleKind } from "./kind.ts";
+
+/** Server label plus tool name longer than the client accepts. */
+export const maxQualifiedNameLength: RuleKind = {
+  id: "max-qualified-name-length",
+  effects: ["drop-tool", "drop-server", "reject-request"],
+  validValue: (value, rule) =>
+    rule.separator !== undefined && typeof rule.separator !== "string"
+      ? "whose separator is not a string"
+      : isCount(value),
+  judge: (rule, tools, { server }) => {
+    const prefix = server.length + (rule.separator ?? "").length;
+    return tools.filter((tool) => prefix + tool.name.length > (rule.value as number))
+      .map((tool) => tool.name);
+  },
+};

@@ -1,0 +1,53 @@
+/**
+ * `name-collision`: the client rewrites each tool name (qualifies it with the server, replaces
+ * characters, cuts long names) and keeps one tool per rewritten name. The value names the
+ * scheme, from the table below; the rewritten names never leave this module.
+ *
+ * @module
+ */
+import type { RuleKind } from "./kind.ts";
+
+/** A client's rewriting, and which of the tools sharing a rewritten name it keeps. */
+interface Scheme {
+  readonly rewrite: (server: string, tool: string) => string;
+  /** `first`: later tools are skipped; `last`: a later tool replaces the earlier one. */
+  readonly keeps: "first" | "last";
+}
+
+const SCHEMES: Readonly<Record<string, Scheme>> = {
+  // Gemini CLI generateValidName (mcp-tool.ts) and ToolRegistry.registerTool (overwrites).
+  "gemini-cli": {
+    rewrite: (server, tool) => {
+      const joined = `${server}_${tool}`;
+      let name = (joined.startsWith("mcp_") ? joined : `mcp_${joined}`)
+        .replace(/[^a-zA-Z0-9_\-.:]/g, "_");
+      if (/^[^a-zA-Z_]/.test(name)) name = `_${name}`;
+      return name.length > 63 ? `${name.slice(0, 30)}...${name.slice(-30)}` : name;
+    },
+    keeps: "last",
+  },
+};
+
+/** Tools whose rewritten name another tool of the server takes. */
+export const nameCollision: RuleKind = {
+  id: "name-collision",
+  effects: ["drop-tool"],
+  validValue: (value) => typeof value === "string" && Object.hasOwn(SCHEMES, value),
+  judge: (rule, tools, { server }) => {
+    const scheme = SCHEMES[rule.value as string];
+    const kept = new Map<string, string>();
+    const lost: string[] = [];
+    for (const tool of tools) {
+      const rewritten = scheme.rewrite(server, tool.name);
+      const earlier = kept.get(rewritten);
+      if (earlier === undefined) kept.set(rewritten, tool.name);
+      else if (scheme.keeps === "first") lost.push(tool.name);
+      else {
+        lost.push(earlier);
+        kept.set(rewritten, tool.name);
+      }
+    }
+    const order = new Map(tools.map((tool, index) => [tool.name, index]));
+    return lost.sort((a, b) => order.get(a)! - order.get(b)!);
+  },
+};

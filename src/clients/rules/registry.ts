@@ -1,0 +1,66 @@
+/**
+ * The client rule kinds, in one table: a new kind is its module and a row here. Presets name
+ * kinds by id; the catalog runs the fact extractors of the selected kinds while it parses.
+ *
+ * @module
+ */
+import type { FactExtractor, ParsedRule, RuleKind } from "./kind.ts";
+import { hideAppOnly } from "./hide_app_only.ts";
+import { maxNameLength } from "./max_name_length.ts";
+import { maxQualifiedNameLength } from "./max_qualified_name_length.ts";
+import { maxTools } from "./max_tools.ts";
+import { nameCharacters } from "./name_characters.ts";
+import { nameCollision } from "./name_collision.ts";
+import { schemaInvalid } from "./schema_invalid.ts";
+import { schemaRootComposition } from "./schema_root_composition.ts";
+import { schemaRootNotObject } from "./schema_root_not_object.ts";
+import { schemaUnresolvableRef } from "./schema_unresolvable_ref.ts";
+
+/** A rule kind's id. */
+export type RuleKindId =
+  | "max-tools"
+  | "max-name-length"
+  | "max-qualified-name-length"
+  | "name-characters"
+  | "hide-app-only"
+  | "schema-root-composition"
+  | "schema-root-not-object"
+  | "schema-invalid"
+  | "schema-unresolvable-ref"
+  | "name-collision";
+
+/** Every rule kind, by id, in the order rules are listed in docs. */
+export const RULE_KINDS: Readonly<Record<RuleKindId, RuleKind>> = {
+  "max-tools": maxTools,
+  "max-name-length": maxNameLength,
+  "max-qualified-name-length": maxQualifiedNameLength,
+  "name-characters": nameCharacters,
+  "hide-app-only": hideAppOnly,
+  "schema-root-composition": schemaRootComposition,
+  "schema-root-not-object": schemaRootNotObject,
+  "schema-invalid": schemaInvalid,
+  "schema-unresolvable-ref": schemaUnresolvableRef,
+  "name-collision": nameCollision,
+};
+
+/** The rule kinds' ids, in table order. */
+export const RULE_KIND_IDS = Object.keys(RULE_KINDS) as [RuleKindId, ...RuleKindId[]];
+
+/** The kind of a validated rule. */
+export const kindOf = (rule: Pick<ParsedRule, "id">): RuleKind => RULE_KINDS[rule.id as RuleKindId];
+
+/** The fact extractors `rules` need, each once. */
+export function extractorsFor(rules: readonly Pick<ParsedRule, "id">[]): FactExtractor[] {
+  const extractors = new Map<string, FactExtractor>();
+  for (const rule of rules) {
+    const fact = kindOf(rule).fact;
+    if (fact) extractors.set(fact.id, fact);
+  }
+  return [...extractors.values()];
+}
+
+/** Loads what applying `rules` and extracting their facts needs (validators, engines). */
+export async function prepareRules(rules: readonly Pick<ParsedRule, "id">[]): Promise<void> {
+  const kinds = new Set(rules.map(kindOf));
+  await Promise.all([...kinds].flatMap((kind) => [kind.prepare?.(), kind.fact?.prepare?.()]));
+}

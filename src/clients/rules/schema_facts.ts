@@ -1,0 +1,92 @@
+/**
+ * Bounded facts about a tool's `inputSchema`, shared by the schema rule kinds: one walk per
+ * schema (depth, keyword and character bounds from `limits.ts`), remembered for the page.
+ *
+ * @module
+ */
+import { MAX_SCHEMA_BYTES, MAX_SCHEMA_DEPTH, MAX_SCHEMA_KEYWORDS } from "../../limits.ts";
+
+type Json = Record<string, unknown>;
+
+/** What one bounded walk of a schema saw. */
+export interface SchemaShape {
+  /** False when the schema exceeds a bound: no schema rule judges it (claims least). */
+  readonly withinBounds: boolean;
+  /** Whether a local `$ref` (`#` or a `#/...` JSON pointer) points at nothing. */
+  readonly unresolvedRef: boolean;
+}
+
+const shapes = new WeakMap<object, SchemaShape>();
+
+/** The tool's `inputSchema` (valid for MCP's Tool shape, so an object). */
+export const inputSchemaOf = (tool: Json): Json => tool.inputSchema as Json;
+
+/** The shape of `schema`, walked once (iteratively) and remembered while it is alive. */
+export function schemaShape(schema: Json): SchemaShape {
+  const known = shapes.get(schema);
+  if (known) return known;
+  const shape = walk(schema);
+  shapes.set(schema, shape);
+  return shape;
+}
+
+function walk(root: Json): SchemaShape {
+  const refs: string[] = [];
+  let keywords = 0;
+  let chars = 0;
+  // Two parallel stacks (nodes and their depths): no allocation per node.
+  const nodes: unknown[] = [root];
+  const depths: number[] = [1];
+  const over = { withinBounds: false, unresolvedRef: false };
+  while (nodes.length > 0) {
+    const node = nodes.pop();
+    const depth = depths.pop()!;
+    if (depth > MAX_SCHEMA_DEPTH) return over;
+    if (Array.isArray(node)) {
+      for (const child of node) {
+        if (typeof child === "string") chars += child.length;
+        else if (typeof child === "object" && child !== null) {
+          nodes.push(child);
+          depths.push(depth + 1);
+        }
+      }
+      continue;
+    }
+    const object = node as Json;
+    for (const key in object) {
+      const child = object[key];
+      if (++keywords > MAX_SCHEMA_KEYWORDS) return over;
+      chars += key.length;
+      if (typeof child === "string") {
+        chars += child.length;
+        if (key === "$ref") refs.push(child);
+      } else if (typeof child === "object" && child !== null) {
+        nodes.push(child);
+        depths.push(depth + 1);
+      }
+    }
+    if (chars > MAX_SCHEMA_BYTES) return over;
+  }
+  return { withinBounds: true, unresolvedRef: refs.some((ref) => !resolves(root, ref)) };
+}
+
+/**
+ * Whether a local reference resolves in `root`. Only `#` and `#/...` pointers are judged; any
+ * other reference (a URL, an anchor, a relative path) counts as resolving (claims least).
+ */
+function resolves(root: Json, ref: string): boolean {
+  if (ref === "#") return true;
+  if (!ref.startsWith("#/")) return true;
+  let node: unknown = root;
+  for (const raw of ref.slice(2).split("/")) {
+    let token: string;
+    try {
+      token = decodeURIComponent(raw).replaceAll("~1", "/").replaceAll("~0", "~");
+    } catch {
+      return false;
+    }
+    if (typeof node !== "object" || node === null || !Object.hasOwn(node, token)) return false;
+    node = (node as Json)[token];
+  }
+  return true;
+}

@@ -1,0 +1,23 @@
+/**
+ * `schema-root-composition`: an `inputSchema` with `oneOf`, `allOf` or `anyOf` at its root
+ * (the Anthropic API refuses them there).
+ *
+ * @module
+ */
+import type { RuleKind } from "./kind.ts";
+import { inputSchemaOf } from "./schema_facts.ts";
+
+const FACT = "schema-root-composition";
+const KEYWORDS = ["oneOf", "allOf", "anyOf"];
+
+/** Root composition keywords. */
+export const schemaRootComposition: RuleKind = {
+  id: "schema-root-composition",
+  effects: ["drop-tool", "drop-server", "reject-request"],
+  validValue: (value) => value === true,
+  fact: {
+    id: FACT,
+    extract: (tool) => KEYWORDS.some((keyword) => Object.hasOwn(inputSchemaOf(tool), keyword)),
+  },
+  judge: (_rule, tools) => tools.filter((tool) => tool.facts[FACT] === true).map((t) => t.name),
+};

@@ -1,0 +1,134 @@
+/**
+ * The client rule registry in process: each kind's judgement on per-tool facts, effects and
+ * their defaults, the bounds of the schema facts, and the shape of the registry (a new kind is
+ * its module and a row in the table).
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { parsePresets } from "../src/clients/presets.ts";
+import type { ToolFacts } from "../src/clients/rules/kind.ts";
+import { extractorsFor, prepareRules, RULE_KINDS } from "../src/clients/rules/registry.ts";
+import { reachability } from "../src/analysis/reachability.ts";
+import { MAX_SCHEMA_DEPTH } from "../src/limits.ts";
+import { ROOT } from "./_cli.ts";
+
+const evidence = { source: "https://example.com/x", verified_at: "2026-12-01" };
+const facts = (names: string[]): ToolFacts[] =>
+  names.map((name) => ({ name, appOnly: false, facts: {} }));
+
+Deno.test("gemini-cli's rewriting: names cut in the middle at 63 collide, and the later one wins", () => {
+  const a = `${"x".repeat(40)}-one-${"y".repeat(40)}`;
+  const b = `${"x".repeat(40)}-two-${"y".repeat(40)}`;
+  const rule = {
+    id: "name-collision",
+    value: "gemini-cli",
+    effect: "drop-tool",
+    ...evidence,
+  } as const;
+  const tools = facts(["plain", a, "get/user", "get_user", b]);
+  const { hidden } = reachability([rule], "srv", { listed: [], appOnly: new Set(), facts: tools });
+  assert.deepEqual([...hidden.keys()], [a, "get/user"]);
+});
+
+Deno.test("a whole-server effect hides every tool, reported once on its cause", () => {
+  const rules = [
+    { id: "max-name-length", value: 3, effect: "drop-tool", ...evidence },
+    { id: "hide-app-only", value: true, effect: "drop-server", ...evidence },
+  ] as const;
+  const tools = [...facts(["abcd", "ab"]), { name: "app", appOnly: true, facts: {} }];
+  const { hidden } = reachability(rules, "s", { listed: [], appOnly: new Set(), facts: tools });
+  assert.deepEqual(Object.fromEntries(hidden), {
+    abcd: { rule: "max-name-length", effect: "drop-tool", reported: true },
+    ab: { rule: "hide-app-only", effect: "drop-server", reported: false },
+    app: { rule: "hide-app-only", effect: "drop-server", reported: true },
+  });
+});
+
+Deno.test("a cap counts what the other rules left, after the tools of earlier servers", () => {
+  const rule = { id: "max-tools", value: 3, effect: "truncate", ...evidence } as const;
+  const { hidden } = reachability([rule], "s", {
+    listed: ["a", "b", "c"],
+    appOnly: new Set(),
+  }, 2);
+  assert.deepEqual([...hidden.keys()], ["b", "c"]);
+  const warn = { ...rule, effect: "warn" } as const;
+  const warned = reachability([warn], "s", { listed: ["a", "b", "c"], appOnly: new Set() }, 2);
+  assert.equal(warned.hidden.size, 0);
+  assert.deepEqual(warned.warnings, [{ rule: "max-tools", tool: "b" }]);
+});
+
+Deno.test("schema facts: bounded walks, so a schema past a bound is not judged", async () => {
+  const rules = [{ id: "schema-invalid" }, { id: "schema-unresolvable-ref" }];
+  await prepareRules(rules);
+  const [invalid, dangling] = extractorsFor(rules);
+  const bad = { type: "object", properties: { x: { type: "strng" }, y: { $ref: "#/nope" } } };
+  assert.equal(invalid.extract({ inputSchema: bad }), true);
+  assert.equal(dangling.extract({ inputSchema: bad }), true);
+  let deep: Record<string, unknown> = bad;
+  for (let i = 0; i < MAX_SCHEMA_DEPTH; i++) deep = { type: "object", properties: { d: deep } };
+  assert.equal(invalid.extract({ inputSchema: deep }), false);
+  assert.equal(dangling.extract({ inputSchema: deep }), false);
+  const fine = {
+    type: "object",
+    properties: { y: { $ref: "#/$defs/a~1b" } },
+    $defs: { "a/b": {} },
+  };
+  assert.equal(invalid.extract({ inputSchema: fine }), false);
+  assert.equal(dangling.extract({ inputSchema: fine }), false);
+  // Remote references and anchors are not judged (claims least).
+  assert.equal(dangling.extract({ inputSchema: { type: "object", $ref: "https://x/y" } }), false);
+});
+
+Deno.test("preset data: effects are checked per kind, and a cap without an effect only warns", () => {
+  const preset = (rules: unknown[]) => ({
+    schema: "mcpeval.client-presets/v1",
+    clients: {
+      x: {
+        client_info: { name: "x", version: "1" },
+        capabilities: {},
+        instructions_shown: null,
+        rules,
+        sources: [{ url: "https://example.com/x", verified_at: "2026-12-01" }],
+      },
+    },
+  });
+  const parsed = parsePresets(preset([{ id: "max-tools", value: 5, ...evidence }]));
+  assert.ok(typeof parsed !== "string");
+  assert.equal(parsed.get("x")!.rules[0].effect, "warn");
+  assert.equal(
+    parsePresets(preset([{ id: "hide-app-only", value: true, effect: "truncate", ...evidence }])),
+    "client x has a hide-app-only rule whose effect is not one of: drop-tool",
+  );
+  assert.equal(
+    parsePresets(preset([{ id: "schema-invalid", value: "draft-2020-12", ...evidence }])),
+    "client x has a schema-invalid rule with a value of the wrong kind",
+  );
+  const all = preset([]);
+  (all.clients as Record<string, unknown>).all = all.clients.x;
+  assert.equal(parsePresets(all), "names a client 'all', which --client all means");
+});
+
+Deno.test("every rule kind is one module, imported only by the registry", async () => {
+  const dir = join(ROOT, "src", "clients", "rules");
+  const shared = new Set(["kind.ts", "registry.ts", "schema_facts.ts"]);
+  const modules = [...Deno.readDirSync(dir)].map((e) => e.name).filter((n) => !shared.has(n));
+  assert.equal(modules.length, Object.keys(RULE_KINDS).length);
+  const sources = [...walk(join(ROOT, "src")), ...walk(join(ROOT, "tests"))];
+  for (const module of modules) {
+    const importers = sources.filter((path) =>
+      Deno.readTextFileSync(path).includes(`/${module}"`) ||
+      Deno.readTextFileSync(path).includes(`./${module}"`)
+    );
+    assert.deepEqual(importers.map((p) => p.slice(ROOT.length)), ["src/clients/rules/registry.ts"]);
+  }
+  for (const kind of Object.values(RULE_KINDS)) assert.ok(kind.effects.length > 0, kind.id);
+  await Promise.resolve();
+});
+
+function* walk(dir: string): Generator<string> {
+  for (const entry of Deno.readDirSync(dir)) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory) yield* walk(path);
+    else if (path.endsWith(".ts")) yield path;
+  }
+}
