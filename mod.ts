@@ -65,6 +65,7 @@ export {
   type ComparedProfileDrift,
   type CompleteProfileReport,
   type DefectReport,
+  type DisabledInConfigCandidateReport,
   type GuidanceReport,
   GuidanceReportSchema,
   type IncompleteDetailReport,

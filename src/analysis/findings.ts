@@ -8,6 +8,7 @@ import type { ProfileLabel } from "../profiles.ts";
 import { type FindingKind, RULES } from "./rules.ts";
 import { MAX_SUGGESTION_LOOKUPS } from "../limits.ts";
 import { closestTypo } from "./suggest.ts";
+import type { ToolFilterRuleId } from "./tool_filters.ts";
 
 /** What analysis needs to know about one completed profile. */
 export interface ObservedProfile {
@@ -18,6 +19,8 @@ export interface ObservedProfile {
   readonly tools: readonly string[];
   /** Client presets: the listed tools its client's rules hide from the model, and which rule. */
   readonly hidden?: ReadonlyMap<string, ClientRuleId>;
+  /** A config run: the listed tools the config file's own tool filter hides, and which filter. */
+  readonly filtered?: ReadonlyMap<string, ToolFilterRuleId>;
 }
 
 /** One finding: a tool that a profile cannot see, and where it is visible. */
@@ -30,8 +33,8 @@ export interface Finding {
   readonly tool: string;
   /** Profiles whose model sees the tool, in the order given. */
   readonly availableIn: readonly ProfileLabel[];
-  /** `tool-unreachable-in-client`: the client rule that hides it. */
-  readonly rule?: ClientRuleId;
+  /** `tool-unreachable-in-client`: the client rule; `tool-disabled-in-config`: the filter. */
+  readonly rule?: ClientRuleId | ToolFilterRuleId;
   /** `referenced-tool-unknown`: the closest listed tool name, when one is close. */
   readonly suggestion?: string;
 }
@@ -70,7 +73,9 @@ export function analyze(
 ): Analysis {
   const catalogs = profiles.map((observed) => ({
     ...observed,
-    visible: new Set(observed.tools.filter((tool) => !observed.hidden?.has(tool))),
+    visible: new Set(
+      observed.tools.filter((tool) => !observed.hidden?.has(tool) && !observed.filtered?.has(tool)),
+    ),
   }));
   const availableIn = (tool: string) =>
     catalogs.filter((catalog) => catalog.visible.has(tool)).map((catalog) => catalog.profile);
@@ -96,6 +101,11 @@ export function analyze(
     const { profile } = catalog;
     for (const tool of [...catalog.codeSpans].sort()) {
       if (catalog.visible.has(tool)) continue;
+      const filter = catalog.filtered?.get(tool);
+      if (filter !== undefined) {
+        add({ kind: "tool-disabled-in-config", profile, tool, availableIn: [], rule: filter });
+        continue;
+      }
       const where = availableIn(tool);
       if (where.length > 0) {
         add({ kind: "referenced-tool-unavailable", profile, tool, availableIn: where });

@@ -32,6 +32,12 @@ export const RULES = {
     hint:
       "The client of this profile hides this tool from its model by one of its own rules (tool count, name length, name characters, or app-only); rename or regroup the tools, or accept that this client cannot reach it.",
   },
+  "tool-disabled-in-config": {
+    class: "candidate",
+    gates: false,
+    hint:
+      "The instructions of this profile name a tool that the config file's own tool filter hides from the model in every profile of this server; change the filter, or the instructions.",
+  },
   "referenced-tool-unknown": {
     class: "candidate",
     gates: false,

@@ -57,9 +57,15 @@ export const CLI_LABELS: FieldLabels = {
 };
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** A config entry's key as `--server` may give it: no control character, at most 256. */
+// deno-lint-ignore no-control-regex -- control characters are what it refuses
+const configKey = (name: string) => name.length <= 256 && !/[\u0000-\u001f\u007f]/.test(name);
+
 const OPTIONS = {
   server: { type: "string", multiple: true },
   config: { type: "string" },
+  "config-project": { type: "string" },
   jobs: { type: "string" },
   input: { type: "string", multiple: true },
   format: { type: "string" },
@@ -134,7 +140,7 @@ export async function parseGuidanceArgs(
   if (given.has("config")) {
     return { help: false, config: await configRequest(given, command, env, clientPresetsOf) };
   }
-  for (const name of ["jobs", "input"] as const) {
+  for (const name of ["jobs", "input", "config-project"] as const) {
     if (given.has(name)) throw new InvocationError(`--${name} applies only with --config`);
   }
 
@@ -244,8 +250,9 @@ async function configRequest(
   if (configPath === "") throw new InvocationError("--config needs a file");
   checkChoices(given);
   const servers = given.get("server");
-  if (servers && !servers.every((name) => SERVER_LABEL.test(name))) {
-    throw new InvocationError(`--server ${SERVER_RULE}`);
+  // A config entry's key need not be a label (it is matched, never shown).
+  if (servers && !servers.every((name) => SERVER_LABEL.test(name) || configKey(name))) {
+    throw new InvocationError(`--server ${SERVER_RULE}, or an entry's key of the config file`);
   }
   const requirements = new Map<string, string[]>();
   for (const spec of given.get("require-tool") ?? []) {
@@ -255,8 +262,9 @@ async function configRequest(
         "--require-tool with --config must be SERVER:TOOL: say which server must list the tool",
       );
     }
-    const [server, tool] = [spec.slice(0, colon), spec.slice(colon + 1)];
-    if (!SERVER_LABEL.test(server)) {
+    const last = spec.lastIndexOf(":");
+    const [server, tool] = [spec.slice(0, last), spec.slice(last + 1)];
+    if (!SERVER_LABEL.test(server) && !configKey(server)) {
       throw new InvocationError(`--require-tool SERVER ${SERVER_RULE}`);
     }
     if (!isToolName(tool)) throw new InvocationError(`--require-tool TOOL ${TOOL_RULE}`);
@@ -305,8 +313,11 @@ async function configRequest(
     throw error;
   }
   const baseline = baselineOf(given);
+  const project = single(given, "config-project");
+  if (project === "") throw new InvocationError("--config-project needs a project's folder");
   return {
     configPath,
+    ...(project === undefined ? {} : { project }),
     servers: servers && [...new Set(servers)],
     settings: settingsInput,
     requirements,

@@ -7,8 +7,13 @@
 import { parse as parseDotenv } from "dotenv";
 import { sep } from "node:path";
 import type { BaselineDocument } from "../comparison.ts";
-import { configEntries, type ConfigEntry } from "../config/entries.ts";
-import { ConfigError, parseConfig } from "../config/parse.ts";
+import {
+  configEntries,
+  type ConfigEntry,
+  selectEntries,
+  SelectionError,
+} from "../config/entries.ts";
+import { ConfigError, readConfig } from "../config/parse.ts";
 import type { ConfigRequest } from "../config/request.ts";
 import {
   envFileOf,
@@ -19,6 +24,7 @@ import {
   workspaceFolderOf,
 } from "../config/resolve.ts";
 import { DENIED, type EnvValue, type VariableScope } from "../config/variables.ts";
+import { filteredTools } from "../analysis/tool_filters.ts";
 import { discoverFleet } from "../discovery/fleet.ts";
 import type { ProfileLabel } from "../profiles.ts";
 import { MAX_CONFIG_BYTES } from "../limits.ts";
@@ -56,7 +62,11 @@ export async function runFleetCommand(
   }
   let parsed;
   try {
-    parsed = parseConfig(text);
+    parsed = await readConfig(text, {
+      path: configPath,
+      cwd: context.cwd(),
+      ...(request.project === undefined ? {} : { project: request.project }),
+    });
   } catch (error) {
     if (error instanceof ConfigError) throw new InvocationError(error.message);
     // The parsers recurse: a file nested thousands deep exhausts the stack.
@@ -65,7 +75,7 @@ export async function runFleetCommand(
     }
     throw error;
   }
-  const entries = selected(configEntries(parsed), request);
+  const { entries, requirements } = selected(configEntries(parsed), request);
   checkInputs(entries, request, parsed.inputs);
   const baseline = request.baseline && await baselineDocument(request, entries, context);
 
@@ -114,7 +124,7 @@ export async function runFleetCommand(
   const resolved: Resolved[] = entries.map((entry) =>
     resolveEntry(entry, {
       settings: request.settings,
-      requirements: request.requirements,
+      requirements,
       stderr: request.stderr,
       allowRemoteHttp: request.allowRemoteHttp,
       scope,
@@ -172,6 +182,7 @@ export async function runFleetCommand(
         {
           ...entry.request,
           toolsBefore: new Map(sent),
+          toolFilter: entry.toolFilter,
           // Each server is compared with its own entry of the baseline (none: all new).
           ...(baseline &&
             comparisonIn(baseline, entry.name, request.baseline!.requireBaselineTools)),
@@ -183,7 +194,11 @@ export async function runFleetCommand(
         const hidden = report.candidates.filter((c) =>
           c.kind === "tool-unreachable-in-client" && c.profile === profile.profile
         ).length;
-        sent.set(profile.profile, (sent.get(profile.profile) ?? 0) + profile.tools.length - hidden);
+        const filtered = entry.toolFilter ? filteredTools(entry.toolFilter, profile.tools).size : 0;
+        sent.set(
+          profile.profile,
+          (sent.get(profile.profile) ?? 0) + profile.tools.length - hidden - filtered,
+        );
       }
       return { name: entry.name, report };
     }),
@@ -229,23 +244,14 @@ async function baselineDocument(
   return document;
 }
 
-/** The entries `--server` selects (all without it), in file order; unknown names exit 2. */
-function selected(entries: ConfigEntry[], request: ConfigRequest): ConfigEntry[] {
-  const names = new Set(entries.map((entry) => entry.name));
-  for (const name of request.servers ?? []) {
-    if (!names.has(name)) {
-      throw new InvocationError(`--server ${name} names no server of the config file`);
-    }
+/** The entries `--server` selects (all without it), by key or label; unknown names exit 2. */
+function selected(entries: ConfigEntry[], request: ConfigRequest) {
+  try {
+    return selectEntries(entries, request.servers, request.requirements);
+  } catch (error) {
+    if (error instanceof SelectionError) throw new InvocationError(error.message);
+    throw error;
   }
-  for (const name of request.requirements.keys()) {
-    if (!names.has(name)) {
-      throw new InvocationError(
-        `--require-tool names server ${name}, which the config file does not list`,
-      );
-    }
-  }
-  const chosen = request.servers && new Set(request.servers);
-  return chosen ? entries.filter((entry) => chosen.has(entry.name)) : entries;
 }
 
 /** Every `--input` must answer an input the file declares or a selected entry uses. */

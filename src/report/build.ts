@@ -21,6 +21,7 @@ import {
 import { INCOMPLETE_HINTS } from "../protocol/incomplete.ts";
 import type { ProtocolVersion } from "../protocol/versions.ts";
 import { hiddenTools } from "../analysis/reachability.ts";
+import { filteredTools, type ToolFilter } from "../analysis/tool_filters.ts";
 import type { ClientPreset } from "../clients/presets.ts";
 import type { ProfileLabel } from "../profiles.ts";
 import type { TransportKind } from "../target.ts";
@@ -51,6 +52,8 @@ export interface ReportSettings {
    * this one (a config run, in config order), for the tool cap.
    */
   readonly toolsBefore?: ReadonlyMap<ProfileLabel, number>;
+  /** A config run: the config file's own tool filter for this server, applied in every profile. */
+  readonly toolFilter?: ToolFilter;
   /** The earlier report to compare with (`--baseline`); none by default. */
   readonly baseline?: Baseline;
   /** With a baseline: every baseline tool is required in its profile. */
@@ -71,14 +74,18 @@ export function buildReport(
   const observed = ordered.flatMap((outcome) => {
     if (!outcome.complete) return [];
     const preset = presetOf(outcome.profile);
+    // The client applies the user's filter before its own rules (and its tool cap).
+    const filtered = options.toolFilter && filteredTools(options.toolFilter, outcome.tools);
+    const listed = filtered ? outcome.listed.filter((tool) => !filtered.has(tool)) : outcome.listed;
     return [{
       ...outcome,
+      ...(filtered ? { filtered } : {}),
       ...(preset
         ? {
           hidden: hiddenTools(
             preset.rules,
             options.server,
-            outcome,
+            { listed, appOnly: outcome.appOnly },
             options.toolsBefore?.get(outcome.profile) ?? 0,
           ),
         }
@@ -90,7 +97,12 @@ export function buildReport(
     ? analyze(observed, options.requiredTools, { unknownReferences: options.unknownReferences })
     : undefined;
   const requireBaselineTools = options.requireBaselineTools ?? false;
-  const hidden = new Map(observed.map((profile) => [profile.profile, profile.hidden]));
+  const hidden = new Map(
+    observed.map((profile) => [
+      profile.profile,
+      profile.filtered ? new Map([...profile.filtered, ...profile.hidden ?? []]) : profile.hidden,
+    ]),
+  );
   const comparison = options.baseline && compareWithBaseline(
     ordered.map((outcome) => ({
       profile: outcome.profile,

@@ -67,6 +67,17 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
       return `${finding.profile}: \`${finding.tool}\` is listed but its client's ${rule} rule hides it; ${where}`;
     },
   },
+  "tool-disabled-in-config": {
+    heading: "Tools the config file's own filter hides",
+    tag: "filtered",
+    summary: "The instructions name a tool that the config file's own tool filter hides",
+    sarifName: "ToolDisabledInConfig",
+    noun: "filtered-tool candidate",
+    sentence: (finding) => {
+      const rule = "rule" in finding ? finding.rule : "a";
+      return `${finding.profile}: \`${finding.tool}\` is named and listed but the config file's ${rule} filter hides it in every profile`;
+    },
+  },
   "referenced-tool-unknown": {
     heading: "Unknown references",
     tag: "unknown",
@@ -121,6 +132,9 @@ export function findingKindApplies(report: GuidanceReport, kind: FindingKind): b
   // A resolved finding of the baseline keeps its kind, whatever this run's options.
   if (report.baseline?.resolved.some((finding) => finding.kind === kind)) return true;
   if (kind === "tool-unreachable-in-client") return report.profiles.some((p) => p.client);
+  if (kind === "tool-disabled-in-config") {
+    return report.candidates.some((finding) => finding.kind === kind);
+  }
   if (kind === "referenced-tool-unknown") {
     return report.reference_detection === "inline-code-identifiers";
   }

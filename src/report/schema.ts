@@ -24,6 +24,7 @@ import {
 import { PROTOCOL_VERSIONS } from "../protocol/versions.ts";
 import { CLIENT_NAME, CLIENT_RULE_IDS } from "../clients/presets.ts";
 import { PROFILES } from "../profiles.ts";
+import { TOOL_FILTER_RULE_IDS } from "../analysis/tool_filters.ts";
 import { SERVER_LABEL, TOOL_NAME } from "../tool_name.ts";
 import type { GuidanceReport } from "./types.ts";
 
@@ -36,6 +37,7 @@ export type {
   ComparedProfileDrift,
   CompleteProfileReport,
   DefectReport,
+  DisabledInConfigCandidateReport,
   GuidanceReport,
   IncompleteDetailReport,
   IncompleteProfileReport,
@@ -139,6 +141,11 @@ const unknownFields = {
   suggestion: ToolName.optional(),
 };
 const unreachableSchema = findingSchema("tool-unreachable-in-client").extend(unreachableFields);
+const disabledFields = {
+  rule: z.enum(TOOL_FILTER_RULE_IDS),
+  available_in: z.array(ProfileLabel).max(0),
+};
+const disabledSchema = findingSchema("tool-disabled-in-config").extend(disabledFields);
 const unknownSchema = findingSchema("referenced-tool-unknown").extend(unknownFields);
 
 const ProfileDriftSchema = z.discriminatedUnion("compared", [
@@ -173,6 +180,7 @@ const BaselineSchema = z.strictObject({
   resolved: z.array(z.discriminatedUnion("kind", [
     resolvedSchema("referenced-tool-unavailable"),
     resolvedSchema("tool-unreachable-in-client").extend(unreachableFields),
+    resolvedSchema("tool-disabled-in-config").extend(disabledFields),
     resolvedSchema("referenced-tool-unknown").extend(unknownFields),
     resolvedSchema("required-tool-unavailable"),
     resolvedSchema("baseline-tool-unavailable"),
@@ -207,6 +215,7 @@ const reportSchema = z.strictObject({
   candidates: z.array(z.discriminatedUnion("kind", [
     findingSchema("referenced-tool-unavailable"),
     unreachableSchema,
+    disabledSchema,
     unknownSchema,
   ])),
   defects: z.array(z.discriminatedUnion("kind", [
