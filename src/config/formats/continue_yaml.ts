@@ -6,7 +6,7 @@
  * @module
  */
 import { checkEntry, isRecord, stringPairs, transportOf } from "../spec.ts";
-import { type FormatModule, type RawEntry } from "./format.ts";
+import type { FormatModule, RawEntry } from "./format.ts";
 
 /** The Continue shape. */
 export const continueYaml: FormatModule = {
