@@ -1,6 +1,6 @@
 /**
  * A client config file's text → its format and its server entries, in file order. JSON with
- * comments and trailing commas (`jsonc-parser`), TOML (`smol-toml`) or YAML (`yaml`, loaded
+ * comments and trailing commas (`jsonc-parser`), TOML (`smol-toml`) or YAML (`js-yaml`, loaded
  * only when a YAML file is read), told apart by content and file name; the shape is the
  * registered format module that recognises the document. Errors name a line and column,
  * never the file's text.
@@ -41,8 +41,8 @@ export interface ParsedConfig {
   readonly spec: (value: unknown) => EntrySpec | NotChecked;
 }
 
-/** The `yaml` package's parser, passed in by {@linkcode readConfig}, which loads it lazily. */
-export type YamlModule = Pick<typeof import("yaml"), "parseDocument">;
+/** The `js-yaml` parser, passed in by {@linkcode readConfig}, which loads it lazily. */
+export type YamlModule = Pick<typeof import("js-yaml"), "load" | "YAML11_SCHEMA" | "YAMLException">;
 
 /** How to read a config file besides its text. */
 export interface ParseOptions {
@@ -70,7 +70,7 @@ export async function readConfig(text: string, options: ParseOptions = {}): Prom
     return parseConfig(text, options);
   } catch (error) {
     if (!(error instanceof YamlNeeded)) throw error;
-    return parseConfig(text, { ...options, yaml: await import("yaml") });
+    return parseConfig(text, { ...options, yaml: await import("js-yaml") });
   }
 }
 
@@ -250,26 +250,19 @@ function tomlOrYaml(text: string, path: string, yaml: YamlModule | undefined): C
 
 function yamlDocument(text: string, path: string, yaml: YamlModule | undefined): ConfigDocument {
   if (yaml === undefined) throw new YamlNeeded();
-  // Anchors and merge keys as Continue and Goose allow them; alias expansion is bounded.
-  const document = yaml.parseDocument(text, {
-    merge: true,
-    uniqueKeys: false,
-    prettyErrors: false,
-  });
-  const [error] = document.errors;
-  if (error) {
-    const at = error.linePos?.[0];
-    throw new ConfigError(
-      `The config file is not valid YAML: ${error.code}${
-        at ? ` at line ${at.line}, column ${at.col}` : ""
-      }`,
-    );
-  }
   let root: unknown;
   try {
-    root = document.toJS({ maxAliasCount: 100 });
-  } catch {
-    throw new ConfigError("The config file's YAML aliases expand too far to be a client config");
+    // YAML 1.1 for the merge key (`<<: *anchor`) Continue and Goose files use; a repeated key
+    // keeps the last, as the clients do; aliases are bounded.
+    root = yaml.load(text, { schema: yaml.YAML11_SCHEMA, json: true, maxAliases: 100 });
+  } catch (error) {
+    if (!(error instanceof yaml.YAMLException)) throw error;
+    const at = error.mark;
+    throw new ConfigError(
+      `The config file is not valid YAML${
+        at ? ` at line ${at.line + 1}, column ${at.column + 1}` : ""
+      }`,
+    );
   }
   if (!isRecord(root)) throw new ConfigError("The config file is not a YAML map");
   return valueDocument("yaml", root, path);
