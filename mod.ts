@@ -110,6 +110,7 @@ export {
   type ClientRuleId,
   parsePresets,
 } from "./src/clients/presets.ts";
+export { TOOL_FILTER_RULE_IDS, type ToolFilterRuleId } from "./src/analysis/tool_filters.ts";
 export { renderGithub, renderGithubSummary } from "./src/report/github.ts";
 export { renderJson } from "./src/report/json.ts";
 export { renderJunit } from "./src/report/junit.ts";
