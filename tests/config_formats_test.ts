@@ -249,7 +249,7 @@ Deno.test("a workspace-relative VS Code entry starts in its workspace folder, wh
     ["--config", join(CONFIGS, "vscode-workspace/.vscode/mcp.json"), "--profile", "none", ...FAST],
     { permissions: PERMISSIONS },
   );
-  assert.deepEqual(outcomes(fleet), ["notes: complete"]);
+  assert.deepEqual(outcomes(fleet), ["notes: complete", "script: complete"]);
   assert.deepEqual(reportOf(fleet, "notes").candidates.map((c) => c.kind), []);
 });
 
