@@ -37,7 +37,7 @@ export const NOT_CHECKED_HINTS = {
   "unsupported-variable":
     "the entry uses a ${...} variable that cannot be resolved outside the client; use ${VAR}, ${VAR:-default}, ${env:VAR}, ${workspaceFolder} or ${input:ID}",
   "unset-variable":
-    "the entry uses environment variables that are not set (named in variables); set them (their values are never printed)",
+    "the entry uses an environment variable that is not set; set it (its value is never printed)",
   "unresolved-input":
     "the entry uses a ${input:ID} prompt, which cannot be answered in CI; give --input ID=ENV_VAR",
   "remote-http-not-allowed":
