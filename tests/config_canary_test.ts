@@ -120,6 +120,7 @@ const GEMINI = {
       timeout: 1000,
     },
     "http-local": { httpUrl: url, headers },
+    "bad-cwd": { ...runs, cwd: `/nonexistent/${SECRET}` },
     legacy: { url },
     "unset-variable": { command: SECRET, env: { A: `$${VARIABLE}` } },
     "bad-tools": { command: SECRET, excludeTools: [SECRET, 1] },
@@ -158,6 +159,19 @@ ${
   })
 }`;
 
+/** opencode's newer layout: mcp.servers, disabled, cwd. */
+const OPENCODE_SERVERS = {
+  $schema: `https://opencode.ai/config.json#${SECRET}`,
+  mcp: {
+    servers: {
+      [`${KEY} key`]: { type: "local", command: [SECRET] },
+      runs: { type: "local", command: [...SERVER, SECRET] },
+      "bad-cwd": { type: "local", command: SERVER, cwd: `/nonexistent/${SECRET}` },
+      disabled: { type: "local", command: [SECRET], disabled: true },
+    },
+  },
+};
+
 /** Continue: a YAML list with names, types, requestOptions headers, anchors, secrets templates. */
 const CONTINUE = `# ${SECRET}
 name: ${yaml(SECRET)}
@@ -182,6 +196,9 @@ mcpServers:
   - name: legacy
     type: sse
     url: ${yaml(url)}
+  - name: bad-cwd
+    command: ${yaml(SERVER[0])}
+    cwd: ${yaml(`/nonexistent/${SECRET}`)}
   - name: secret-template
     command: ${yaml(SECRET)}
     env: { A: "\${{ secrets.${SECRET} }}" }
@@ -248,6 +265,7 @@ const FILES: [string, string, string, string[]?][] = [
   ["mcp.servers", ".json", JSON.stringify({ "mcp.servers": jsonEntries("servers") })],
   ["gemini", ".json", JSON.stringify(GEMINI)],
   ["opencode", ".jsonc", OPENCODE],
+  ["opencode-servers", ".json", JSON.stringify(OPENCODE_SERVERS)],
   ["continue", ".yaml", CONTINUE],
   ["goose", ".yaml", GOOSE],
   ["kiro", ".json", JSON.stringify(KIRO)],
@@ -299,6 +317,7 @@ const OUTCOMES: Record<string, string[]> = {
     "key: spawn-failed",
     "runs: complete",
     "http-local: transport-lost",
+    "bad-cwd: spawn-failed",
     "legacy: legacy-sse",
     "unset-variable: unset-variable",
     "bad-tools: invalid-entry tools",
@@ -314,11 +333,18 @@ const OUTCOMES: Record<string, string[]> = {
     "bad-command: invalid-entry command",
     "disabled: disabled",
   ],
+  "opencode-servers": [
+    "key: spawn-failed",
+    "runs: complete",
+    "bad-cwd: spawn-failed",
+    "disabled: disabled",
+  ],
   continue: [
     "key: spawn-failed",
     "runs: complete",
     "http-local: transport-lost",
     "legacy: legacy-sse",
+    "bad-cwd: spawn-failed",
     "secret-template: unsupported-variable",
     "bad-args: invalid-entry args",
     "server: spawn-failed",
