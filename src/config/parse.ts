@@ -50,7 +50,7 @@ export interface ParseOptions {
   readonly path?: string;
   /** `--config-project`: the project of a Claude Code user file. */
   readonly project?: string;
-  /** The folder mcpeval runs in (for `project`); default the process's. */
+  /** The folder mcpeval runs in (a relative `project` is resolved in it); default the process's. */
   readonly cwd?: string;
   /** The YAML parser; without it a YAML file throws {@linkcode YamlNeeded}. */
   readonly yaml?: YamlModule;
@@ -83,10 +83,9 @@ export function parseConfig(text: string, options: ParseOptions = {}): ParsedCon
     ? yamlDocument(text, path, options.yaml)
     : tomlOrYaml(text, path, options.yaml);
   const module = formatOf(document);
-  const readOptions: ReadOptions = {
-    cwd: options.cwd ?? Deno.cwd(),
-    ...(options.project === undefined ? {} : { project: options.project }),
-  };
+  const readOptions: ReadOptions = options.project === undefined
+    ? {}
+    : { project: options.project, cwd: options.cwd ?? Deno.cwd() };
   const userFile = module.projects === true;
   if (options.project !== undefined && !userFile) {
     throw new ConfigError(

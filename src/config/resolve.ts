@@ -196,8 +196,11 @@ export function resolveEntry(entry: ConfigEntry, options: ResolveOptions): Resol
     const command = value(spec.command);
     target = {
       kind: "stdio",
-      // A relative path (`./dist/server`) starts from the entry's folder, as in the clients.
-      command: cwd !== undefined && /^\.\.?[\\/]/.test(command) ? join(cwd, command) : command,
+      // A relative path (`./dist/server`, `bin/server`) starts from the entry's folder, as in
+      // the clients (a bare name is looked up on PATH).
+      command: cwd !== undefined && !isAbsolute(command) && /[\\/]/.test(command)
+        ? join(cwd, command)
+        : command,
       args: spec.args.map(value),
       stderr: options.stderr,
       ...(env.length === 0 ? {} : { env: Object.fromEntries(env) }),

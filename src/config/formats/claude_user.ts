@@ -37,7 +37,7 @@ export const claudeUser: FormatModule = {
     projects(document).some((key) => isRecord(document.value(["projects", key, "mcpServers"]))),
   entries: (document, { project, cwd }) => {
     const user = tableEntries(document, ["mcpServers"], "mcpServers");
-    if (project === undefined) return user;
+    if (project === undefined || cwd === undefined) return user;
     const wanted = resolve(cwd, project).replace(/[\\/]+$/, "");
     const key = projects(document).find((key) =>
       key === project || resolve(cwd, key).replace(/[\\/]+$/, "") === wanted

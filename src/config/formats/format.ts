@@ -44,8 +44,8 @@ export interface ConfigDocument {
 export interface ReadOptions {
   /** `--config-project`: the project whose servers a user file also lists. */
   readonly project?: string;
-  /** The folder mcpeval runs in. */
-  readonly cwd: string;
+  /** With `project`: the folder mcpeval runs in. */
+  readonly cwd?: string;
 }
 
 /** What reading one entry may need: the config file's path as given. */
