@@ -113,6 +113,9 @@ Deno.test("--server takes a key that is not a label, or its derived label", asyn
         join(CONFIGS, "vscode-settings/settings.json"),
         "--server",
         name,
+        "--require-tool",
+        // The other spelling of the same entry.
+        `${name === "MSSQL TEST MCP" ? "MSSQL_TEST_MCP" : "MSSQL TEST MCP"}:read-note`,
         "--profile",
         "none",
         ...FAST,
@@ -120,6 +123,7 @@ Deno.test("--server takes a key that is not a label, or its derived label", asyn
       { permissions: PERMISSIONS },
     );
     assert.deepEqual(outcomes(fleet), ["MSSQL_TEST_MCP: complete"]);
+    assert.equal(fleet.passed, true);
   }
   const { fleet } = await fleetJson(
     [

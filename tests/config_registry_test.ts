@@ -138,6 +138,10 @@ Deno.test("selection: --server and --require-tool by key or by label", () => {
     /^SelectionError: --server names no server of the config file$/,
   );
   assert.throws(() => selectEntries(entries, ["d"], new Map()), /--server d names no server/);
+  assert.throws(
+    () => selectEntries(entries, ["a b"], new Map([["c", ["t"]]])),
+    /^SelectionError: --require-tool names server c, which no --server selects$/,
+  );
 });
 
 Deno.test("tool filters: Codex allow then deny, Gemini exclude wins and name( matches", () => {

@@ -268,7 +268,9 @@ async function configRequest(
       throw new InvocationError(`--require-tool SERVER ${SERVER_RULE}`);
     }
     if (!isToolName(tool)) throw new InvocationError(`--require-tool TOOL ${TOOL_RULE}`);
-    if (servers && !servers.includes(server)) {
+    // (A key and its derived label name the same entry: that is checked with the file.)
+    const labels = servers?.every((name) => SERVER_LABEL.test(name)) && SERVER_LABEL.test(server);
+    if (servers && labels && !servers.includes(server)) {
       throw new InvocationError(
         `--require-tool names server ${server}, which no --server selects`,
       );

@@ -120,6 +120,11 @@ export function selectEntries(
         `--require-tool names server${shown(name)}, which the config file does not list`,
       );
     }
+    if (servers && !chosen.has(entry)) {
+      throw new SelectionError(
+        `--require-tool names server${shown(name)}, which no --server selects`,
+      );
+    }
     required.set(entry.name, [...new Set([...(required.get(entry.name) ?? []), ...tools])].sort());
   }
   return {
