@@ -12,6 +12,16 @@ const CONFIGS = join(ROOT, "fixtures", "configs");
 const PERMISSIONS = ["--allow-read", "--allow-run", "--allow-env", "--allow-net=127.0.0.1"];
 const FAST = ["--settle-ms", "0", "--timeout-ms", "10000"];
 
+/** `guidance --format json --config FIXTURE ARGS` (validated), fast settings. */
+const fleetOf = (file: string, ...args: string[]) =>
+  fleetJson(["--config", join(CONFIGS, file), ...args, ...FAST], { permissions: PERMISSIONS });
+
+/** `guidance --config FIXTURE ARGS` with the text report, fast settings. */
+const textOf = (file: string, ...args: string[]) =>
+  mcpeval(["guidance", "--config", join(CONFIGS, file), ...args, ...FAST], {
+    permissions: PERMISSIONS,
+  });
+
 interface Finding {
   kind: string;
   profile: string;
@@ -76,10 +86,7 @@ const FORMATS: [string, string[], string, string[]][] = [
 
 for (const [file, extra, format, expected] of FORMATS) {
   Deno.test(`config format ${file}${extra.length ? ` ${extra.join(" ")}` : ""}: ${format}, every entry listed`, async () => {
-    const { fleet, stdout } = await fleetJson(
-      ["--config", join(CONFIGS, file), ...extra, "--profile", "none", ...FAST],
-      { permissions: PERMISSIONS },
-    );
+    const { fleet, stdout } = await fleetOf(file, ...extra, "--profile", "none");
     assert.equal(fleet.config_format, format);
     assert.deepEqual(outcomes(fleet), expected);
     // A key that is not a label is never shown, only its derived label.
@@ -90,75 +97,54 @@ for (const [file, extra, format, expected] of FORMATS) {
 }
 
 Deno.test("unset-variable names the variables the entry needs, never a value", async () => {
-  const { fleet } = await fleetJson(
-    ["--config", join(CONFIGS, "gemini/.gemini/settings.json"), "--server", "remote"],
-    { permissions: PERMISSIONS },
-  );
+  const { fleet } = await fleetOf("gemini/.gemini/settings.json", "--server", "remote");
   const [server] = fleet.servers as unknown as { reason: string; variables?: string[] }[];
   assert.equal(server.reason, "unset-variable");
   assert.deepEqual(server.variables, ["GEMINI_FIXTURE_TOKEN"]);
-  const text = await mcpeval(
-    ["guidance", "--config", join(CONFIGS, "gemini/.gemini/settings.json"), "--server", "remote"],
-    { permissions: PERMISSIONS },
-  );
+  const text = await textOf("gemini/.gemini/settings.json", "--server", "remote");
   assert.equal(text.code, 3);
   assert.match(text.stdout, /not checked: unset-variable \(needs GEMINI_FIXTURE_TOKEN\)/);
 });
 
 Deno.test("--server takes a key that is not a label, or its derived label", async () => {
   for (const name of ["MSSQL TEST MCP", "MSSQL_TEST_MCP"]) {
-    const { fleet } = await fleetJson(
-      [
-        "--config",
-        join(CONFIGS, "vscode-settings/settings.json"),
-        "--server",
-        name,
-        "--require-tool",
-        // The other spelling of the same entry.
-        `${name === "MSSQL TEST MCP" ? "MSSQL_TEST_MCP" : "MSSQL TEST MCP"}:read-note`,
-        "--profile",
-        "none",
-        ...FAST,
-      ],
-      { permissions: PERMISSIONS },
+    const { fleet } = await fleetOf(
+      "vscode-settings/settings.json",
+      "--server",
+      name,
+      "--require-tool",
+      // The other spelling of the same entry.
+      `${name === "MSSQL TEST MCP" ? "MSSQL_TEST_MCP" : "MSSQL TEST MCP"}:read-note`,
+      "--profile",
+      "none",
     );
     assert.deepEqual(outcomes(fleet), ["MSSQL_TEST_MCP: complete"]);
     assert.equal(fleet.passed, true);
   }
-  const { fleet } = await fleetJson(
-    [
-      "--config",
-      join(CONFIGS, "claude-user/.claude.json"),
-      "--config-project",
-      "/home/dev/app",
-      "--server",
-      "github.com/upstash/context7-mcp",
-      "--require-tool",
-      "github.com/upstash/context7-mcp:search-notes",
-      "--profile",
-      "none",
-      ...FAST,
-    ],
-    { permissions: PERMISSIONS },
+  const { fleet } = await fleetOf(
+    "claude-user/.claude.json",
+    "--config-project",
+    "/home/dev/app",
+    "--server",
+    "github.com/upstash/context7-mcp",
+    "--require-tool",
+    "github.com/upstash/context7-mcp:search-notes",
+    "--profile",
+    "none",
   );
   assert.deepEqual(outcomes(fleet), ["github.com_upstash_context7-mcp: complete"]);
   assert.equal(fleet.passed, true);
 });
 
 Deno.test("Codex enabled_tools and disabled_tools: tool-disabled-in-config in every profile, a required one is a defect", async () => {
-  const { code, fleet } = await fleetJson(
-    [
-      "--config",
-      join(CONFIGS, "codex-filters.config.toml"),
-      "--profile",
-      "none",
-      "--profile",
-      "all",
-      "--require-tool",
-      "notes:read-note",
-      ...FAST,
-    ],
-    { permissions: PERMISSIONS },
+  const { code, fleet } = await fleetOf(
+    "codex-filters.config.toml",
+    "--profile",
+    "none",
+    "--profile",
+    "all",
+    "--require-tool",
+    "notes:read-note",
   );
   assert.equal(code, 1);
   const notes = reportOf(fleet, "notes");
@@ -183,21 +169,16 @@ Deno.test("Codex enabled_tools and disabled_tools: tool-disabled-in-config in ev
 });
 
 Deno.test("Gemini CLI includeTools and excludeTools: exclude wins, name( matches, a required one is a defect", async () => {
-  const { code, fleet, stdout } = await fleetJson(
-    [
-      "--config",
-      join(CONFIGS, "gemini/.gemini/settings.json"),
-      "--server",
-      "notes",
-      "--profile",
-      "all",
-      "--require-tool",
-      "notes:read-note",
-      "--require-tool",
-      "notes:search-notes",
-      ...FAST,
-    ],
-    { permissions: PERMISSIONS },
+  const { code, fleet, stdout } = await fleetOf(
+    "gemini/.gemini/settings.json",
+    "--server",
+    "notes",
+    "--profile",
+    "all",
+    "--require-tool",
+    "notes:read-note",
+    "--require-tool",
+    "notes:search-notes",
   );
   assert.equal(code, 1);
   const notes = reportOf(fleet, "notes");
@@ -208,18 +189,12 @@ Deno.test("Gemini CLI includeTools and excludeTools: exclude wins, name( matches
   ]);
   assert.deepEqual(findings(notes.defects, "required-tool-unavailable"), ["all read-note - []"]);
   assert.ok(!stdout.includes("search-notes(text)"), "the file's filter text was shown");
-  const text = await mcpeval(
-    [
-      "guidance",
-      "--config",
-      join(CONFIGS, "gemini/.gemini/settings.json"),
-      "--server",
-      "notes",
-      "--profile",
-      "all",
-      ...FAST,
-    ],
-    { permissions: PERMISSIONS },
+  const text = await textOf(
+    "gemini/.gemini/settings.json",
+    "--server",
+    "notes",
+    "--profile",
+    "all",
   );
   assert.equal(text.code, 0);
   assert.match(
@@ -229,17 +204,12 @@ Deno.test("Gemini CLI includeTools and excludeTools: exclude wins, name( matches
 });
 
 Deno.test("Kiro disabledTools hides a tool in every profile", async () => {
-  const { fleet } = await fleetJson(
-    [
-      "--config",
-      join(CONFIGS, "kiro/.kiro/settings/mcp.json"),
-      "--server",
-      "notes",
-      "--profile",
-      "none",
-      ...FAST,
-    ],
-    { permissions: PERMISSIONS },
+  const { fleet } = await fleetOf(
+    "kiro/.kiro/settings/mcp.json",
+    "--server",
+    "notes",
+    "--profile",
+    "none",
   );
   assert.deepEqual(findings(reportOf(fleet, "notes").candidates, "tool-disabled-in-config"), [
     "none read-note disabled-tools []",
@@ -249,10 +219,7 @@ Deno.test("Kiro disabledTools hides a tool in every profile", async () => {
 Deno.test("a workspace-relative VS Code entry starts in its workspace folder, wherever mcpeval runs", async () => {
   // mcpeval runs in the repository root; the entry's "../../demo_server.ts" is relative to the
   // folder above .vscode.
-  const { fleet } = await fleetJson(
-    ["--config", join(CONFIGS, "vscode-workspace/.vscode/mcp.json"), "--profile", "none", ...FAST],
-    { permissions: PERMISSIONS },
-  );
+  const { fleet } = await fleetOf("vscode-workspace/.vscode/mcp.json", "--profile", "none");
   assert.deepEqual(outcomes(fleet), ["notes: complete", "script: complete"]);
   assert.deepEqual(reportOf(fleet, "notes").candidates.map((c) => c.kind), []);
 });
@@ -299,16 +266,7 @@ Deno.test("an empty server table, like a file without one, exits 2 with one line
 });
 
 Deno.test("--config-project: only with a Claude Code user file, and only a project it lists", async () => {
-  const user = await mcpeval(
-    [
-      "guidance",
-      "--config",
-      join(CONFIGS, "claude-user/.claude.json"),
-      "--config-project",
-      "/nowhere",
-    ],
-    { permissions: PERMISSIONS },
-  );
+  const user = await textOf("claude-user/.claude.json", "--config-project", "/nowhere");
   assert.equal(user.code, 2);
   assert.equal(user.stderr, "mcpeval: --config-project names no project of the config file\n");
   await using other = await configFile({ mcpServers: { a: { command: "x" } } });
