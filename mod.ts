@@ -76,6 +76,7 @@ export {
   type ComparedProfileDrift,
   type CompleteProfileReport,
   type DefectReport,
+  type DisabledInConfigCandidateReport,
   type GuidanceReport,
   GuidanceReportSchema,
   type IncompleteDetailReport,
@@ -121,6 +122,7 @@ export {
   type ClientRuleId,
   parsePresets,
 } from "./src/clients/presets.ts";
+export { TOOL_FILTER_RULE_IDS, type ToolFilterRuleId } from "./src/analysis/tool_filters.ts";
 export type { CapEffect, ParsedRule, RuleEffect, ToolEffect } from "./src/clients/rules/kind.ts";
 export type { RuleKindId } from "./src/clients/rules/registry.ts";
 export { renderGithub } from "./src/report/formats/github.ts";

@@ -8,9 +8,17 @@
 
 /**
  * The config formats, by the key that holds the servers: `mcpServers` (Claude, Cursor, Windsurf,
- * Gemini CLI, Cline), `servers` (VS Code), `mcp_servers` (Codex, TOML), `context_servers` (Zed).
+ * Gemini CLI, Cline, Kiro, Roo Code, Continue's YAML list), `servers` (VS Code), `mcp_servers`
+ * (Codex, TOML), `context_servers` (Zed), `mcp` (opencode), `extensions` (Goose, YAML).
  */
-export const CONFIG_FORMATS = ["mcpServers", "servers", "mcp_servers", "context_servers"] as const;
+export const CONFIG_FORMATS = [
+  "mcpServers",
+  "servers",
+  "mcp_servers",
+  "context_servers",
+  "mcp",
+  "extensions",
+] as const;
 
 /** A config format. */
 export type ConfigFormat = typeof CONFIG_FORMATS[number];
@@ -18,7 +26,7 @@ export type ConfigFormat = typeof CONFIG_FORMATS[number];
 /** Every reason a configured server is listed but not checked, with its fixed hint. */
 export const NOT_CHECKED_HINTS = {
   "invalid-name":
-    "the entry's key is not a valid server label (1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit) or repeats an earlier key; it is listed by its position as entry-N: rename it to check it",
+    "the entry's key is repeated by a later entry, and the client runs only the last one; it is listed by its position as entry-N",
   "disabled": "the entry is disabled in the config file (disabled: true or enabled: false)",
   "legacy-sse":
     "the entry uses the legacy HTTP+SSE transport (type sse), which mcpeval does not speak; check the server over Streamable HTTP or stdio",
@@ -60,6 +68,7 @@ export const CONFIG_FIELDS = [
   "cwd",
   "url",
   "headers",
+  "tools",
 ] as const;
 
 /** A config field an `invalid-entry` names. */

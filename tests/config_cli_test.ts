@@ -38,9 +38,10 @@ const INVALID: [string, string[], string][] = [
     "--require-tool with --config must be SERVER:TOOL",
   ],
   [
-    "--require-tool with a bad server",
+    // A key need not be a label; one that names no entry is not shown.
+    "--require-tool with a server the file does not list",
     ["--require-tool", `a b:${SECRET}`],
-    "--require-tool SERVER must be",
+    "--require-tool names server, which the config file does not list",
   ],
   [
     "--require-tool with a bad tool",
@@ -67,7 +68,12 @@ const INVALID: [string, string[], string][] = [
     ["--input", "other=B"],
     "--input other answers no input of the config file",
   ],
-  ["--server with a bad label", ["--server", `a ${SECRET}`], "--server must be"],
+  [
+    "--server with a key the file does not list",
+    ["--server", `a ${SECRET}`],
+    "--server names no server of the config file",
+  ],
+  ["--server with a control character", ["--server", `a\u0007${SECRET}`], "--server must be"],
   [
     "--server naming no entry",
     ["--server", "delta"],
@@ -160,5 +166,5 @@ Deno.test("--config: a real fixture file, read through the process context", asy
     env: () => undefined,
   });
   assert.equal(code, 3, err);
-  assert.match(out, /^ {2}postgres +- +- +- +- +- +not checked: unset-variable$/m);
+  assert.match(out, /^ {2}postgres +- +- +- +- +- +not checked: unset-variable \(needs \w+\)$/m);
 });

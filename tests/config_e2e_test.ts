@@ -86,6 +86,11 @@ Deno.test("ten servers from one config, two broken and one needing an unset vari
   );
   assert.equal(code, 3);
   assert.equal(fleet.config_format, "mcpServers");
+  // unset-variable names what the entry needs (a name, never a value).
+  assert.deepEqual(
+    (fleet.servers.find((s) => s.name === "needs-token") as { variables?: string[] }).variables,
+    ["MCPEVAL_TEST_UNSET_TOKEN"],
+  );
   const summary = fleet.servers.map((server) =>
     server.checked
       ? [server.name, server.report.transport, server.report.complete]
@@ -128,7 +133,10 @@ Deno.test("ten servers from one config, two broken and one needing an unset vari
   // Text: the summary table first, then a section per server.
   const text = written.text;
   assert.match(text, /^mcpeval guidance {2}config mcpServers, 10 servers\n\nServers\n {2}server /);
-  assert.match(text, /^ {2}needs-token +- +- +- +- +- +not checked: unset-variable$/m);
+  assert.match(
+    text,
+    /^ {2}needs-token +- +- +- +- +- +not checked: unset-variable \(needs \w+\)$/m,
+  );
   assert.match(text, /^ {2}crashes +stdio +0\/5 +- +- +- +incomplete$/m);
   for (const name of fleet.servers.map((s) => s.name)) {
     assert.match(text, new RegExp(`^== ${name} =+$`, "m"));

@@ -17,14 +17,15 @@ const ENV = {
 };
 
 const CASES: [string, string[], string][] = [
-  ["claude-code.mcp.json", [], "--allow-run=npx --allow-net=127.0.0.1:3001"],
+  // (Team Tools, a key that is not a label, is checked as Team_Tools: node.)
+  ["claude-code.mcp.json", [], "--allow-run=npx,node --allow-net=127.0.0.1:3001"],
   ["claude_desktop_config.json", [], "--allow-run=npx,docker"],
   ["cursor/.cursor/mcp.json", [], "--allow-run=node,deno --allow-net=127.0.0.1:3845"],
   ["windsurf.mcp_config.json", [], "--allow-run=npx --allow-net=localhost:7700"],
   ["gemini.settings.json", [], "--allow-net=localhost:3000"],
-  ["cline_mcp_settings.json", [], "--allow-net=127.0.0.1:8931"],
+  ["cline_mcp_settings.json", [], "--allow-net=127.0.0.1:8931 --allow-run=uvx"],
   ["vscode/.vscode/mcp.json", ["--input", "perplexity-key=PERPLEXITY_KEY"], "--allow-run=npx,uvx"],
-  ["codex.config.toml", [], "--allow-run=npx,shell-mcp --allow-net=127.0.0.1:8787"],
+  ["codex.config.toml", [], "--allow-run=npx,search-mcp,shell-mcp --allow-net=127.0.0.1:8787"],
   ["zed.settings.json", [], "--allow-run=npx,node"],
 ];
 
@@ -49,6 +50,6 @@ Deno.test("fixture .mcp.json without --allow-env: the variables its servers read
   assert.equal(result.code, 2);
   assert.equal(
     result.stderr,
-    "mcpeval: Permission to reach the server and read environment variables is missing: add --allow-net=127.0.0.1:3001 --allow-env=MEMORY_FILE_PATH,PROJECT_ROOT,SENTRY_AUTH_TOKEN\n",
+    "mcpeval: Permission to reach the server and run the server command and read environment variables is missing: add --allow-net=127.0.0.1:3001 --allow-run=node --allow-env=MEMORY_FILE_PATH,PROJECT_ROOT,SENTRY_AUTH_TOKEN\n",
   );
 });

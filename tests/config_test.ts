@@ -80,7 +80,7 @@ const EXPECTED: [string, string, [string, string][]][] = [
     ["docs", "streamable-http"],
     ["sentry", "unset-variable"],
     ["events", "legacy-sse"],
-    ["entry-7", "invalid-name"],
+    ["Team_Tools", "stdio"],
   ]],
   ["claude_desktop_config.json", "mcpServers", [
     ["everything", "stdio"],
@@ -110,7 +110,7 @@ const EXPECTED: [string, string, [string, string][]][] = [
     ["weather", "unset-variable"],
     ["remote-tools", "streamable-http"],
     ["old-remote", "legacy-sse"],
-    ["entry-4", "invalid-name"],
+    ["github.com_modelcontextprotocol_servers_tree_main_src_git", "stdio"],
   ]],
   ["vscode/.vscode/mcp.json", "servers", [
     ["Perplexity", "unresolved-input"],
@@ -125,7 +125,7 @@ const EXPECTED: [string, string, [string, string][]][] = [
     ["figma", "remote-http-not-allowed"],
     ["local-api", "streamable-http"],
     ["playwright", "disabled"],
-    ["entry-5", "invalid-name"],
+    ["search_tools", "stdio"],
     ["shell", "stdio"],
   ]],
   ["zed.settings.json", "context_servers", [
@@ -224,13 +224,13 @@ Deno.test("variables: every form, defaults, and the most fundamental problem", (
   assert.deepEqual(value("${env:not a name}"), { problem: "unsupported-variable" });
 });
 
-Deno.test("keys: invalid labels and earlier duplicates are listed as entry-N, never dropped", () => {
+Deno.test("keys: invalid labels get a derived label, earlier duplicates are entry-N, none dropped", () => {
   const text = `{"mcpServers": {"a": {"command": "x"}, "has space": {"command": "y"},
     "a": {"command": "z"}, "entry-2": {"command": "w"}, "1": {"command": "v"}}}`;
   const entries = configEntries(parseConfig(text));
   assert.deepEqual(entries.map((e) => [e.name, "reason" in e.spec ? e.spec.reason : "ok"]), [
     ["entry-1", "invalid-name"],
-    ["entry-2-2", "invalid-name"],
+    ["has_space", "ok"],
     ["a", "ok"],
     ["entry-2", "ok"],
     ["1", "ok"],

@@ -48,10 +48,10 @@ Deno.test("--server memry in a config run: did you mean memory; a name far from 
     await oneLine(["guidance", "--config", config.path, "--server", "memry"], reading),
     "--server memry names no server of the config file; did you mean memory?",
   );
-  // Only server labels are listed: "Team Tools" is text from the file, listed by its place.
+  // Only server labels are listed: "Team Tools" is text from the file, listed by its derived label.
   assert.equal(
     await oneLine(["guidance", "--config", config.path, "--server", "zzz"], reading),
-    "--server zzz names no server of the config file; it lists: docs, entry-3, memory",
+    "--server zzz names no server of the config file; it lists: Team_Tools, docs, memory",
   );
   assert.equal(
     await oneLine(["guidance", "--config", config.path, "--require-tool", "doc:search"], reading),

@@ -10,6 +10,7 @@ import type { ProfileLabel } from "../profiles.ts";
 import { type FindingKind, RULES } from "./rules.ts";
 import { MAX_SUGGESTION_LOOKUPS } from "../limits.ts";
 import { closestTypo } from "./suggest.ts";
+import type { ToolFilterRuleId } from "./tool_filters.ts";
 
 /** What analysis needs to know about one completed profile. */
 export interface ObservedProfile {
@@ -22,6 +23,8 @@ export interface ObservedProfile {
   readonly hidden?: ReadonlyMap<string, ClientRuleId | HiddenTool>;
   /** Client presets: the caps that only warn and that this catalog exceeds. */
   readonly capWarnings?: readonly CapWarning[];
+  /** A config run: the listed tools the config file's own tool filter hides, and which filter. */
+  readonly filtered?: ReadonlyMap<string, ToolFilterRuleId>;
 }
 
 /** One finding: a tool that a profile cannot see, and where it is visible. */
@@ -34,8 +37,8 @@ export interface Finding {
   readonly tool: string;
   /** Profiles whose model sees the tool, in the order given. */
   readonly availableIn: readonly ProfileLabel[];
-  /** `tool-unreachable-in-client`: the client rule that hides it. */
-  readonly rule?: ClientRuleId;
+  /** `tool-unreachable-in-client`: the client rule; `tool-disabled-in-config`: the filter. */
+  readonly rule?: ClientRuleId | ToolFilterRuleId;
   /** `tool-unreachable-in-client`: a whole-server effect (every tool of the server hidden). */
   readonly effect?: RuleEffect;
   /** `referenced-tool-unknown`: the closest listed tool name, when one is close. */
@@ -76,7 +79,9 @@ export function analyze(
 ): Analysis {
   const catalogs = profiles.map((observed) => ({
     ...observed,
-    visible: new Set(observed.tools.filter((tool) => !observed.hidden?.has(tool))),
+    visible: new Set(
+      observed.tools.filter((tool) => !observed.hidden?.has(tool) && !observed.filtered?.has(tool)),
+    ),
   }));
   const availableIn = (tool: string) =>
     catalogs.filter((catalog) => catalog.visible.has(tool)).map((catalog) => catalog.profile);
@@ -102,6 +107,11 @@ export function analyze(
     const { profile } = catalog;
     for (const tool of [...catalog.codeSpans].sort()) {
       if (catalog.visible.has(tool)) continue;
+      const filter = catalog.filtered?.get(tool);
+      if (filter !== undefined) {
+        add({ kind: "tool-disabled-in-config", profile, tool, availableIn: [], rule: filter });
+        continue;
+      }
       const where = availableIn(tool);
       if (where.length > 0) {
         add({ kind: "referenced-tool-unavailable", profile, tool, availableIn: where });

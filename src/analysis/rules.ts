@@ -38,6 +38,12 @@ export const RULES = {
     hint:
       "This catalog exceeds the tool cap of the client of this profile, which only warns about it (nothing is hidden by the cap); fewer tools may serve its model better.",
   },
+  "tool-disabled-in-config": {
+    class: "candidate",
+    gates: false,
+    hint:
+      "The instructions of this profile name a tool that the config file's own tool filter hides from the model in every profile of this server; change the filter, or the instructions.",
+  },
   "referenced-tool-unknown": {
     class: "candidate",
     gates: false,

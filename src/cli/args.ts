@@ -68,9 +68,15 @@ export const CLI_LABELS: FieldLabels = {
 };
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+
+/** A config entry's key as `--server` may give it: no control character, at most 256. */
+// deno-lint-ignore no-control-regex -- control characters are what it refuses
+const configKey = (name: string) => name.length <= 256 && !/[\u0000-\u001f\u007f]/.test(name);
+
 const OPTIONS = {
   server: { type: "string", multiple: true },
   config: { type: "string" },
+  "config-project": { type: "string" },
   jobs: { type: "string" },
   shard: { type: "string" },
   input: { type: "string", multiple: true },
@@ -146,7 +152,7 @@ export async function parseGuidanceArgs(
   if (given.has("config")) {
     return { help: false, config: await configRequest(given, command, env, clientPresetsOf) };
   }
-  for (const name of ["jobs", "input", "shard"] as const) {
+  for (const name of ["jobs", "input", "shard", "config-project"] as const) {
     if (given.has(name)) throw new InvocationError(`--${name} applies only with --config`);
   }
 
@@ -305,8 +311,9 @@ async function configRequest(
   if (configPath === "") throw new InvocationError("--config needs a file");
   checkChoices(given);
   const servers = given.get("server");
-  if (servers && !servers.every((name) => SERVER_LABEL.test(name))) {
-    throw new InvocationError(`--server ${SERVER_RULE}`);
+  // A config entry's key need not be a label (it is matched, never shown).
+  if (servers && !servers.every((name) => SERVER_LABEL.test(name) || configKey(name))) {
+    throw new InvocationError(`--server ${SERVER_RULE}, or an entry's key of the config file`);
   }
   const requirements = new Map<string, string[]>();
   for (const spec of given.get("require-tool") ?? []) {
@@ -316,12 +323,15 @@ async function configRequest(
         "--require-tool with --config must be SERVER:TOOL: say which server must list the tool",
       );
     }
-    const [server, tool] = [spec.slice(0, colon), spec.slice(colon + 1)];
-    if (!SERVER_LABEL.test(server)) {
+    const last = spec.lastIndexOf(":");
+    const [server, tool] = [spec.slice(0, last), spec.slice(last + 1)];
+    if (!SERVER_LABEL.test(server) && !configKey(server)) {
       throw new InvocationError(`--require-tool SERVER ${SERVER_RULE}`);
     }
     if (!isToolName(tool)) throw new InvocationError(`--require-tool TOOL ${TOOL_RULE}`);
-    if (servers && !servers.includes(server)) {
+    // (A key and its derived label name the same entry: that is checked with the file.)
+    const labels = servers?.every((name) => SERVER_LABEL.test(name)) && SERVER_LABEL.test(server);
+    if (servers && labels && !servers.includes(server)) {
       throw new InvocationError(
         `--require-tool names server ${server}, which no --server selects`,
       );
@@ -369,8 +379,11 @@ async function configRequest(
   const shardGiven = single(given, "shard");
   const shard = shardGiven === undefined ? undefined : parseShard(shardGiven);
   if (shardGiven !== undefined && shard === undefined) throw new InvocationError(SHARD_RULE);
+  const project = single(given, "config-project");
+  if (project === "") throw new InvocationError("--config-project needs a project's folder");
   return {
     configPath,
+    ...(project === undefined ? {} : { project }),
     servers: servers && [...new Set(servers)],
     settings: settingsInput,
     requirements,

@@ -92,7 +92,8 @@ Options:
   --header NAME=ENV_VAR    HTTP: send header NAME with the value of ENV_VAR; repeatable
   -h, --help               show this help
 
-With --config FILE (mcpServers, VS Code servers, Codex mcp_servers or Zed context_servers):
+With --config FILE (a client's file: Claude, Cursor, VS Code, Codex, Gemini CLI, Zed, opencode,
+Continue, Goose, Kiro, Roo, Windsurf, Cline; see docs/config.md):
   --server NAME            check only this entry; repeatable (default every entry)
   --require-tool S:T       server S must list tool T in every selected profile; repeatable
   --jobs N                 server connections live at once, ${JOBS.min}-${JOBS.max} (default ${JOBS.default})
@@ -100,6 +101,7 @@ With --config FILE (mcpServers, VS Code servers, Codex mcp_servers or Zed contex
                            (FNV-1a 32-bit of the label, mod N; 1 <= I <= N <= ${MAX_SHARDS});
                            put the shards' JSON reports together with 'mcpeval merge'
   --input ID=ENV_VAR       answer the VS Code input ID with the value of ENV_VAR; repeatable
+  --config-project PATH    Claude Code's ~/.claude.json: also check this project's servers
   --allow-remote-http      also check entries whose https: URL is not loopback
 
 Bounds: ${MAX_PAGES} pages and ${MAX_TOOLS} tools per profile.

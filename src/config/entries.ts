@@ -1,166 +1,148 @@
 /**
  * A parsed config's entries → named entries, each either a server to resolve (its values still
- * holding `${...}` variables) or the fixed reason it cannot be checked. Pure.
+ * holding `${...}` variables) or the fixed reason it cannot be checked. A key that is not a
+ * server label is checked under a derived label; the key itself is never shown. Pure.
  *
  * @module
  */
-import type { ConfigField, ConfigFormat, NotCheckedReason } from "../config_facts.ts";
+import { lookupHint } from "../analysis/suggest.ts";
+import { UserError } from "../errors.ts";
 import { SERVER_LABEL } from "../tool_name.ts";
-import { isRecord, type ParsedConfig } from "./parse.ts";
+import type { ParsedConfig } from "./parse.ts";
+import { type EntrySpec, isNotChecked, type NotChecked } from "./spec.ts";
 
-/** A stdio server as written: every string may still hold variables. */
-export interface StdioSpec {
-  readonly kind: "stdio";
-  readonly command: string;
-  readonly args: readonly string[];
-  /** `env`, in file order. */
-  readonly env: readonly (readonly [string, string])[];
-  /** VS Code and Cursor: a dotenv file whose variables are set under `env`. */
-  readonly envFile?: string;
-  readonly cwd?: string;
-}
-
-/** A Streamable HTTP server as written. */
-export interface HttpSpec {
-  readonly kind: "streamable-http";
-  readonly url: string;
-  /** Header names and value templates (Codex's env headers become `${VAR}` templates). */
-  readonly headers: readonly (readonly [string, string])[];
-}
-
-/** A server as written. */
-export type EntrySpec = StdioSpec | HttpSpec;
-
-/** Why an entry is not checked; `field` names the config field an `invalid-entry` breaks. */
-export interface NotChecked {
-  readonly reason: NotCheckedReason;
-  readonly field?: ConfigField;
-}
+export { isNotChecked };
+export type { EntrySpec, HttpSpec, NotChecked, StdioSpec } from "./spec.ts";
 
 /** One entry of the file under the name the reports use. */
 export interface ConfigEntry {
-  /** The key when it is a valid, unique server label; else `entry-N` (N its position). */
+  /**
+   * The key when it is a valid server label; else a label derived from it; `entry-N` (N its
+   * position) for an earlier entry whose key a later one repeats (clients keep the last).
+   */
   readonly name: string;
+  /** The key as written (never shown unless it is `name`): `--server` may name it. */
+  readonly key: string;
   readonly spec: EntrySpec | NotChecked;
 }
 
-/** Whether an entry's spec is a reason it is not checked. */
-export function isNotChecked(spec: EntrySpec | NotChecked): spec is NotChecked {
-  return "reason" in spec;
+/** The longest a label is. */
+const MAX_LABEL = 64;
+
+/**
+ * A server label for a key that is not one: every character outside the label alphabet
+ * replaced by `_`, leading `.`, `_` and `-` dropped (a label starts with a letter or digit),
+ * `server` when nothing is left, cut to 64 characters.
+ *
+ * @example
+ * ```ts
+ * derivedLabel("github.com/upstash/context7-mcp"); // "github.com_upstash_context7-mcp"
+ * ```
+ */
+export function derivedLabel(key: string): string {
+  const replaced = Array.from(key, (char) => /^[A-Za-z0-9._-]$/.test(char) ? char : "_").join("")
+    .replace(/^[._-]+/, "");
+  return (replaced === "" ? "server" : replaced).slice(0, MAX_LABEL);
+}
+
+/** `base` with the first suffix `-2`, `-3`, ... that `used` does not hold, within 64 characters. */
+function unique(base: string, used: ReadonlySet<string>): string {
+  if (!used.has(base)) return base;
+  for (let n = 2;; n++) {
+    const suffix = `-${n}`;
+    const name = base.slice(0, MAX_LABEL - suffix.length) + suffix;
+    if (!used.has(name)) return name;
+  }
 }
 
 /**
- * The entries of a parsed config, named. A key that is not a valid server label is listed as
- * `entry-N`; so is an earlier entry whose key a later one repeats (clients keep the last).
+ * The entries of a parsed config, named. A valid key is its own name; a key that is not a
+ * label gets a derived one, unique in the file; an earlier entry whose key a later one repeats
+ * is listed as `entry-N` (`invalid-name`), since clients run the last.
  */
 export function configEntries(config: ParsedConfig): ConfigEntry[] {
-  const { entries, format } = config;
+  const { entries } = config;
   const lastIndex = new Map(entries.map(({ key }, index) => [key, index]));
-  const valid = (key: string, index: number) =>
-    SERVER_LABEL.test(key) && lastIndex.get(key) === index;
-  const used = new Set(entries.filter(({ key }, index) => valid(key, index)).map(({ key }) => key));
+  const last = (key: string, index: number) => lastIndex.get(key) === index;
+  const used = new Set(
+    entries.filter(({ key }, index) => SERVER_LABEL.test(key) && last(key, index)).map((e) =>
+      e.key
+    ),
+  );
   return entries.map(({ key, value }, index) => {
-    if (valid(key, index)) return { name: key, spec: specOf(format, value) };
-    let name = `entry-${index + 1}`;
-    for (let n = 2; used.has(name); n++) name = `entry-${index + 1}-${n}`;
+    if (!last(key, index)) {
+      const name = unique(`entry-${index + 1}`, used);
+      used.add(name);
+      return { name, key, spec: { reason: "invalid-name" } };
+    }
+    const spec = config.spec(value);
+    if (SERVER_LABEL.test(key)) return { name: key, key, spec };
+    const name = unique(derivedLabel(key), used);
     used.add(name);
-    return { name, spec: { reason: "invalid-name" } };
+    return { name, key, spec };
   });
 }
 
-const HTTP_TYPES = ["http", "streamable-http", "streamableHttp", "streamable_http", "streamable"];
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
-const invalid = (field: ConfigField): NotChecked => ({ reason: "invalid-entry", field });
-
-/** Null counts as absent: some clients write `"env": null`. */
-const given = (value: unknown) => value !== undefined && value !== null;
-
-function specOf(format: ConfigFormat, value: unknown): EntrySpec | NotChecked {
-  if (!isRecord(value)) return invalid("entry");
-  if (value.disabled === true || value.enabled === false) return { reason: "disabled" };
-  let { command, args, env } = value;
-  // Zed's older form: "command": { "path", "args", "env" }.
-  if (format === "context_servers" && isRecord(command)) {
-    ({ args = args, env = env } = command);
-    command = command.path;
+/** The error of a `--server` or `--require-tool` that names no entry (it never shows a key). */
+export class SelectionError extends UserError {
+  constructor(message: string) {
+    super(message);
+    this.name = "SelectionError";
   }
-  const type = value.type ?? value.transportType;
-  if (given(type) && typeof type !== "string") return invalid("type");
-  if (type === "sse") return { reason: "legacy-sse" };
-  const url = [value.url, value.serverUrl, value.httpUrl].find(given);
-  let kind: EntrySpec["kind"] | undefined;
-  if (!given(type)) kind = given(command) ? "stdio" : given(url) ? "streamable-http" : undefined;
-  else if (type === "stdio") kind = "stdio";
-  else if (HTTP_TYPES.includes(type as string)) kind = "streamable-http";
-  else return { reason: "unsupported-entry" };
-  if (kind === undefined) {
-    // A Zed extension's server has no command of its own.
-    return value.source === "extension" ? { reason: "unsupported-entry" } : invalid("command");
-  }
-  return kind === "stdio" ? stdioSpec(value, command, args, env) : httpSpec(format, value, url);
 }
 
-function stdioSpec(
-  value: Record<string, unknown>,
-  command: unknown,
-  args: unknown,
-  env: unknown,
-): StdioSpec | NotChecked {
-  if (typeof command !== "string" || command === "") return invalid("command");
-  const argList = given(args) ? args : [];
-  if (!Array.isArray(argList) || !argList.every((arg) => typeof arg === "string")) {
-    return invalid("args");
+/**
+ * The entries `--server` selects (all without it), in file order, and `--require-tool`'s
+ * requirements by entry name. Each may name an entry by its key or by its name.
+ */
+export function selectEntries(
+  entries: readonly ConfigEntry[],
+  servers: readonly string[] | undefined,
+  requirements: ReadonlyMap<string, readonly string[]>,
+): { entries: ConfigEntry[]; requirements: Map<string, readonly string[]> } {
+  const byName = new Map(entries.map((entry) => [entry.name, entry]));
+  // A key names its entry unless it is another entry's name; keys of `entry-N` repeats do not.
+  for (const entry of entries) {
+    if (!byName.has(entry.key) && !isRepeat(entry)) byName.set(entry.key, entry);
   }
-  const envPairs = stringPairs(env);
-  if (envPairs === undefined) return invalid("env");
-  const { envFile, cwd } = value;
-  if (given(envFile) && typeof envFile !== "string") return invalid("envFile");
-  if (given(cwd) && typeof cwd !== "string") return invalid("cwd");
+  const shown = (name: string) => SERVER_LABEL.test(name) ? ` ${name}` : "";
+  // A likely name, or the names (labels, never a key that is not one: that is the file's text).
+  const names = entries.map((entry) => entry.name);
+  const hint = (name: string) =>
+    lookupHint(name, names, "it lists:", "; it lists no server with a valid label");
+  const chosen = new Set<ConfigEntry>();
+  for (const name of servers ?? []) {
+    const entry = byName.get(name);
+    if (!entry) {
+      throw new SelectionError(
+        `--server${shown(name)} names no server of the config file${hint(name)}`,
+      );
+    }
+    chosen.add(entry);
+  }
+  const required = new Map<string, readonly string[]>();
+  for (const [name, tools] of requirements) {
+    const entry = byName.get(name);
+    if (!entry) {
+      throw new SelectionError(
+        `--require-tool names server${shown(name)}, which the config file does not list${
+          hint(name)
+        }`,
+      );
+    }
+    if (servers && !chosen.has(entry)) {
+      throw new SelectionError(
+        `--require-tool names server${shown(name)}, which no --server selects`,
+      );
+    }
+    required.set(entry.name, [...new Set([...(required.get(entry.name) ?? []), ...tools])].sort());
+  }
   return {
-    kind: "stdio",
-    command,
-    args: argList,
-    env: envPairs,
-    ...(typeof envFile === "string" ? { envFile } : {}),
-    ...(typeof cwd === "string" ? { cwd } : {}),
+    entries: servers ? entries.filter((entry) => chosen.has(entry)) : [...entries],
+    requirements: required,
   };
 }
 
-function httpSpec(
-  format: ConfigFormat,
-  value: Record<string, unknown>,
-  url: unknown,
-): HttpSpec | NotChecked {
-  if (typeof url !== "string") return invalid("url");
-  if (format !== "mcp_servers") {
-    const headers = stringPairs(value.headers);
-    return headers === undefined ? invalid("headers") : { kind: "streamable-http", url, headers };
-  }
-  // Codex: literal http_headers, env_http_headers (name → variable), bearer_token_env_var.
-  const literal = stringPairs(value.http_headers);
-  const fromEnv = stringPairs(value.env_http_headers);
-  const bearer = value.bearer_token_env_var;
-  if (literal === undefined || fromEnv === undefined) return invalid("headers");
-  if (!fromEnv.every(([, name]) => ENV_NAME.test(name))) return invalid("headers");
-  if (given(bearer) && (typeof bearer !== "string" || !ENV_NAME.test(bearer))) {
-    return invalid("headers");
-  }
-  return {
-    kind: "streamable-http",
-    url,
-    headers: [
-      ...literal,
-      ...fromEnv.map(([name, variable]) => [name, `\${${variable}}`] as const),
-      ...(typeof bearer === "string" ? [["Authorization", `Bearer \${${bearer}}`] as const] : []),
-    ],
-  };
-}
-
-/** An object of strings as pairs in order; absent is empty; anything else is undefined. */
-function stringPairs(value: unknown): [string, string][] | undefined {
-  if (!given(value)) return [];
-  if (!isRecord(value)) return undefined;
-  const pairs = Object.entries(value);
-  return pairs.every(([, v]) => typeof v === "string") ? pairs as [string, string][] : undefined;
+function isRepeat(entry: ConfigEntry): boolean {
+  return isNotChecked(entry.spec) && entry.spec.reason === "invalid-name";
 }

@@ -35,7 +35,9 @@ import type { Shard } from "./shard.ts";
 export interface ConfigRequest {
   /** The config file, as given. */
   readonly configPath: string;
-  /** The entries selected with `--server`, or undefined for every entry. */
+  /** `--config-project PATH`: the project of a Claude Code user file whose servers are checked too. */
+  readonly project?: string;
+  /** The entries selected with `--server` (keys or labels), or undefined for every entry. */
   readonly servers: readonly string[] | undefined;
   /**
    * The settings every server shares, as given (already validated once; `validateDiscovery`

@@ -18,16 +18,22 @@ import {
   validateDiscovery,
 } from "../request.ts";
 import type { ServerStderr } from "../target.ts";
-import { type ConfigEntry, type EntrySpec, isNotChecked, type NotChecked } from "./entries.ts";
+import type { ToolFilter } from "../analysis/tool_filters.ts";
+import type { ConfigEntry } from "./entries.ts";
+import { type EntrySpec, isNotChecked, type NotChecked } from "./spec.ts";
 import {
   DENIED,
   type EnvValue,
   expand,
   type ExpansionProblem,
+  unsetVariables,
   type VariableScope,
   variablesIn,
   worse,
 } from "./variables.ts";
+
+/** At most this many unset variables are named for an entry, each at most 64 characters. */
+const MAX_UNSET_NAMES = 16;
 
 /** How a config file names the request's fields (only the field is kept, never the message). */
 export const CONFIG_LABELS: FieldLabels = {
@@ -85,17 +91,25 @@ export type Resolved =
     readonly request: DiscoveryRequest;
     /** Whether the command or URL holds an environment variable's value (never shown). */
     readonly fromEnvironment: boolean;
+    /** The config file's own tool filter for this server. */
+    readonly toolFilter?: ToolFilter;
   }
   | { readonly name: string; readonly notChecked: NotChecked }
   /** It reads a variable or a file that mcpeval may not read: a permission is missing. */
   | { readonly name: string; readonly blocked: true };
 
-/** The folder `${workspaceFolder}` names: the one above `.vscode` (or `.cursor`, ...), else the file's. */
+const CLIENT_FOLDER =
+  /^\.(vscode|cursor|gemini|codex|zed|windsurf|claude|cline|kiro|roo|continue|opencode)$/;
+
+/**
+ * The folder `${workspaceFolder}` names: the one above `.vscode` (or `.cursor`, ...; or above
+ * `.kiro/settings`, `.continue/mcpServers`), else the file's.
+ */
 export function workspaceFolderOf(configPath: string, cwd: string): string {
   const folder = dirname(resolvePath(cwd, configPath));
-  return /^\.(vscode|cursor|gemini|codex|zed|windsurf|claude|cline)$/.test(basename(folder))
-    ? dirname(folder)
-    : folder;
+  if (CLIENT_FOLDER.test(basename(folder))) return dirname(folder);
+  const parent = dirname(folder);
+  return CLIENT_FOLDER.test(basename(parent)) ? dirname(parent) : folder;
 }
 
 /** Every string of a spec that may hold variables. */
@@ -179,15 +193,21 @@ export function resolveEntry(entry: ConfigEntry, options: ResolveOptions): Resol
       }
     }
     const env = [...fromFile, ...spec.env.map(([key, text]) => [key, value(text)] as const)];
+    const cwd = spec.cwd === undefined
+      ? undefined
+      : absolute(options.scope.workspaceFolder, value(spec.cwd));
+    const command = value(spec.command);
     target = {
       kind: "stdio",
-      command: value(spec.command),
+      // A relative path (`./dist/server`, `bin/server`) starts from the entry's folder, as in
+      // the clients (a bare name is looked up on PATH).
+      command: cwd !== undefined && !isAbsolute(command) && /[\\/]/.test(command)
+        ? join(cwd, command)
+        : command,
       args: spec.args.map(value),
       stderr: options.stderr,
       ...(env.length === 0 ? {} : { env: Object.fromEntries(env) }),
-      ...(spec.cwd === undefined
-        ? {}
-        : { cwd: absolute(options.scope.workspaceFolder, value(spec.cwd)) }),
+      ...(cwd === undefined ? {} : { cwd }),
     };
   } else {
     const url = value(spec.url);
@@ -203,6 +223,16 @@ export function resolveEntry(entry: ConfigEntry, options: ResolveOptions): Resol
     };
   }
   if (problem === "denied") return { name, blocked: true };
+  if (problem === "unset-variable") {
+    const names = [
+      ...new Set(templates(spec).flatMap((text) => unsetVariables(text, options.scope))),
+    ]
+      .filter((variable) => variable.length <= 64).sort().slice(0, MAX_UNSET_NAMES);
+    return {
+      name,
+      notChecked: { reason: problem, ...(names.length === 0 ? {} : { variables: names }) },
+    };
+  }
   if (problem !== undefined) return { name, notChecked: { reason: problem } };
   try {
     const request = validateDiscovery({
@@ -213,7 +243,12 @@ export function resolveEntry(entry: ConfigEntry, options: ResolveOptions): Resol
     }, CONFIG_LABELS);
     const where = spec.kind === "stdio" ? spec.command : spec.url;
     const fromEnvironment = variablesIn(where).some((v) => v.kind === "env" || v.kind === "input");
-    return { name, request, fromEnvironment };
+    return {
+      name,
+      request,
+      fromEnvironment,
+      ...(spec.toolFilter ? { toolFilter: spec.toolFilter } : {}),
+    };
   } catch (error) {
     if (!(error instanceof RequestError)) throw error;
     if (error.field === "protocolVersion") {

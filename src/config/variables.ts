@@ -118,3 +118,18 @@ export function expand(text: string, scope: VariableScope): Expansion {
   });
   return problem === undefined ? { value } : { problem };
 }
+
+/**
+ * The environment variables `text` reads that are unset (no value, no default): names only.
+ * An `${input:ID}` counts by its `--input` variable.
+ */
+export function unsetVariables(text: string, scope: VariableScope): string[] {
+  return variablesIn(text).flatMap((variable) => {
+    if (variable.kind === "env") {
+      const value = scope.env(variable.name);
+      const defaulted = variable.fallback !== undefined && (value === undefined || value === "");
+      return value === undefined && !defaulted ? [variable.name] : [];
+    }
+    return [];
+  });
+}

@@ -22,6 +22,7 @@ import {
 import { INCOMPLETE_HINTS } from "../protocol/incomplete.ts";
 import type { ProtocolSetting } from "../protocol/versions.ts";
 import { reachability } from "../analysis/reachability.ts";
+import { filteredTools, type ToolFilter } from "../analysis/tool_filters.ts";
 import type { ClientPreset } from "../clients/presets.ts";
 import type { ProfileLabel } from "../profiles.ts";
 import type { TransportKind } from "../target.ts";
@@ -47,6 +48,8 @@ export interface ReportSettings {
    * this one (a config run, in config order), for the tool cap.
    */
   readonly toolsBefore?: ReadonlyMap<ProfileLabel, number>;
+  /** A config run: the config file's own tool filter for this server, applied in every profile. */
+  readonly toolFilter?: ToolFilter;
   /** The earlier report to compare with (`--baseline`); none by default. */
   readonly baseline?: Baseline;
   /** With a baseline: every baseline tool is required in its profile. */
@@ -68,14 +71,18 @@ export function buildReport(
   const observed = ordered.flatMap((outcome) => {
     if (!outcome.complete) return [];
     const preset = presetOf(outcome.profile);
+    // The client applies the user's filter before its own rules (and its tool cap).
+    const filtered = options.toolFilter && filteredTools(options.toolFilter, outcome.tools);
+    const listed = filtered ? outcome.listed.filter((tool) => !filtered.has(tool)) : outcome.listed;
     const reach = preset && reachability(
       preset.rules,
       options.server,
-      outcome,
+      filtered ? { ...outcome, listed } : outcome,
       options.toolsBefore?.get(outcome.profile) ?? 0,
     );
     return [{
       ...outcome,
+      ...(filtered ? { filtered } : {}),
       ...(reach ? { hidden: reach.hidden, capWarnings: reach.warnings } : {}),
     }];
   });
@@ -84,7 +91,14 @@ export function buildReport(
     ? analyze(observed, options.requiredTools, { unknownReferences: options.unknownReferences })
     : undefined;
   const requireBaselineTools = options.requireBaselineTools ?? false;
-  const hidden = new Map(observed.map((profile) => [profile.profile, profile.hidden]));
+  const hidden = new Map(
+    observed.map((profile) => [
+      profile.profile,
+      profile.filtered
+        ? new Map<string, unknown>([...profile.filtered, ...profile.hidden ?? []])
+        : profile.hidden,
+    ]),
+  );
   const comparison = options.baseline && compareWithBaseline(
     ordered.map((outcome) => ({
       profile: outcome.profile,

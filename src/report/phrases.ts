@@ -92,6 +92,18 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
     sentence: (finding) =>
       `${finding.profile}: \`${finding.tool}\` is past its client's max-tools cap, which only warns; nothing is hidden`,
   },
+  "tool-disabled-in-config": {
+    heading: "Tools the config file's own filter hides",
+    tag: "filtered",
+    summary: "The instructions name a tool that the config file's own tool filter hides",
+    sarifName: "ToolDisabledInConfig",
+    noun: "filtered-tool candidate",
+    headingCounts: false,
+    sentence: (finding) => {
+      const rule = "rule" in finding ? finding.rule : "a";
+      return `${finding.profile}: \`${finding.tool}\` is named and listed but the config file's ${rule} filter hides it in every profile`;
+    },
+  },
   "referenced-tool-unknown": {
     heading: "Unknown references",
     tag: "unknown",
@@ -162,6 +174,9 @@ export function findingKindApplies(report: GuidanceReport, kind: FindingKind): b
   if (report.baseline?.resolved.some((finding) => finding.kind === kind)) return true;
   if (kind === "tool-unreachable-in-client" || kind === "tool-cap-exceeded-in-client") {
     return report.profiles.some((p) => p.client);
+  }
+  if (kind === "tool-disabled-in-config") {
+    return report.candidates.some((finding) => finding.kind === kind);
   }
   if (kind === "referenced-tool-unknown") {
     return report.reference_detection === "inline-code-identifiers";

@@ -26,6 +26,7 @@ import { AUTO, PROTOCOL_VERSIONS } from "../protocol/versions.ts";
 import { CLIENT_NAME, CLIENT_RULE_IDS } from "../clients/presets.ts";
 import { WHOLE_SERVER_EFFECTS } from "../clients/rules/kind.ts";
 import { PROFILES } from "../profiles.ts";
+import { TOOL_FILTER_RULE_IDS } from "../analysis/tool_filters.ts";
 import { SERVER_LABEL, TOOL_NAME } from "../tool_name.ts";
 import type { GuidanceReport } from "./types.ts";
 
@@ -39,6 +40,7 @@ export type {
   ComparedProfileDrift,
   CompleteProfileReport,
   DefectReport,
+  DisabledInConfigCandidateReport,
   GuidanceReport,
   IncompleteDetailReport,
   IncompleteProfileReport,
@@ -160,6 +162,11 @@ const unknownFields = {
   suggestion: ToolName.optional(),
 };
 const unreachableSchema = findingSchema("tool-unreachable-in-client").extend(unreachableFields);
+const disabledFields = {
+  rule: z.enum(TOOL_FILTER_RULE_IDS),
+  available_in: z.array(ProfileLabel).max(0),
+};
+const disabledSchema = findingSchema("tool-disabled-in-config").extend(disabledFields);
 const unknownSchema = findingSchema("referenced-tool-unknown").extend(unknownFields);
 const capSchema = findingSchema("tool-cap-exceeded-in-client").extend(capFields);
 
@@ -196,6 +203,7 @@ const BaselineSchema = z.strictObject({
     resolvedSchema("referenced-tool-unavailable"),
     resolvedSchema("tool-unreachable-in-client").extend(unreachableFields),
     resolvedSchema("tool-cap-exceeded-in-client").extend(capFields),
+    resolvedSchema("tool-disabled-in-config").extend(disabledFields),
     resolvedSchema("referenced-tool-unknown").extend(unknownFields),
     resolvedSchema("required-tool-unavailable"),
     resolvedSchema("baseline-tool-unavailable"),
@@ -238,6 +246,7 @@ const reportSchema = z.strictObject({
     findingSchema("referenced-tool-unavailable"),
     unreachableSchema,
     capSchema,
+    disabledSchema,
     unknownSchema,
   ])),
   defects: z.array(z.discriminatedUnion("kind", [

@@ -12,6 +12,7 @@ import type {
   SignalName,
 } from "../protocol/incomplete.ts";
 import type { ClientRuleId } from "../clients/presets.ts";
+import type { ToolFilterRuleId } from "../analysis/tool_filters.ts";
 import type { ProfileLabel } from "../profiles.ts";
 import type { ProtocolSetting, ProtocolVersion } from "../protocol/versions.ts";
 
@@ -167,6 +168,24 @@ export interface CapExceededCandidateReport {
   baseline_state?: BaselineState;
 }
 
+/** A config run: a tool the instructions name that the config file's own tool filter hides. */
+export interface DisabledInConfigCandidateReport {
+  /** The finding kind (a rule of {@linkcode RULES}). */
+  kind: "tool-disabled-in-config";
+  /** The profile whose instructions name the tool. */
+  profile: ProfileLabel;
+  /** The tool, listed by the server and hidden by the filter. */
+  tool: string;
+  /** The config file's filter that hides it (a fixed id, never the file's text). */
+  rule: ToolFilterRuleId;
+  /** Always empty: the filter applies in every profile of the server. */
+  available_in: ProfileLabel[];
+  /** The rule's fixed hint. */
+  hint: typeof RULES["tool-disabled-in-config"]["hint"];
+  /** With `--baseline` only: whether the baseline has this candidate too. */
+  baseline_state?: BaselineState;
+}
+
 /** A backticked identifier that no selected catalog lists (`--unknown-references`). */
 export interface UnknownReferenceReport {
   /** The finding kind (a rule of {@linkcode RULES}). */
@@ -190,6 +209,7 @@ export type CandidateReport =
   | ReferencedCandidateReport
   | UnreachableCandidateReport
   | CapExceededCandidateReport
+  | DisabledInConfigCandidateReport
   | UnknownReferenceReport;
 
 /** A required tool missing from a profile's catalog. */
@@ -232,6 +252,7 @@ export type ResolvedFindingReport =
   | Omit<ReferencedCandidateReport, "baseline_state">
   | Omit<UnreachableCandidateReport, "baseline_state">
   | Omit<CapExceededCandidateReport, "baseline_state">
+  | Omit<DisabledInConfigCandidateReport, "baseline_state">
   | Omit<UnknownReferenceReport, "baseline_state">
   | Omit<RequiredToolDefectReport, "baseline_state">
   | Omit<BaselineToolDefectReport, "baseline_state">;

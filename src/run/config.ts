@@ -7,10 +7,9 @@
  */
 import { parse as parseDotenv } from "dotenv";
 import { sep } from "node:path";
-import { lookupHint } from "../analysis/suggest.ts";
 import type { BaselineDocument } from "../comparison.ts";
-import { configEntries, type ConfigEntry } from "../config/entries.ts";
-import { ConfigError, parseConfig } from "../config/parse.ts";
+import { configEntries, type ConfigEntry, selectEntries } from "../config/entries.ts";
+import { ConfigError, readConfig } from "../config/parse.ts";
 import type { ConfigRequest } from "../config/request.ts";
 import { inShard } from "../config/shard.ts";
 import {
@@ -59,7 +58,11 @@ export async function planConfigRun(
   }
   let parsed;
   try {
-    parsed = parseConfig(text);
+    parsed = await readConfig(text, {
+      path: configPath,
+      cwd: effects.cwd(),
+      ...(request.project === undefined ? {} : { project: request.project }),
+    });
   } catch (error) {
     if (error instanceof ConfigError) throw new RunError(error.message);
     // The parsers recurse: a file nested thousands deep exhausts the stack.
@@ -68,11 +71,13 @@ export async function planConfigRun(
     }
     throw error;
   }
-  const chosen = selected(configEntries(parsed), request);
-  checkInputs(chosen, request, parsed.inputs);
-  const baseline = request.baseline && await baselineDocument(request, chosen, effects, labels);
+  const selection = selected(configEntries(parsed), request);
+  const { requirements } = selection;
+  checkInputs(selection.entries, request, parsed.inputs);
+  const baseline = request.baseline &&
+    await baselineDocument(request, selection.entries, effects, labels);
   // --shard: from here on, only the selected servers that fall to this shard.
-  const entries = inShard(chosen, request.shard);
+  const entries = inShard(selection.entries, request.shard);
 
   // Variables: read only those the selected entries use, each after its permission is checked.
   const variables = new Set(
@@ -119,7 +124,7 @@ export async function planConfigRun(
   const resolved: Resolved[] = entries.map((entry) =>
     resolveEntry(entry, {
       settings: request.settings,
-      requirements: request.requirements,
+      requirements,
       stderr: request.stderr,
       allowRemoteHttp: request.allowRemoteHttp,
       scope,
@@ -156,6 +161,7 @@ export async function planConfigRun(
       return {
         name: entry.name,
         request: entry.request,
+        ...(entry.toolFilter ? { toolFilter: entry.toolFilter } : {}),
         // Each server is compared with its own entry of the baseline (none: all new).
         ...(baseline &&
           comparisonIn(baseline, entry.name, request.baseline!.requireBaselineTools)),
@@ -192,27 +198,9 @@ async function baselineDocument(
   return document;
 }
 
-/** The entries `--server` selects (all without it), in file order; unknown names exit 2. */
-function selected(entries: ConfigEntry[], request: ConfigRequest): ConfigEntry[] {
-  const names = new Set(entries.map((entry) => entry.name));
-  // Only names that are server labels may be shown: the others are text from the file.
-  const labels = [...names].filter((name) => SERVER_LABEL.test(name));
-  const hint = (name: string) =>
-    lookupHint(name, labels, "it lists:", "; it lists no server with a valid label");
-  for (const name of request.servers ?? []) {
-    if (!names.has(name)) {
-      throw new RunError(`--server ${name} names no server of the config file${hint(name)}`);
-    }
-  }
-  for (const name of request.requirements.keys()) {
-    if (!names.has(name)) {
-      throw new RunError(
-        `--require-tool names server ${name}, which the config file does not list${hint(name)}`,
-      );
-    }
-  }
-  const chosen = request.servers && new Set(request.servers);
-  return chosen ? entries.filter((entry) => chosen.has(entry.name)) : entries;
+/** The entries `--server` selects (all without it), by key or label; unknown names exit 2. */
+function selected(entries: ConfigEntry[], request: ConfigRequest) {
+  return selectEntries(entries, request.servers, request.requirements);
 }
 
 /** Every `--input` must answer an input the file declares or a selected entry uses. */

@@ -4,6 +4,7 @@
  *
  * @module
  */
+import type { ToolFilter } from "../analysis/tool_filters.ts";
 import type { ComparisonRequest } from "../comparison.ts";
 import type { ConfigField, ConfigFormat, NotCheckedReason } from "../config_facts.ts";
 import type { Shard } from "../config/shard.ts";
@@ -12,7 +13,15 @@ import type { SarifLocation } from "../report/formats/sarif.ts";
 
 /** One server of a run: checked with its request, or listed with why it is not checked. */
 export type PlannedServer =
-  | ({ readonly name: string; readonly request: DiscoveryRequest } & Partial<ComparisonRequest>)
+  | (
+    & {
+      readonly name: string;
+      readonly request: DiscoveryRequest;
+      /** The config file's own tool filter for this server. */
+      readonly toolFilter?: ToolFilter;
+    }
+    & Partial<ComparisonRequest>
+  )
   | {
     readonly name: string;
     readonly notChecked: { readonly reason: NotCheckedReason; readonly field?: ConfigField };

@@ -6,6 +6,7 @@
  * @module
  */
 import { ToolBudget } from "../analysis/budget.ts";
+import { filteredTools } from "../analysis/tool_filters.ts";
 import type { OpenTransport } from "../discovery/discover.ts";
 import type { DiscoveryEvent } from "../discovery/events.ts";
 import { discoverFleet } from "../discovery/fleet.ts";
@@ -70,11 +71,15 @@ export async function executeRun(
         const unreachable = report.candidates.filter((c) =>
           c.kind === "tool-unreachable-in-client" && c.profile === profile.profile
         );
-        // A whole-server effect (reported once) sends none of the server's tools.
+        // The config file's own filter hides its tools first; a whole-server effect (reported
+        // once) sends none of the server's tools.
+        const filtered = server.toolFilter
+          ? filteredTools(server.toolFilter, profile.tools).size
+          : 0;
         const hidden = unreachable.some((c) => "effect" in c && c.effect !== undefined)
-          ? profile.tools.length
+          ? profile.tools.length - filtered
           : unreachable.length;
-        return [{ profile: profile.profile, visible: profile.tools.length - hidden }];
+        return [{ profile: profile.profile, visible: profile.tools.length - filtered - hidden }];
       }));
       return { name: server.name, report };
     }),
@@ -85,6 +90,6 @@ export async function executeRun(
 
 /** What a server's report records: its request and its baseline comparison. */
 function settingsOf(server: Extract<PlannedServer, { request: unknown }>) {
-  const { request, baseline, requireBaselineTools } = server;
-  return { ...request, baseline, requireBaselineTools };
+  const { request, baseline, requireBaselineTools, toolFilter } = server;
+  return { ...request, baseline, requireBaselineTools, toolFilter };
 }

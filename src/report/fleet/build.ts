@@ -20,6 +20,7 @@ export type ServerResult =
     readonly name: string;
     readonly reason: NotCheckedReason;
     readonly field?: ConfigField;
+    readonly variables?: readonly string[];
   };
 
 /** Builds the fleet report (of one shard, with `shard`), to its schema (tests check it). */
@@ -35,6 +36,7 @@ export function buildFleetReport(
       reason: result.reason,
       hint: NOT_CHECKED_HINTS[result.reason],
       ...(result.field === undefined ? {} : { field: result.field }),
+      ...(result.variables === undefined ? {} : { variables: [...result.variables] }),
     }
   );
   const complete = servers.every((server) => server.checked && server.report.complete);

@@ -14,9 +14,13 @@ export function statusOf(server: FleetServer): ServerStatus {
   return server.checked ? outcomeOf(server.report).status : "not checked";
 }
 
-/** Why a server was not checked, in words: `not checked: invalid-entry (url)`. */
+/**
+ * Why a server was not checked, in words: `not checked: invalid-entry (url)`, or
+ * `not checked: unset-variable (needs GITHUB_TOKEN)`.
+ */
 export function notCheckedText(server: NotCheckedServer): string {
-  return `not checked: ${server.reason}${server.field === undefined ? "" : ` (${server.field})`}`;
+  const detail = server.field ?? (server.variables && `needs ${server.variables.join(", ")}`);
+  return `not checked: ${server.reason}${detail === undefined ? "" : ` (${detail})`}`;
 }
 
 /** How the whole run ended, and why. */

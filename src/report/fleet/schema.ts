@@ -55,6 +55,7 @@ const fleetSchema = z.strictObject({
       reason: z.enum(NOT_CHECKED_REASONS),
       hint: z.enum(hints),
       field: z.enum(CONFIG_FIELDS).optional(),
+      variables: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/)).max(16).optional(),
     }),
   ])),
   complete: z.boolean(),
@@ -73,7 +74,8 @@ const fleetSchema = z.strictObject({
       server.checked
         ? server.report.server === server.name
         : server.hint === NOT_CHECKED_HINTS[server.reason] &&
-          (server.field === undefined || server.reason === "invalid-entry")
+          (server.field === undefined || server.reason === "invalid-entry") &&
+          (server.variables === undefined || server.reason === "unset-variable")
     );
   if (!consistent) {
     ctx.issues.push({

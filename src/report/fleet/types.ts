@@ -24,7 +24,10 @@ export interface CheckedServer {
 
 /** A configured server that was listed but not checked, and why. */
 export interface NotCheckedServer {
-  /** The entry's key, or `entry-N` (N its position in the file) when the key is not a label. */
+  /**
+   * The entry's key when it is a server label, else a label derived from it; `entry-N` (N its
+   * position in the file) for an entry whose key a later one repeats.
+   */
   name: string;
   /** Always false here. */
   checked: false;
@@ -34,6 +37,8 @@ export interface NotCheckedServer {
   hint: typeof NOT_CHECKED_HINTS[NotCheckedReason];
   /** With `invalid-entry`: the config field that breaks a rule. */
   field?: ConfigField;
+  /** With `unset-variable`: the environment variables the entry needs that are unset (names). */
+  variables?: string[];
 }
 
 /** One configured server in a fleet report. */

@@ -1,0 +1,53 @@
+/**
+ * Gemini CLI `settings.json` (`.gemini/settings.json`): `mcpServers` where `httpUrl` is
+ * Streamable HTTP and `url` the legacy SSE transport, `$VAR` as well as `${VAR}` in its
+ * strings, and the user's own tool filter: `excludeTools` wins over `includeTools`, whose
+ * entries name `name` or `name(...)`.
+ *
+ * @module
+ */
+import { checkEntry, filterOf, filterStep, given, transportOf } from "../spec.ts";
+import { anyEntryHas, type FormatModule, mapStrings, placeOf, tableEntries } from "./format.ts";
+import { hasMcpServers, mcpServersEntry } from "./mcp_servers.ts";
+
+/** Fields only Gemini CLI writes in an `mcpServers` entry. */
+const GEMINI_FIELDS = ["httpUrl", "includeTools", "excludeTools", "trust"];
+
+/** `$VAR` (not `${`) as `${VAR}`, the one variable syntax the shared resolution reads. */
+const bareVariables = (text: string) =>
+  text.replaceAll(/\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => `\${${name}}`);
+
+/** The Gemini CLI shape. */
+export const gemini: FormatModule = {
+  clients: "Gemini CLI settings.json",
+  format: "mcpServers",
+  syntax: ["json"],
+  table: (document) => hasMcpServers(document) ? "mcpServers" : undefined,
+  claims: (document) =>
+    placeOf(document.path).folder === ".gemini" ||
+    anyEntryHas(document, ["mcpServers"], GEMINI_FIELDS),
+  entries: (document) => tableEntries(document, ["mcpServers"], "mcpServers"),
+  entry: (written) => {
+    const value = mapStrings(written, bareVariables) as Record<string, unknown>;
+    const type = transportOf(value.type);
+    const entry = mcpServersEntry(value);
+    return checkEntry({
+      ...entry,
+      // Without a type: httpUrl is Streamable HTTP, url the legacy SSE transport.
+      transport: type !== undefined
+        ? type
+        : given(value.command)
+        ? "stdio"
+        : given(value.httpUrl)
+        ? "streamable-http"
+        : given(value.url)
+        ? "sse"
+        : undefined,
+      url: given(value.httpUrl) ? value.httpUrl : value.url,
+      toolFilter: filterOf([
+        filterStep(value.excludeTools, { rule: "exclude-tools", effect: "deny" }),
+        filterStep(value.includeTools, { rule: "include-tools", effect: "allow", callForm: true }),
+      ]),
+    });
+  },
+};

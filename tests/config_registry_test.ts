@@ -1,0 +1,188 @@
+/**
+ * The config format registry in-process: which module reads which document, derived labels,
+ * selection by key or label, and the pure tool-filter rule with the finding it yields.
+ */
+import assert from "node:assert/strict";
+import { analyze } from "../src/analysis/findings.ts";
+import { filteredTools } from "../src/analysis/tool_filters.ts";
+import { configEntries, derivedLabel, selectEntries } from "../src/config/entries.ts";
+import { ConfigError, parseConfig, readConfig } from "../src/config/parse.ts";
+import { isNotChecked } from "../src/config/spec.ts";
+
+/** The format and each entry's name and kind (or reason) of a config text. */
+async function read(text: string, path = "", project?: string) {
+  const parsed = await readConfig(text, {
+    path,
+    cwd: "/work",
+    ...(project === undefined ? {} : { project }),
+  });
+  return [
+    parsed.format,
+    ...configEntries(parsed).map((e) =>
+      `${e.name} ${isNotChecked(e.spec) ? e.spec.reason : e.spec.kind}`
+    ),
+  ];
+}
+
+Deno.test("detection: the module that claims the file, else the one whose table it has", async () => {
+  const cases: [string, string, string[]][] = [
+    // Gemini CLI by a field only it writes, or by its folder: url is the legacy SSE transport.
+    [
+      '{"mcpServers": {"a": {"httpUrl": "http://127.0.0.1/mcp"}, "b": {"url": "http://127.0.0.1/sse"}}}',
+      "x.json",
+      ["mcpServers", "a streamable-http", "b legacy-sse"],
+    ],
+    ['{"mcpServers": {"b": {"url": "http://127.0.0.1/sse"}}}', "/p/.gemini/settings.json", [
+      "mcpServers",
+      "b legacy-sse",
+    ]],
+    // Elsewhere url is Streamable HTTP.
+    ['{"mcpServers": {"b": {"url": "http://127.0.0.1/mcp"}}}', "/p/.cursor/mcp.json", [
+      "mcpServers",
+      "b streamable-http",
+    ]],
+    // VS Code settings.json: the flat dotted key and the nested object.
+    ['{"mcp.servers": {"a": {"command": "x"}}}', "settings.json", ["servers", "a stdio"]],
+    ['{"mcp": {"servers": {"a": {"command": "x"}}}}', "settings.json", ["servers", "a stdio"]],
+    // opencode, both layouts; its $schema tells it from VS Code's nested mcp.servers.
+    ['{"mcp": {"a": {"type": "local", "command": ["x", "y"]}}}', "", ["mcp", "a stdio"]],
+    [
+      '{"$schema": "https://opencode.ai/config.json", "mcp": {"servers": {"a": {"type": "remote", "url": "http://127.0.0.1/mcp", "disabled": true}}}}',
+      "",
+      ["mcp", "a disabled"],
+    ],
+    // Kiro by disabledTools; Claude Code's user file by its projects.
+    ['{"mcpServers": {"a": {"command": "x", "disabledTools": ["t"]}}}', "", [
+      "mcpServers",
+      "a stdio",
+    ]],
+    [
+      '{"mcpServers": {"u": {"command": "x"}}, "projects": {"/work/app": {"mcpServers": {"u": {"url": "http://127.0.0.1/mcp"}}}}}',
+      "",
+      ["mcpServers", "u stdio"],
+    ],
+    // YAML: Continue's list and Goose's extensions, told apart by their tables.
+    ["mcpServers:\n  - name: a b\n    command: x\n", "c.yaml", ["mcpServers", "a_b stdio"]],
+    ["extensions:\n  dev: {type: builtin}\n  a: {type: stdio, cmd: x}\n", "config.yaml", [
+      "extensions",
+      "dev unsupported-entry",
+      "a stdio",
+    ]],
+    // A YAML file without a .yaml name is read as YAML when it is not TOML.
+    ["extensions:\n  a:\n    type: sse\n    uri: http://127.0.0.1/sse\n", "config", [
+      "extensions",
+      "a legacy-sse",
+    ]],
+  ];
+  for (const [text, path, expected] of cases) {
+    assert.deepEqual(await read(text, path), expected, text);
+  }
+  // A project's entry wins over the user entry of the same name (the earlier is listed, entry-1).
+  assert.deepEqual(
+    await read(cases[8][0], "", "/work/app"),
+    ["mcpServers", "entry-1 invalid-name", "u streamable-http"],
+  );
+  // A relative project path is resolved against the folder mcpeval runs in.
+  assert.deepEqual(await read(cases[8][0], "", "app"), [
+    "mcpServers",
+    "entry-1 invalid-name",
+    "u streamable-http",
+  ]);
+});
+
+Deno.test("parseConfig without a YAML parser asks for one; readConfig loads it", async () => {
+  assert.throws(() => parseConfig("mcpServers: []\n", { path: "a.yaml" }), /YAML parser/);
+  await assert.rejects(() => readConfig("mcpServers: []\n", { path: "a.yaml" }), ConfigError);
+});
+
+Deno.test("derived labels: the label alphabet kept, the rest replaced, unique, at most 64", () => {
+  assert.equal(derivedLabel("github.com/upstash/context7-mcp"), "github.com_upstash_context7-mcp");
+  assert.equal(derivedLabel("io.windsurf/context7"), "io.windsurf_context7");
+  assert.equal(derivedLabel("MSSQL TEST MCP"), "MSSQL_TEST_MCP");
+  assert.equal(derivedLabel("サーバー"), "server");
+  assert.equal(derivedLabel("_hidden"), "hidden");
+  assert.equal(derivedLabel("x".repeat(80)), "x".repeat(64));
+  const long = "y".repeat(70);
+  const text = JSON.stringify({
+    mcpServers: {
+      "a b": { command: "x" },
+      a_b: { command: "x" },
+      "a/b": { command: "x" },
+      [`${long} 1`]: { command: "x" },
+      [`${long} 2`]: { command: "x" },
+      "": { command: "x" },
+    },
+  });
+  const names = configEntries(parseConfig(text)).map((e) => e.name);
+  assert.deepEqual(names, [
+    "a_b-2",
+    "a_b",
+    "a_b-3",
+    "y".repeat(64),
+    `${"y".repeat(62)}-2`,
+    "server",
+  ]);
+  assert.ok(names.every((name) => name.length <= 64));
+});
+
+Deno.test("selection: --server and --require-tool by key or by label", () => {
+  const entries = configEntries(parseConfig(JSON.stringify({
+    mcpServers: { "a b": { command: "x" }, c: { command: "y" } },
+  })));
+  const byKey = selectEntries(entries, ["a b"], new Map([["a b", ["t"]], ["a_b", ["s"]]]));
+  assert.deepEqual(byKey.entries.map((e) => e.name), ["a_b"]);
+  assert.deepEqual([...byKey.requirements], [["a_b", ["s", "t"]]]);
+  assert.deepEqual(selectEntries(entries, undefined, new Map()).entries.length, 2);
+  assert.throws(
+    () => selectEntries(entries, ["no such key"], new Map()),
+    /^SelectionError: --server names no server of the config file; it lists: a_b, c$/,
+  );
+  assert.throws(() => selectEntries(entries, ["d"], new Map()), /--server d names no server/);
+  assert.throws(
+    () => selectEntries(entries, ["a b"], new Map([["c", ["t"]]])),
+    /^SelectionError: --require-tool names server c, which no --server selects$/,
+  );
+});
+
+Deno.test("tool filters: Codex allow then deny, Gemini exclude wins and name( matches", () => {
+  const tools = ["a", "b", "c"];
+  const codex = [
+    { rule: "enabled-tools", effect: "allow", names: ["a", "b"] },
+    { rule: "disabled-tools", effect: "deny", names: ["b"] },
+  ] as const;
+  assert.deepEqual([...filteredTools(codex, tools)], [["b", "disabled-tools"], [
+    "c",
+    "enabled-tools",
+  ]]);
+  const gemini = [
+    { rule: "exclude-tools", effect: "deny", names: ["a"] },
+    { rule: "include-tools", effect: "allow", names: ["a", "b(x: string)"], callForm: true },
+  ] as const;
+  assert.deepEqual([...filteredTools(gemini, tools)], [["a", "exclude-tools"], [
+    "c",
+    "include-tools",
+  ]]);
+  // Without the call form, "b(x)" names no tool.
+  assert.deepEqual(
+    [...filteredTools([{ rule: "disabled-tools", effect: "deny", names: ["b(x)"] }], tools)],
+    [],
+  );
+});
+
+Deno.test("analysis: a filtered tool is not seen; named, it is tool-disabled-in-config; required, a defect", () => {
+  const filtered = new Map([["b", "disabled-tools" as const]]);
+  const profile = (name: "none" | "all") => ({
+    profile: name,
+    codeSpans: new Set(["a", "b"]),
+    tools: ["a", "b"],
+    filtered,
+  });
+  const { findings, passed } = analyze([profile("none"), profile("all")], ["b"]);
+  assert.deepEqual(findings.map((f) => [f.kind, f.profile, f.tool, f.rule, f.availableIn]), [
+    ["tool-disabled-in-config", "none", "b", "disabled-tools", []],
+    ["tool-disabled-in-config", "all", "b", "disabled-tools", []],
+    ["required-tool-unavailable", "none", "b", undefined, []],
+    ["required-tool-unavailable", "all", "b", undefined, []],
+  ]);
+  assert.equal(passed, false);
+});
