@@ -171,12 +171,21 @@ async function readBounded(
 
 let interrupts: AbortSignal | undefined;
 
-/** Aborted on SIGINT (and SIGTERM off Windows); listening starts with the first call. */
+/**
+ * Aborted on SIGINT (and SIGTERM and SIGHUP off Windows), with the signal's name as its reason;
+ * listening starts with the first call.
+ */
 function listenForInterrupts(): AbortSignal {
   if (interrupts) return interrupts;
   const controller = new AbortController();
-  const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
-  for (const signal of signals) Deno.addSignalListener(signal, () => controller.abort());
+  const signals: Deno.Signal[] = Deno.build.os === "windows"
+    ? ["SIGINT"]
+    : ["SIGINT", "SIGTERM", "SIGHUP"];
+  for (const signal of signals) {
+    Deno.addSignalListener(signal, () => {
+      if (!controller.signal.aborted) controller.abort(signal);
+    });
+  }
   return interrupts = controller.signal;
 }
 

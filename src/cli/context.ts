@@ -52,8 +52,9 @@ export interface CliContext {
   /** The terminal's width in columns, when there is a terminal. */
   readonly columns?: number;
   /**
-   * A signal that aborts a running discovery (SIGINT, SIGTERM). Called only by commands that
-   * start servers, so the others do not pay for signal handling.
+   * A signal that aborts a running discovery (SIGINT, SIGTERM, SIGHUP), its reason the signal's
+   * name (`"SIGHUP"` exits 129, any other 130). Called only by commands that start servers, so
+   * the others do not pay for signal handling; every call returns the same signal.
    */
   readonly interrupted?: () => AbortSignal;
 }

@@ -69,9 +69,20 @@ export async function reserveReportFiles(
   return { files, discard };
 }
 
-/** Ends a run that was interrupted: no report, the reserved files removed, exit 130. */
-export async function interrupted(context: CliContext, reserved: ReservedFiles): Promise<number> {
+/**
+ * Ends a run that was interrupted: no report, the reserved files removed, exit 129 for SIGHUP
+ * (the reason of `signal`, by default the context's), else 130.
+ */
+export async function interrupted(
+  context: CliContext,
+  reserved: ReservedFiles,
+  signal: AbortSignal | undefined = context.interrupted?.(),
+): Promise<number> {
   await reserved.discard();
+  if (signal?.reason === "SIGHUP") {
+    await context.stderr("mcpeval: hung up (SIGHUP); every server process was stopped\n");
+    return EXIT.hangup;
+  }
   await context.stderr("mcpeval: interrupted; every server process was stopped\n");
   return EXIT.interrupted;
 }
@@ -96,7 +107,7 @@ export async function finishRun(
   output: { readonly format: Format; readonly location?: SarifLocation },
   render: (format: Format | "summary", options: RenderOptions) => string,
 ): Promise<number> {
-  if (signal?.aborted) return await interrupted(context, reserved);
+  if (signal?.aborted) return await interrupted(context, reserved, signal);
   const options = (toStdout: boolean): RenderOptions => ({
     color: toStdout && context.color,
     // A terminal's width; else the default (100 columns).
