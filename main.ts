@@ -9,7 +9,8 @@
  * @module
  */
 import type { CliContext } from "./src/cli/context.ts";
-import { FileTooLargeError, OutputError } from "./src/cli/errors.ts";
+import { OutputError } from "./src/cli/errors.ts";
+import { readTextFile } from "./src/cli/files.ts";
 import { run } from "./src/cli/run.ts";
 import { EXIT } from "./src/exit.ts";
 
@@ -131,42 +132,6 @@ async function reserveFile(path: string): Promise<{ created: boolean }> {
   }
   (await Deno.open(path, { write: true })).close();
   return { created: false };
-}
-
-/**
- * Reads a UTF-8 text file (`-`: standard input), at most `maxBytes` bytes of it: past that it
- * throws {@linkcode FileTooLargeError}.
- */
-async function readTextFile(path: string, maxBytes = Infinity): Promise<string> {
-  if (path === "-") return await readBounded(Deno.stdin, maxBytes);
-  using file = await Deno.open(path, { read: true });
-  if ((await file.stat()).isDirectory) throw new Deno.errors.IsADirectory("a folder");
-  return await readBounded(file, maxBytes);
-}
-
-async function readBounded(
-  reader: { read(buffer: Uint8Array): Promise<number | null> },
-  maxBytes: number,
-): Promise<string> {
-  const chunks: Uint8Array[] = [];
-  let total = 0;
-  const buffer = new Uint8Array(1 << 20);
-  for (let read; (read = await reader.read(buffer)) !== null;) {
-    total += read;
-    if (total > maxBytes) throw new FileTooLargeError(maxBytes);
-    chunks.push(buffer.slice(0, read));
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
-  }
-  try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
-  } catch {
-    throw new Deno.errors.InvalidData("not UTF-8");
-  }
 }
 
 let interrupts: AbortSignal | undefined;

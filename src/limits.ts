@@ -99,6 +99,13 @@ export const DELETE_TIMEOUT_MS = 2_000;
 /** `--jobs`: how many server connections (processes or HTTP sessions) are live at once. */
 export const JOBS: IntegerRange = { min: 1, max: 64, default: 8 };
 
+/**
+ * Reading a file input (`--config`, an `envFile`, `--baseline`, `--client-file`, or `-` for
+ * standard input) ends within this many milliseconds, or it is not read (an open pipe, a hung
+ * mount). FIFOs, devices and sockets are refused before they are opened.
+ */
+export const FILE_READ_DEADLINE_MS = 10_000;
+
 /** A client config file (`--config`) or an `envFile` it names is at most this many bytes. */
 export const MAX_CONFIG_BYTES = 4_194_304; // 4 MiB
 

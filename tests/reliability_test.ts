@@ -4,7 +4,35 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { DENO, fixtureLog, hostile, isRunning, spawnMcpeval, tempDir, waitUntil } from "./_cli.ts";
+import { FILE_READ_DEADLINE_MS } from "../src/limits.ts";
+import {
+  configFile,
+  DEMO_TARGET,
+  DENO,
+  entry,
+  fixtureLog,
+  fleetJson,
+  hostile,
+  isRunning,
+  mcpeval,
+  spawnMcpeval,
+  tempDir,
+  type TempPath,
+  waitUntil,
+} from "./_cli.ts";
+
+/** A folder holding `fifo`, a named pipe that no one ever writes. */
+async function withFifo(): Promise<TempPath & { fifo: string }> {
+  const dir = await tempDir();
+  const fifo = join(dir.path, "fifo");
+  const made = await new Deno.Command("mkfifo", { args: [fifo] }).output();
+  assert.equal(made.code, 0);
+  return { ...dir, fifo };
+}
+
+/** Long enough for any run here; a run that blocks is killed then and fails. */
+const BOUND_MS = 60_000;
+const NOT_REGULAR = "it is not a regular file: a FIFO, device or socket is not read";
 
 Deno.test({
   name: "SIGHUP stops every server (they ignore stdin EOF), removes reserved files, exit 129",
@@ -42,5 +70,100 @@ Deno.test({
     assert.equal(pids.length, 5);
     for (const pid of pids) assert.ok(!isRunning(pid), `server ${pid} survived`);
     await running.assertNoneLeft("mcpeval hung up");
+  },
+});
+
+Deno.test({
+  name: "a FIFO without a writer as --config, --baseline or --client-file: exit 2 at once",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    await using dir = await withFifo();
+    const read = [`--allow-read=${dir.path}`, `--allow-run=${DENO}`];
+    const cases: [string[], string][] = [
+      [["--config", dir.fifo], `Cannot read the config file (${NOT_REGULAR})`],
+      [
+        ["--server", "demo", "--baseline", dir.fifo, ...DEMO_TARGET],
+        `Cannot read the --baseline file (${NOT_REGULAR})`,
+      ],
+      [
+        ["--server", "demo", "--client", "x", "--client-file", dir.fifo, ...DEMO_TARGET],
+        `--client-file cannot be read (${NOT_REGULAR})`,
+      ],
+    ];
+    for (const [args, message] of cases) {
+      const result = await mcpeval(["guidance", ...args], { permissions: read, boundMs: BOUND_MS });
+      assert.equal(result.code, 2, result.stderr);
+      assert.equal(result.stderr, `mcpeval: ${message}\n`);
+      assert.equal(result.stdout, "");
+    }
+  },
+});
+
+Deno.test({
+  name: "an envFile that is a FIFO, or /dev/stdin while stdin is open: env-file-unreadable",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    await using dir = await withFifo();
+    for (const envFile of [dir.fifo, "/dev/stdin"]) {
+      await using config = await configFile({
+        mcpServers: { a: entry(hostile("default"), { envFile }) },
+      });
+      const { code, fleet } = await fleetJson(["--config", config.path], {
+        permissions: [`--allow-read=${config.path},${dir.path},/dev/stdin`, `--allow-run=${DENO}`],
+        stdin: { open: true },
+        boundMs: BOUND_MS,
+      });
+      assert.equal(code, 3);
+      const [server] = fleet.servers;
+      assert.equal(server.checked, false);
+      assert.equal(!server.checked && server.reason, "env-file-unreadable");
+    }
+  },
+});
+
+Deno.test("--baseline - while stdin stays open: exit 2 once the read deadline passed", async () => {
+  const result = await mcpeval(
+    ["guidance", "--server", "demo", "--baseline", "-", ...DEMO_TARGET],
+    {
+      stdin: { open: true },
+      boundMs: BOUND_MS,
+    },
+  );
+  assert.equal(result.code, 2, result.stderr);
+  assert.equal(
+    result.stderr,
+    `mcpeval: Cannot read the --baseline file (it was not read within ${
+      FILE_READ_DEADLINE_MS / 1000
+    } s)\n`,
+  );
+});
+
+Deno.test({
+  name: "read errors: the same fixed phrases for --config and --baseline, no error class names",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    await using dir = await tempDir();
+    const loop = join(dir.path, "loop.json");
+    await Deno.symlink(loop, loop);
+    const latin1 = join(dir.path, "latin1.json");
+    await Deno.writeFile(latin1, new Uint8Array([0x7b, 0xff, 0x7d]));
+    const read = [`--allow-read=${dir.path}`, `--allow-run=${DENO}`];
+    for (
+      const [file, phrase] of [
+        [loop, "its path loops through symbolic links"],
+        [latin1, "it is not UTF-8 text"],
+        [dir.path, "it is a folder"],
+      ]
+    ) {
+      const config = await mcpeval(["guidance", "--config", file], { permissions: read });
+      assert.equal(config.stderr, `mcpeval: Cannot read the config file (${phrase})\n`);
+      assert.equal(config.code, 2);
+      const baseline = await mcpeval(
+        ["guidance", "--server", "demo", "--baseline", file, ...DEMO_TARGET],
+        { permissions: read },
+      );
+      assert.equal(baseline.stderr, `mcpeval: Cannot read the --baseline file (${phrase})\n`);
+      assert.equal(baseline.code, 2);
+    }
   },
 });

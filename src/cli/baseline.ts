@@ -10,6 +10,7 @@ import { containersAtMost } from "../protocol/messages.ts";
 import type { BaselineFile } from "../request.ts";
 import type { CliContext } from "./context.ts";
 import { FileTooLargeError, InvocationError } from "./errors.ts";
+import { readProblem } from "./files.ts";
 
 /** The `--baseline` file as parsed JSON (validated by the caller against the report schemas). */
 export async function readBaselineFile(file: BaselineFile, context: CliContext): Promise<unknown> {
@@ -22,7 +23,9 @@ export async function readBaselineFile(file: BaselineFile, context: CliContext):
         `--baseline is larger than ${MAX_BASELINE_BYTES} bytes: it cannot be a report of mcpeval's`,
       );
     }
-    throw new InvocationError(`Cannot read the --baseline file (${readProblem(error)})`);
+    throw new InvocationError(
+      `Cannot read the --baseline file (${readProblem(error, MAX_BASELINE_BYTES)})`,
+    );
   }
   if (!containersAtMost(text, MAX_BASELINE_CONTAINERS)) {
     throw new InvocationError(
@@ -36,13 +39,4 @@ export async function readBaselineFile(file: BaselineFile, context: CliContext):
       "--baseline is not valid JSON: give a report written by --format json or --output json=PATH",
     );
   }
-}
-
-/** A file-system error on reading, as fixed words (never its message: it holds the path). */
-function readProblem(error: unknown): string {
-  if (error instanceof Deno.errors.NotFound) return "it does not exist";
-  if (error instanceof Deno.errors.PermissionDenied) return "permission denied";
-  if (error instanceof Deno.errors.IsADirectory) return "it is a folder";
-  if (error instanceof Deno.errors.InvalidData) return "it is not UTF-8 text";
-  return error instanceof Error ? error.name : "error";
 }

@@ -28,7 +28,9 @@ export interface CliContext {
   /**
    * Reads a UTF-8 text file (`--client-file`, `--config` and the env files it names,
    * `--baseline`; `-` is standard input). Throws when it cannot, and a `FileTooLargeError` (a
-   * `RangeError`; reading stops there) when it holds more than `maxBytes` bytes.
+   * `RangeError`; reading stops there) when it holds more than `maxBytes` bytes. The process's
+   * own (`readTextFile` in src/cli/files.ts) never blocks: regular files only (a FIFO, device or
+   * socket is refused unopened), read within `FILE_READ_DEADLINE_MS`.
    */
   readonly readTextFile: (path: string, maxBytes?: number) => Promise<string>;
   /** The current folder (`--config` resolves `${workspaceFolder}` and relative paths from it). */

@@ -30,13 +30,8 @@ import { CLI_LABELS } from "./args.ts";
 import { readBaselineFile } from "./baseline.ts";
 import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
-import {
-  finishRun,
-  interrupted,
-  problem,
-  requirePermissions,
-  reserveReportFiles,
-} from "./output.ts";
+import { readProblem } from "./files.ts";
+import { finishRun, interrupted, requirePermissions, reserveReportFiles } from "./output.ts";
 
 /** Runs a validated `--config` request and returns the exit code. */
 export async function runFleetCommand(
@@ -52,7 +47,9 @@ export async function runFleetCommand(
   try {
     text = await context.readTextFile(configPath, MAX_CONFIG_BYTES);
   } catch (error) {
-    throw new InvocationError(`Cannot read the config file (${readProblem(error)})`);
+    throw new InvocationError(
+      `Cannot read the config file (${readProblem(error, MAX_CONFIG_BYTES)})`,
+    );
   }
   let parsed;
   try {
@@ -292,11 +289,4 @@ function configLocation(path: string): SarifLocation | undefined {
   }
   if (normalized.split("/").some((part) => part === ".." || part === "")) return undefined;
   return { path: normalized, line: 1 };
-}
-
-function readProblem(error: unknown): string {
-  if (error instanceof RangeError) return `it is larger than ${MAX_CONFIG_BYTES} bytes`;
-  if (error instanceof Deno.errors.NotFound) return "it does not exist";
-  if (error instanceof Deno.errors.IsADirectory) return "it is not a file";
-  return problem(error);
 }

@@ -133,10 +133,19 @@ export async function finishRun(
   return result.passed ? EXIT.passed : EXIT.defect;
 }
 
-/** A file-system error as a fixed word (its name), never its message (it holds the path). */
+/**
+ * A file-system error on writing a report file, as fixed words: never its message (it holds the
+ * path), nor its class name.
+ */
 export function problem(error: unknown): string {
   if (error instanceof Deno.errors.NotFound) return "its folder does not exist";
   if (error instanceof Deno.errors.PermissionDenied) return "permission denied";
+  if (error instanceof Deno.errors.NotCapable) return "permission denied";
   if (error instanceof Deno.errors.IsADirectory) return "it is a folder";
-  return error instanceof Error ? error.name : "error";
+  if (error instanceof Deno.errors.NotADirectory) return "a part of its path is not a folder";
+  if (error instanceof Deno.errors.FilesystemLoop) return "its path loops through symbolic links";
+  const code = (error as { code?: unknown })?.code;
+  if (code === "ENOSPC") return "no space left on the device";
+  if (code === "EROFS") return "the file system is read-only";
+  return "it could not be written";
 }
