@@ -93,6 +93,12 @@ export const SHUTDOWN_SWEEP_MS = 250;
 /** stdio: after the server's stdout ends, how long it may take to exit before it counts as running. */
 export const STDOUT_EOF_EXIT_MS = 500;
 
+/**
+ * stdio: after the server process exited, how long its stdout may stay open (held by a process
+ * it started) before the connection counts as lost (`transport-lost` with the exit status).
+ */
+export const EXITED_STDOUT_MS = 1_000;
+
 /** HTTP: the longest wait for the answer to the closing `DELETE` of a session. */
 export const DELETE_TIMEOUT_MS = 2_000;
 

@@ -12,9 +12,11 @@ import {
   entry,
   fixtureLog,
   fleetJson,
+  guidanceJson,
   hostile,
   isRunning,
   mcpeval,
+  ROOT,
   spawnMcpeval,
   tempDir,
   type TempPath,
@@ -165,5 +167,45 @@ Deno.test({
       assert.equal(baseline.stderr, `mcpeval: Cannot read the --baseline file (${phrase})\n`);
       assert.equal(baseline.code, 2);
     }
+  },
+});
+
+Deno.test({
+  name: "a server that exits while a process it started holds its stdout: transport-lost, status 1",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    await using log = await fixtureLog();
+    const { code, report } = await guidanceJson(
+      [
+        "--server",
+        "h",
+        "--settle-ms",
+        "0",
+        // Far longer than the test's bound: a timeout here would fail the run's bound first.
+        "--timeout-ms",
+        "300000",
+        "--",
+        DENO,
+        "run",
+        "--quiet",
+        "--allow-run=sleep",
+        "--allow-env",
+        "--allow-write",
+        join(ROOT, "fixtures", "orphan_stdout.ts"),
+      ],
+      // Unscoped --allow-run: the sleeping child is ended with the server's process group.
+      { permissions: ["--allow-run"], env: { MCPEVAL_FIXTURE_LOG: log.path }, boundMs: BOUND_MS },
+    );
+    assert.equal(code, 3);
+    assert.deepEqual(
+      report.profiles.map((p) => ({ reason: p.incomplete?.reason, detail: p.incomplete?.detail })),
+      Array(5).fill({
+        reason: "transport-lost",
+        detail: { cause: "exited-before-initialize", exit_code: 1 },
+      }),
+    );
+    const children = log.pids();
+    assert.equal(children.length, 5);
+    for (const pid of children) assert.ok(!isRunning(pid), `child ${pid} survived`);
   },
 });

@@ -5,6 +5,8 @@
  * @module
  */
 import {
+  EXITED_STDOUT_MS,
+  LATE_READ_GRACE_MS,
   MAX_MESSAGE_BYTES,
   MAX_MESSAGE_CONTAINERS,
   PIPE_RELEASE_MS,
@@ -122,6 +124,7 @@ class StdioTransport implements Transport {
         kind: "failure",
         incomplete: { reason: "transport-lost", loss: await this.#loss() },
       }),
+      child.status,
     );
     this.incoming = this.#messages.stream;
   }
@@ -285,14 +288,37 @@ interface ClosableStream<T> {
   close(): Promise<void>;
 }
 
+/** What a read of the message source gives once the server exited and its stdout stayed quiet. */
+const ABANDONED: unique symbol = Symbol("abandoned");
+
+/**
+ * Waits for `next` while the server runs; once `exited` resolved, at most
+ * {@linkcode EXITED_STDOUT_MS} (and a last {@linkcode LATE_READ_GRACE_MS}, in case mcpeval
+ * was busy when the deadline passed): after that, a process the server started holds its stdout,
+ * and nothing more is coming from the server itself.
+ */
+async function unlessAbandoned<T>(
+  next: Promise<T>,
+  exited: Promise<unknown>,
+): Promise<T | typeof ABANDONED> {
+  const quiet = exited.then(async () => {
+    let outcome = await before(Date.now() + EXITED_STDOUT_MS, next);
+    if (outcome === DEADLINE) outcome = await before(Date.now() + LATE_READ_GRACE_MS, next);
+    return outcome === DEADLINE ? ABANDONED : outcome;
+  });
+  return await Promise.race([next, quiet]);
+}
+
 /**
  * Wraps the message pipeline: a stream error becomes a final failure item, so `incoming` itself
  * never errors, and shutdown can end it whether or not the session still reads it. When the
- * source ends by itself, `lost` gives the final failure item.
+ * source ends by itself, or stays open after the server exited (`exited`: its stdout is held by
+ * a process it started), `lost` gives the final failure item.
  */
 function closableFailuresAsItems(
   source: ReadableStream<Incoming>,
   lost: () => Promise<Incoming>,
+  exited: Promise<unknown>,
 ): ClosableStream<Incoming> {
   const reader = source.getReader();
   let sourceDone!: () => void;
@@ -320,9 +346,10 @@ function closableFailuresAsItems(
     },
     async pull() {
       try {
-        const { done, value } = await read();
+        const next = await unlessAbandoned(read(), exited);
         if (ended) return;
-        if (!done) {
+        if (next !== ABANDONED && !next.done) {
+          const { value } = next;
           controller.enqueue(value);
           // The first failure is the last item.
           if (value.kind === "failure") end();
