@@ -17,7 +17,13 @@ import { EXIT } from "./src/exit.ts";
 // What a CliContext refers to: types, and the small table of incomplete reasons.
 export type { CliContext } from "./src/cli/context.ts";
 export type { ProtocolVersion } from "./src/protocol/versions.ts";
-export type { Closed, Incoming, Leftover, Transport } from "./src/transport/transport.ts";
+export type {
+  Closed,
+  Incoming,
+  Leftover,
+  Transport,
+  TransportHooks,
+} from "./src/transport/transport.ts";
 export type { HttpTarget, ServerStderr, StdioTarget, Target } from "./src/target.ts";
 export {
   type ConnectionLoss,
@@ -73,8 +79,8 @@ export function processContext(): CliContext {
     readTextFile,
     cwd: () => Deno.cwd(),
     writeFile: (path, text, { append }) => Deno.writeTextFile(path, text, { append }),
-    openTransport: async (target, version) =>
-      (await import("./src/transport/open.ts")).openTransport(target, version),
+    openTransport: async (target, version, hooks) =>
+      (await import("./src/transport/open.ts")).openTransport(target, version, hooks),
     color: colorWanted(),
     stdoutTerminal: Deno.stdout.isTerminal(),
     stderrTerminal: Deno.stderr.isTerminal()

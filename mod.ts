@@ -142,6 +142,6 @@ export async function runGuidance(options: RunGuidanceOptions): Promise<Guidance
   const comparison = validateComparison(options, request.server);
   return buildReport(
     { ...request, ...comparison },
-    await discoverAll(request, openTransport, options.signal),
+    await discoverAll(request, (target, version) => openTransport(target, version), options.signal),
   );
 }

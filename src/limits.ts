@@ -99,6 +99,28 @@ export const STDOUT_EOF_EXIT_MS = 500;
  */
 export const EXITED_STDOUT_MS = 1_000;
 
+/**
+ * stdio: a line of a server's stderr that mcpeval reads (to prefix it with `--server-stderr
+ * inherit`, or to keep the last lines on a terminal) is handed on in pieces of at most this many
+ * bytes.
+ */
+export const MAX_STDERR_LINE_BYTES = 4_096;
+
+/**
+ * On a terminal, when a server exited before answering, at most this many of the last lines one
+ * of its profiles wrote to stderr are shown (blank lines not counted)...
+ */
+export const MAX_STDERR_TAIL_LINES = 5;
+
+/** ...each escaped and cut to this many characters. */
+export const MAX_STDERR_TAIL_LINE_CHARS = 200;
+
+/**
+ * `--server-stderr inherit`: per server, at most this many distinct lines are remembered so that
+ * another profile does not print them again; later new lines are printed without being remembered.
+ */
+export const MAX_STDERR_REMEMBERED_LINES = 1_000;
+
 /** HTTP: the longest wait for the answer to the closing `DELETE` of a session. */
 export const DELETE_TIMEOUT_MS = 2_000;
 

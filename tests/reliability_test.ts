@@ -19,9 +19,11 @@ import {
   ROOT,
   spawnMcpeval,
   tempDir,
+  tempFile,
   type TempPath,
   waitUntil,
 } from "./_cli.ts";
+import { HAS_SCRIPT, onTerminal } from "./_terminal.ts";
 
 /** A folder holding `fifo`, a named pipe that no one ever writes. */
 async function withFifo(): Promise<TempPath & { fifo: string }> {
@@ -207,5 +209,89 @@ Deno.test({
     const children = log.pids();
     assert.equal(children.length, 5);
     for (const pid of children) assert.ok(!isRunning(pid), `child ${pid} survived`);
+  },
+});
+
+/** The stderr_exit fixture: seven lines on stderr, then exit 1 before answering. */
+const STDERR_EXIT = [DENO, "run", "--quiet", join(ROOT, "fixtures", "stderr_exit.ts")];
+const NPM_LINES = [
+  "first line, not among the last five",
+  "second line, not among the last five",
+  "npm error code E404",
+  "npm error 404 Not Found - GET https://registry.npmjs.org/no-such-server",
+];
+
+Deno.test("--server-stderr inherit: each line once, prefixed with its server and profile", async () => {
+  const result = await mcpeval([
+    "guidance",
+    "--server",
+    "npx-server",
+    "--server-stderr",
+    "inherit",
+    "--",
+    ...STDERR_EXIT,
+  ], { boundMs: BOUND_MS });
+  assert.equal(result.code, 3);
+  const lines = result.stderr.split("\n").filter((line) => line !== "");
+  // Five profiles printed the same eight lines (one blank): each is shown once.
+  assert.equal(lines.length, 8, result.stderr);
+  for (const line of NPM_LINES) {
+    const shown = lines.filter((l) => l.endsWith(`] ${line}`));
+    assert.equal(shown.length, 1, line);
+    assert.match(shown[0], /^\[npx-server (none|roots|sampling|elicitation|all)\] /);
+  }
+  assert.ok(!result.stdout.includes("npm error"));
+});
+
+Deno.test("--server-stderr inherit with --config: the same lines of two servers, each once", async () => {
+  await using config = await configFile({
+    mcpServers: { a: entry(STDERR_EXIT), b: entry(STDERR_EXIT) },
+  });
+  const result = await mcpeval(
+    ["guidance", "--config", config.path, "--server-stderr", "inherit", "--profile", "none"],
+    { permissions: [`--allow-read=${config.path}`, `--allow-run=${DENO}`], boundMs: BOUND_MS },
+  );
+  assert.equal(result.code, 3, result.stderr);
+  for (const server of ["a", "b"]) {
+    for (const line of NPM_LINES) {
+      assert.equal(result.stderr.split(`[${server} none] ${line}\n`).length, 2, line);
+    }
+  }
+});
+
+Deno.test({
+  name: "on a terminal: the last 5 stderr lines of one profile, once, escaped, never in the report",
+  ignore: !HAS_SCRIPT,
+  fn: async () => {
+    await using report = await tempFile();
+    const { screen, code } = await onTerminal(
+      ["guidance", "--server", "npx-server", "--", ...STDERR_EXIT],
+      { redirect: `>${report.path}` },
+    );
+    assert.equal(code, 3);
+    const leadIn =
+      /mcpeval: server npx-server exited before answering \(profile (none|roots|sampling|elicitation|all)\); the last lines it wrote to stderr, its own output, not mcpeval's:\r\n/g;
+    assert.equal([...screen.matchAll(leadIn)].length, 1, screen);
+    const after = screen.slice(screen.search(leadIn)).split("\r\n").slice(1, 6);
+    assert.deepEqual(after, [
+      "  | npm error code E404",
+      "  | npm error 404 Not Found - GET https://registry.npmjs.org/no-such-server",
+      "  | npm error 404 \\x1b[31mno-such-server\\x1b[0m is not in this registry.",
+      `  | npm error 404 ${"x".repeat(186)}...`,
+      "  | npm error A complete log of this run can be found in: /tmp/npm-debug.log",
+    ]);
+    assert.ok(!screen.includes("first line"));
+    assert.ok(!screen.includes("\x1b[31mno-such"), "the server's escape is never sent as is");
+    const text = await Deno.readTextFile(report.path);
+    assert.match(text, /Result: incomplete/);
+    assert.ok(!text.includes("npm error"), "never in the report");
+    // Not a terminal, or --quiet: nothing of the server's.
+    const piped = await mcpeval(["guidance", "--server", "npx-server", "--", ...STDERR_EXIT]);
+    assert.equal(piped.stderr, "");
+    const quiet = await onTerminal(
+      ["guidance", "--server", "npx-server", "--quiet", "--", ...STDERR_EXIT],
+      { redirect: `>${report.path}` },
+    );
+    assert.ok(!quiet.screen.includes("npm error"), quiet.screen);
   },
 });

@@ -6,7 +6,7 @@
  */
 import type { ProtocolVersion } from "../protocol/versions.ts";
 import type { Target } from "../target.ts";
-import type { Transport } from "../transport/transport.ts";
+import type { Transport, TransportHooks } from "../transport/transport.ts";
 
 /** Every effect the CLI has. */
 export interface CliContext {
@@ -37,8 +37,15 @@ export interface CliContext {
   readonly cwd: () => string;
   /** Writes (or appends to) a file: `--output` reports and the GitHub step summary. */
   readonly writeFile: (path: string, text: string, options: { append: boolean }) => Promise<void>;
-  /** Opens a connection to a server; throws when a command cannot be started. */
-  readonly openTransport: (target: Target, version: ProtocolVersion) => Promise<Transport>;
+  /**
+   * Opens a connection to a server; throws when a command cannot be started. `hooks` hear what
+   * is not a message (a stdio server's stderr lines).
+   */
+  readonly openTransport: (
+    target: Target,
+    version: ProtocolVersion,
+    hooks?: TransportHooks,
+  ) => Promise<Transport>;
   /**
    * Whether text output may be coloured: FORCE_COLOR (not `0` or `false`) forces it; otherwise
    * stdout must be a terminal, NO_COLOR unset and TERM not `dumb`.

@@ -32,6 +32,7 @@ import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
 import { readProblem } from "./files.ts";
 import { finishRun, interrupted, requirePermissions, reserveReportFiles } from "./output.ts";
+import { ServerOutput } from "./server_stderr.ts";
 
 /** Runs a validated `--config` request and returns the exit code. */
 export async function runFleetCommand(
@@ -139,13 +140,16 @@ export async function runFleetCommand(
 
   const reserved = await reserveReportFiles(context, output);
   const signal = context.interrupted?.();
+  // A config run shows no progress: --quiet does not apply to it.
+  const serverOutput = new ServerOutput(context, false);
   const outcomes = await discoverFleet(
     requests.map((r) => ({ name: r.server, settings: r })),
-    context.openTransport,
+    serverOutput.open(...requests),
     request.jobs,
     signal,
   );
   if (signal?.aborted) return await interrupted(context, reserved);
+  await serverOutput.finish(outcomes);
 
   const [{ buildReport }, { buildFleetReport }, { renderFleet }, { renderFleetGithubSummary }] =
     await Promise.all([

@@ -16,6 +16,7 @@ import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
 import { finishRun, interrupted, requirePermissions, reserveReportFiles } from "./output.ts";
 import { Progress } from "./progress.ts";
+import { ServerOutput } from "./server_stderr.ts";
 
 /** Runs discovery for a validated request, writes the reports, and returns the exit code. */
 export async function runGuidanceCommand(
@@ -59,9 +60,10 @@ export async function runGuidanceCommand(
     if (event.kind === "leftover") leftovers.push(event);
     progress?.observe(event);
   };
+  const serverOutput = new ServerOutput(context, quiet);
   let outcomes;
   try {
-    outcomes = await discoverAll(discovery, context.openTransport, signal, observe);
+    outcomes = await discoverAll(discovery, serverOutput.open(discovery), signal, observe);
   } catch (error) {
     await progress?.stop(true);
     await reserved.discard();
@@ -74,6 +76,7 @@ export async function runGuidanceCommand(
     await context.stderr(`mcpeval: profile ${profile}: ${leftoverSentence(leftover)}\n`);
   }
   if (signal?.aborted) return await interrupted(context, reserved);
+  await serverOutput.finish([{ name: discovery.server, outcomes }]);
 
   const [{ buildReport }, { render }, { renderGithubSummary }] = await Promise.all([
     import("../report/build.ts"),

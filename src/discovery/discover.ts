@@ -29,12 +29,13 @@ export interface DiscoverySettings {
 }
 
 /**
- * Opens a fresh connection to a target; throws when the target cannot be reached at all (a
- * command that cannot be started).
+ * Opens a fresh connection to a target, for `profile`; throws when the target cannot be reached
+ * at all (a command that cannot be started).
  */
 export type OpenTransport = (
   target: Target,
   version: ProtocolVersion,
+  profile: ProfileLabel,
 ) => Transport | Promise<Transport>;
 
 /**
@@ -73,7 +74,7 @@ export async function discoverAll(
       const profile = declared.profile;
       observe({ kind: "starting", profile });
       try {
-        transport = await open(settings.target, settings.protocolVersion);
+        transport = await open(settings.target, settings.protocolVersion, profile);
       } catch (error) {
         release();
         failure ??= { error };

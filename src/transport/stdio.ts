@@ -9,6 +9,7 @@ import {
   LATE_READ_GRACE_MS,
   MAX_MESSAGE_BYTES,
   MAX_MESSAGE_CONTAINERS,
+  MAX_STDERR_LINE_BYTES,
   PIPE_RELEASE_MS,
   SHUTDOWN_GRACE_MS,
   SHUTDOWN_KILL_MS,
@@ -24,7 +25,7 @@ import {
   parseMessage,
 } from "../protocol/messages.ts";
 import { lineSplitter, MessageTooLargeError } from "./lines.ts";
-import type { Closed, Incoming, Leftover, Transport } from "./transport.ts";
+import type { Closed, Incoming, Leftover, Transport, TransportHooks } from "./transport.ts";
 import { before, DEADLINE, delay } from "../time.ts";
 import type { StdioTarget } from "../target.ts";
 
@@ -56,15 +57,17 @@ const encoder = new TextEncoder();
 
 /**
  * Starts the server process and returns its transport. Throws {@linkcode SpawnError} when the
- * command cannot be started.
+ * command cannot be started. With `hooks.stderrLine`, its stderr lines go there (whatever
+ * `target.stderr` says); else `inherit` passes stderr on as it is and `discard` drops it.
  */
-export function openStdio(target: StdioTarget): Transport {
+export function openStdio(target: StdioTarget, hooks: TransportHooks = {}): Transport {
+  const { stderrLine } = hooks;
   const spawn = (command: string) =>
     new Deno.Command(command, {
       args: [...target.args],
       stdin: "piped",
       stdout: "piped",
-      stderr: target.stderr === "inherit" ? "inherit" : "piped",
+      stderr: target.stderr === "inherit" && !stderrLine ? "inherit" : "piped",
       // Set over the inherited environment, never instead of it.
       ...(target.env ? { env: { ...target.env } } : {}),
       ...(target.cwd !== undefined ? { cwd: target.cwd } : {}),
@@ -88,7 +91,54 @@ export function openStdio(target: StdioTarget): Transport {
     if (error instanceof Deno.errors.NotCapable) throw new SpawnError("permission-denied");
     throw new SpawnError("other");
   }
-  return new StdioTransport(child, target.stderr === "discard");
+  const stderr = stderrLine
+    ? lineWriter(stderrLine)
+    : target.stderr === "discard"
+    ? new WritableStream<Uint8Array>()
+    : undefined;
+  return new StdioTransport(child, stderr);
+}
+
+/**
+ * A sink that hands `onLine` each line written to it (without `\n` or `\r\n`), decoded as UTF-8
+ * (invalid bytes replaced), cut into pieces of at most {@linkcode MAX_STDERR_LINE_BYTES} bytes;
+ * an unfinished last line is handed over at the end.
+ */
+function lineWriter(onLine: (line: string) => void): WritableStream<Uint8Array> {
+  const decoder = new TextDecoder();
+  const buffer = new Uint8Array(MAX_STDERR_LINE_BYTES);
+  let size = 0;
+  const flush = () => {
+    let end = size;
+    if (end > 0 && buffer[end - 1] === 0x0d) end--;
+    size = 0;
+    try {
+      onLine(decoder.decode(buffer.subarray(0, end)));
+    } catch {
+      // A receiver's failure is not the server's.
+    }
+  };
+  return new WritableStream({
+    write(chunk) {
+      for (let start = 0; start < chunk.length;) {
+        const newline = chunk.indexOf(0x0a, start);
+        const end = newline === -1 ? chunk.length : newline;
+        const take = Math.min(end - start, MAX_STDERR_LINE_BYTES - size);
+        buffer.set(chunk.subarray(start, start + take), size);
+        size += take;
+        start += take;
+        if (start === newline) {
+          start++;
+          flush();
+        } else if (size === MAX_STDERR_LINE_BYTES) {
+          flush();
+        }
+      }
+    },
+    close() {
+      if (size > 0) flush();
+    },
+  });
 }
 
 /** A Windows command name without a directory or an extension, such as `npx`. */
@@ -107,14 +157,14 @@ class StdioTransport implements Transport {
   #exited = false;
   #closing?: Promise<Closed>;
 
-  constructor(child: Deno.ChildProcess, stderrPiped: boolean) {
+  /** `stderr` receives the server's stderr when it is piped (undefined: inherited). */
+  constructor(child: Deno.ChildProcess, stderr: WritableStream<Uint8Array> | undefined) {
     this.#child = child;
     this.#writer = child.stdin.getWriter();
     this.#writer.closed.catch(() => {});
     child.status.then(() => (this.#exited = true));
-    this.#stderrDrained = stderrPiped
-      ? child.stderr.pipeTo(new WritableStream(), { signal: this.#stopDraining.signal })
-        .catch(() => {})
+    this.#stderrDrained = stderr
+      ? child.stderr.pipeTo(stderr, { signal: this.#stopDraining.signal }).catch(() => {})
       : Promise.resolve();
     this.#messages = closableFailuresAsItems(
       child.stdout.pipeThrough(lineSplitter(MAX_MESSAGE_BYTES, MAX_MESSAGE_CONTAINERS)).pipeThrough(
