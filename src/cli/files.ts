@@ -119,11 +119,19 @@ export function readProblem(error: unknown, maxBytes: number): string {
     return `it was not read within ${error.deadlineMs / 1000} s`;
   }
   if (error instanceof Deno.errors.NotFound) return "it does not exist";
+  if (error instanceof Deno.errors.InvalidData) return "it is not UTF-8 text";
+  return pathProblem(error) ?? "it could not be read";
+}
+
+/**
+ * What reading and writing a file share: fixed words for a path that cannot be used (permission,
+ * a folder, a loop), or undefined for any other error.
+ */
+export function pathProblem(error: unknown): string | undefined {
   if (error instanceof Deno.errors.PermissionDenied) return "permission denied";
   if (error instanceof Deno.errors.NotCapable) return "permission denied";
   if (error instanceof Deno.errors.IsADirectory) return "it is a folder";
-  if (error instanceof Deno.errors.InvalidData) return "it is not UTF-8 text";
   if (error instanceof Deno.errors.NotADirectory) return "a part of its path is not a folder";
   if (error instanceof Deno.errors.FilesystemLoop) return "its path loops through symbolic links";
-  return "it could not be read";
+  return undefined;
 }

@@ -12,6 +12,7 @@ import type { SarifLocation } from "../report/sarif.ts";
 import type { OutputRequest } from "../request.ts";
 import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
+import { pathProblem } from "./files.ts";
 
 /** Throws the one-line {@linkcode InvocationError} when any of `needs` is not granted. */
 export async function requirePermissions(
@@ -139,13 +140,8 @@ export async function finishRun(
  */
 export function problem(error: unknown): string {
   if (error instanceof Deno.errors.NotFound) return "its folder does not exist";
-  if (error instanceof Deno.errors.PermissionDenied) return "permission denied";
-  if (error instanceof Deno.errors.NotCapable) return "permission denied";
-  if (error instanceof Deno.errors.IsADirectory) return "it is a folder";
-  if (error instanceof Deno.errors.NotADirectory) return "a part of its path is not a folder";
-  if (error instanceof Deno.errors.FilesystemLoop) return "its path loops through symbolic links";
   const code = (error as { code?: unknown })?.code;
   if (code === "ENOSPC") return "no space left on the device";
   if (code === "EROFS") return "the file system is read-only";
-  return "it could not be written";
+  return pathProblem(error) ?? "it could not be written";
 }
