@@ -341,22 +341,35 @@ interface ClosableStream<T> {
 /** What a read of the message source gives once the server exited and its stdout stayed quiet. */
 const ABANDONED: unique symbol = Symbol("abandoned");
 
+const WOKEN: unique symbol = Symbol("woken");
+
 /**
- * Waits for `next` while the server runs; once `exited` resolved, at most
- * {@linkcode EXITED_STDOUT_MS} (and a last {@linkcode LATE_READ_GRACE_MS}, in case mcpeval
- * was busy when the deadline passed): after that, a process the server started holds its stdout,
- * and nothing more is coming from the server itself.
+ * Reads of a source that end when its process exited and the source stayed quiet: a read waits
+ * while the process runs; once it exited, at most {@linkcode EXITED_STDOUT_MS} (and a last
+ * {@linkcode LATE_READ_GRACE_MS}, in case mcpeval was busy when that passed). After that, a
+ * process the server started holds its stdout, and nothing more is coming from the server.
+ *
+ * One listener on `exited` wakes the read in progress: nothing per read is attached to the
+ * long-lived promise (which would keep every message read alive until the process exits).
  */
-async function unlessAbandoned<T>(
-  next: Promise<T>,
-  exited: Promise<unknown>,
-): Promise<T | typeof ABANDONED> {
-  const quiet = exited.then(async () => {
+function abandonedAfterExit(exited: Promise<unknown>) {
+  let gone = false;
+  let wake: (() => void) | undefined;
+  exited.then(() => {
+    gone = true;
+    wake?.();
+  }, () => {});
+  return async <T>(next: Promise<T>): Promise<T | typeof ABANDONED> => {
+    if (!gone) {
+      const woken = new Promise<typeof WOKEN>((resolve) => (wake = () => resolve(WOKEN)));
+      const first = await Promise.race([next, woken]);
+      wake = undefined;
+      if (first !== WOKEN) return first;
+    }
     let outcome = await before(Date.now() + EXITED_STDOUT_MS, next);
     if (outcome === DEADLINE) outcome = await before(Date.now() + LATE_READ_GRACE_MS, next);
     return outcome === DEADLINE ? ABANDONED : outcome;
-  });
-  return await Promise.race([next, quiet]);
+  };
 }
 
 /**
@@ -371,6 +384,7 @@ function closableFailuresAsItems(
   exited: Promise<unknown>,
 ): ClosableStream<Incoming> {
   const reader = source.getReader();
+  const unlessAbandoned = abandonedAfterExit(exited);
   let sourceDone!: () => void;
   const sourceEnded = new Promise<void>((resolve) => (sourceDone = resolve));
   const read = async () => {
@@ -396,7 +410,7 @@ function closableFailuresAsItems(
     },
     async pull() {
       try {
-        const next = await unlessAbandoned(read(), exited);
+        const next = await unlessAbandoned(read());
         if (ended) return;
         if (next !== ABANDONED && !next.done) {
           const { value } = next;
