@@ -116,8 +116,9 @@ export const MAX_STDERR_TAIL_LINES = 5;
 export const MAX_STDERR_TAIL_LINE_CHARS = 200;
 
 /**
- * `--server-stderr inherit`: per server, at most this many distinct lines are remembered so that
- * another profile does not print them again; later new lines are printed without being remembered.
+ * `--server-stderr inherit`: at most this many distinct lines (of all servers of a run) are
+ * remembered so that another profile of the same server does not print them again; later new
+ * lines are printed without being remembered.
  */
 export const MAX_STDERR_REMEMBERED_LINES = 1_000;
 

@@ -39,6 +39,8 @@ export class ServerOutput {
   readonly #tails: boolean;
   /** Inherit: per server, each printed line and the profile that printed it first. */
   readonly #printed = new Map<string, Map<string, ProfileLabel>>();
+  /** How many lines `#printed` holds, over all servers. */
+  #remembered = 0;
   /** Tails: per server and profile, its last lines. */
   readonly #last = new Map<string, Map<ProfileLabel, string[]>>();
   #writing: Promise<void> = Promise.resolve();
@@ -74,7 +76,9 @@ export class ServerOutput {
     return {
       stderrLine: (line) => {
         if (line.trim() === "") return;
-        lines.push(line);
+        // Enough to show MAX_STDERR_TAIL_LINE_CHARS characters and to know there were more.
+        const limit = 2 * MAX_STDERR_TAIL_LINE_CHARS + 2;
+        lines.push(line.length > limit ? line.slice(0, limit) : line);
         if (lines.length > MAX_STDERR_TAIL_LINES) lines.shift();
       },
     };
@@ -85,8 +89,9 @@ export class ServerOutput {
     this.#printed.set(server, printed);
     const first = printed.get(line);
     if (first !== undefined && first !== profile) return;
-    if (first === undefined && printed.size < MAX_STDERR_REMEMBERED_LINES) {
+    if (first === undefined && this.#remembered < MAX_STDERR_REMEMBERED_LINES) {
       printed.set(line, profile);
+      this.#remembered++;
     }
     this.#write(`[${server} ${profile}] ${line}\n`);
   }
