@@ -16,7 +16,13 @@ export type { CliContext } from "./src/cli/context.ts";
 export type { RunEffects } from "./src/run/effects.ts";
 export type { ProtocolSetting, ProtocolVersion } from "./src/protocol/versions.ts";
 export type { Launch } from "./src/cli/deno_flags.ts";
-export type { Closed, Incoming, Leftover, Transport } from "./src/transport/transport.ts";
+export type {
+  Closed,
+  Incoming,
+  Leftover,
+  Transport,
+  TransportHooks,
+} from "./src/transport/transport.ts";
 export type { HttpTarget, ServerStderr, StdioTarget, Target } from "./src/target.ts";
 export type {
   ConnectionLoss,

@@ -170,7 +170,7 @@ export async function runGuidance(options: RunGuidanceOptions): Promise<Guidance
   const comparison = validateComparison(options, request.server);
   const run = await executeRun(
     { jobs: request.concurrency, servers: [{ name: request.server, request, ...comparison }] },
-    openTransport,
+    (target, version) => openTransport(target, version),
     { signal: options.signal },
   );
   if (run.kind !== "server") throw new Error("a run of one server gave a fleet report");
@@ -206,7 +206,11 @@ export async function runConfig(options: RunConfigOptions): Promise<FleetReport>
   const request = validateConfigRun(input);
   const effects = denoRunEffects();
   const plan = await planConfigRun(request, effects);
-  const run = await executeRun(plan, effects.openTransport, { signal });
+  const run = await executeRun(
+    plan,
+    (target, version) => effects.openTransport(target, version),
+    { signal },
+  );
   if (run.kind !== "config") throw new Error("a config run gave a single-server report");
   return run.fleet;
 }

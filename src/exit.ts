@@ -12,6 +12,7 @@ export const EXIT = {
   incomplete: 3,
   internalError: 70,
   ioError: 74,
+  hangup: 129,
   interrupted: 130,
 } as const;
 
@@ -26,5 +27,9 @@ export const EXIT_MEANINGS: readonly (readonly [ExitCode, string])[] = [
   [EXIT.incomplete, "discovery incomplete for at least one profile"],
   [EXIT.internalError, "internal error in mcpeval"],
   [EXIT.ioError, "a report could not be written (the stdout report is still printed)"],
+  [
+    EXIT.hangup,
+    "hung up (SIGHUP: a closed terminal, a CI cancel); every server process is stopped first",
+  ],
   [EXIT.interrupted, "interrupted (SIGINT or SIGTERM); every server process is stopped first"],
 ];

@@ -100,11 +100,47 @@ export const SHUTDOWN_SWEEP_MS = 250;
 /** stdio: after the server's stdout ends, how long it may take to exit before it counts as running. */
 export const STDOUT_EOF_EXIT_MS = 500;
 
+/**
+ * stdio: after the server process exited, how long its stdout may stay open (held by a process
+ * it started) before the connection counts as lost (`transport-lost` with the exit status).
+ */
+export const EXITED_STDOUT_MS = 1_000;
+
+/**
+ * stdio: a line of a server's stderr that mcpeval reads (to prefix it with `--server-stderr
+ * inherit`, or to keep the last lines on a terminal) is handed on in pieces of at most this many
+ * bytes.
+ */
+export const MAX_STDERR_LINE_BYTES = 4_096;
+
+/**
+ * On a terminal, when a server exited before answering, at most this many of the last lines one
+ * of its profiles wrote to stderr are shown (blank lines not counted)...
+ */
+export const MAX_STDERR_TAIL_LINES = 5;
+
+/** ...each escaped and cut to this many characters. */
+export const MAX_STDERR_TAIL_LINE_CHARS = 200;
+
+/**
+ * `--server-stderr inherit`: at most this many distinct lines (of all servers of a run) are
+ * remembered so that another profile of the same server does not print them again; later new
+ * lines are printed without being remembered.
+ */
+export const MAX_STDERR_REMEMBERED_LINES = 1_000;
+
 /** HTTP: the longest wait for the answer to the closing `DELETE` of a session. */
 export const DELETE_TIMEOUT_MS = 2_000;
 
 /** `--jobs`: how many server connections (processes or HTTP sessions) are live at once. */
 export const JOBS: IntegerRange = { min: 1, max: 64, default: 8 };
+
+/**
+ * Reading a file input (`--config`, an `envFile`, `--baseline`, `--client-file`, or `-` for
+ * standard input) ends within this many milliseconds, or it is not read (an open pipe, a hung
+ * mount). FIFOs, devices and sockets are refused before they are opened.
+ */
+export const FILE_READ_DEADLINE_MS = 10_000;
 
 /** A client config file (`--config`) or an `envFile` it names is at most this many bytes. */
 export const MAX_CONFIG_BYTES = 4_194_304; // 4 MiB

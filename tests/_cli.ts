@@ -28,8 +28,16 @@ export interface CliOptions {
   /** Deno permission flags for mcpeval (default: run permission for Deno only). */
   readonly permissions?: readonly string[];
   readonly env?: Record<string, string>;
-  /** Text for mcpeval's standard input (default: none, stdin is null). */
-  readonly stdin?: string;
+  /**
+   * Text for mcpeval's standard input (default: none, stdin is null); `open`: a pipe that is
+   * never written nor closed while mcpeval runs.
+   */
+  readonly stdin?: string | { readonly open: true };
+  /**
+   * Kills the run (SIGKILL) after this many milliseconds, so that a run that would hang fails
+   * its assertions instead (default: no bound).
+   */
+  readonly boundMs?: number;
   /**
    * The run may leave processes behind (default: it must not, and the test fails if it does).
    * Either way, whatever is left is killed, and its process ids are in `leftovers`.
@@ -57,12 +65,18 @@ export async function mcpeval(
     stdout: "piped",
     stderr: "piped",
   }).spawn();
-  if (options.stdin !== undefined) {
+  const bound = options.boundMs === undefined
+    ? undefined
+    : setTimeout(() => child.kill("SIGKILL"), options.boundMs);
+  const held = typeof options.stdin === "object" ? child.stdin.getWriter() : undefined;
+  if (typeof options.stdin === "string") {
     const writer = child.stdin.getWriter();
     await writer.write(new TextEncoder().encode(options.stdin)).catch(() => {});
     await writer.close().catch(() => {});
   }
   const output = await child.output();
+  clearTimeout(bound);
+  await held?.close().catch(() => {});
   const ms = performance.now() - started;
   const left = await marker.reap();
   if (!options.leavesProcesses) assertNoneLeft(left, `mcpeval ${args.join(" ")}`);

@@ -3,7 +3,7 @@
  * JSON a tool, 20 pages), keep mcpeval's peak RSS under the figure stated in the README.
  */
 import assert from "node:assert/strict";
-import { hostile, measure } from "./_cli.ts";
+import { fixtureLog, hostile, httpFixture, measure, startHttp } from "./_cli.ts";
 
 /** The bound stated in the README (measured 267-286 MB; the rest is room for GC timing). */
 const PEAK_RSS_LIMIT_MIB = 360;
@@ -34,5 +34,40 @@ Deno.test({
     ]);
     assert.ok(output.peakMib > 0);
     assert.ok(output.peakMib < PEAK_RSS_LIMIT_MIB, `peak RSS ${Math.round(output.peakMib)} MiB`);
+  },
+});
+
+Deno.test({
+  name: "memory: a gzip bomb is never inflated: 5 profiles end message-too-large under 1 GiB",
+  ignore: Deno.build.os !== "linux",
+  fn: async () => {
+    await using log = await fixtureLog();
+    // The fixture compresses when asked (200 MiB in about 200 KB), as a real server would.
+    await using server = await startHttp(httpFixture("http_hostile.ts", "gzip-bomb"), {
+      MCPEVAL_FIXTURE_LOG: log.path,
+    });
+    const output = await measure([
+      "guidance",
+      "--server",
+      "h",
+      "--settle-ms",
+      "0",
+      "--timeout-ms",
+      "120000",
+      "--format",
+      "json",
+      "--url",
+      server.url,
+    ]);
+    assert.equal(output.code, 3, output.stderr);
+    const report = JSON.parse(output.stdout);
+    assert.deepEqual(
+      report.profiles.map((p: { incomplete?: { reason: string } }) => p.incomplete?.reason),
+      Array(5).fill("message-too-large"),
+    );
+    assert.ok(output.peakMib < 1024, `peak RSS ${Math.round(output.peakMib)} MiB`);
+    const requests = log.entries() as { headers: Record<string, string> }[];
+    assert.ok(requests.length > 0);
+    for (const { headers } of requests) assert.equal(headers["accept-encoding"], "identity");
   },
 });

@@ -40,6 +40,7 @@ import { shown } from "../printable.ts";
 import type { CliContext } from "./context.ts";
 import { denoFlag, misplacedDenoFlag, whereFlagsGo } from "./deno_flags.ts";
 import { InvocationError } from "./errors.ts";
+import { readProblem } from "../run/files.ts";
 
 /** How the command line names the request's fields. */
 export const CLI_LABELS: FieldLabels = {
@@ -434,13 +435,7 @@ async function readClientFile(
     text = await readTextFile(path, MAX_CONFIG_BYTES);
   } catch (error) {
     throw new InvocationError(
-      `--client-file cannot be read (${
-        error instanceof Deno.errors.NotFound
-          ? "it does not exist"
-          : error instanceof RangeError
-          ? `it is larger than ${MAX_CONFIG_BYTES} bytes`
-          : "read error"
-      })`,
+      `--client-file cannot be read (${readProblem(error, MAX_CONFIG_BYTES)})`,
     );
   }
   try {

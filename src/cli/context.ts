@@ -42,8 +42,9 @@ export interface CliContext extends RunEffects {
    */
   readonly launch?: Launch;
   /**
-   * A signal that aborts a running discovery (SIGINT, SIGTERM). Called only by commands that
-   * start servers, so the others do not pay for signal handling.
+   * A signal that aborts a running discovery (SIGINT, SIGTERM, SIGHUP), its reason the signal's
+   * name (`"SIGHUP"` exits 129, any other 130). Called only by commands that start servers, so
+   * the others do not pay for signal handling; every call returns the same signal.
    */
   readonly interrupted?: () => AbortSignal;
 }

@@ -15,6 +15,7 @@ import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
 import { finishRun, interrupted, reserveReportFiles, runEffects } from "./output.ts";
 import { Progress } from "./progress.ts";
+import { ServerOutput } from "./server_stderr.ts";
 
 /** A valid guidance command line: one server, or the servers of a config file. */
 export type GuidanceRun =
@@ -44,10 +45,16 @@ export async function runGuidanceCommand(args: GuidanceRun, context: CliContext)
     if (event.kind === "leftover") leftovers.push(event);
     progress?.observe(event);
   };
+  // A stdio server's stderr: prefixed with --server-stderr inherit, else its last lines on a
+  // terminal when it exited before answering.
+  const serverOutput = new ServerOutput(context, quiet);
+  const targets = plan.servers.flatMap((server) =>
+    "request" in server ? [{ server: server.name, target: server.request.target }] : []
+  );
   const { executeRun } = await import("../run/run.ts");
   let run;
   try {
-    run = await executeRun(plan, context.openTransport, { signal, observe });
+    run = await executeRun(plan, serverOutput.open(...targets), { signal, observe });
   } catch (error) {
     await progress?.stop(true);
     await reserved.discard();
@@ -61,7 +68,14 @@ export async function runGuidanceCommand(args: GuidanceRun, context: CliContext)
     const who = several ? `server ${server}, profile ${profile}` : `profile ${profile}`;
     await context.stderr(`mcpeval: ${who}: ${leftoverSentence(leftover)}\n`);
   }
-  if (signal?.aborted) return await interrupted(context, reserved);
+  if (signal?.aborted) return await interrupted(context, reserved, signal);
+  await serverOutput.finish(
+    run.kind === "server"
+      ? [{ name: run.report.server, outcomes: run.report.profiles }]
+      : run.fleet.servers.flatMap((server) =>
+        server.checked ? [{ name: server.name, outcomes: server.report.profiles }] : []
+      ),
+  );
 
   const { loadFormats, runResult } = await import("../report/formats/mod.ts");
   const formats = await loadFormats([output.format, ...reserved.files.map((file) => file.format)]);

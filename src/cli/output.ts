@@ -12,6 +12,7 @@ import type { OutputRequest } from "../request.ts";
 import type { CliContext } from "./context.ts";
 import { whereFlagsGo } from "./deno_flags.ts";
 import { InvocationError } from "./errors.ts";
+import { pathProblem } from "../run/files.ts";
 
 /** A report file to write: a format, or the GitHub step summary (appended). */
 export interface ReportTarget {
@@ -55,9 +56,20 @@ export async function reserveReportFiles(
   return { files, discard };
 }
 
-/** Ends a run that was interrupted: no report, the reserved files removed, exit 130. */
-export async function interrupted(context: CliContext, reserved: ReservedFiles): Promise<number> {
+/**
+ * Ends a run that was interrupted: no report, the reserved files removed, exit 129 for SIGHUP
+ * (the reason of `signal`, by default the context's), else 130.
+ */
+export async function interrupted(
+  context: CliContext,
+  reserved: ReservedFiles,
+  signal: AbortSignal | undefined = context.interrupted?.(),
+): Promise<number> {
   await reserved.discard();
+  if (signal?.reason === "SIGHUP") {
+    await context.stderr("mcpeval: hung up (SIGHUP); every server process was stopped\n");
+    return EXIT.hangup;
+  }
   await context.stderr("mcpeval: interrupted; every server process was stopped\n");
   return EXIT.interrupted;
 }
@@ -82,7 +94,7 @@ export async function finishRun(
   output: { readonly format: Format; readonly location?: SarifLocation },
   render: (format: FormatId, options: RenderOptions) => string,
 ): Promise<number> {
-  if (signal?.aborted) return await interrupted(context, reserved);
+  if (signal?.aborted) return await interrupted(context, reserved, signal);
   const options = (toStdout: boolean): RenderOptions => ({
     color: toStdout && context.color,
     // A terminal's width; else the default (100 columns).
@@ -118,12 +130,16 @@ function fileNamed(file: ReportTarget): string {
     : `the report file ${escaped(file.path)} given to --output`;
 }
 
-/** A file-system error as a fixed word (its name), never its message (it holds the path). */
+/**
+ * A file-system error on writing a report file, as fixed words: never its message (it holds the
+ * path), nor its class name.
+ */
 export function problem(error: unknown): string {
   if (error instanceof Deno.errors.NotFound) return "its folder does not exist";
-  if (error instanceof Deno.errors.PermissionDenied) return "permission denied";
-  if (error instanceof Deno.errors.IsADirectory) return "it is a folder";
-  return error instanceof Error ? error.name : "error";
+  const code = (error as { code?: unknown })?.code;
+  if (code === "ENOSPC") return "no space left on the device";
+  if (code === "EROFS") return "the file system is read-only";
+  return pathProblem(error) ?? "it could not be written";
 }
 
 /** The effects a run needs, from the CLI's context: missing permissions say where flags go. */

@@ -44,8 +44,8 @@ export function processContext(): CliContext {
     readTextFile,
     cwd: () => Deno.cwd(),
     writeFile: (path, text, { append }) => Deno.writeTextFile(path, text, { append }),
-    openTransport: async (target, version) =>
-      (await import("../transport/open.ts")).openTransport(target, version),
+    openTransport: async (target, version, hooks) =>
+      (await import("../transport/open.ts")).openTransport(target, version, hooks),
     color: colorWanted(),
     stdoutTerminal: Deno.stdout.isTerminal(),
     stderrTerminal: Deno.stderr.isTerminal()
@@ -108,12 +108,21 @@ async function reserveFile(path: string): Promise<{ created: boolean }> {
 
 let interrupts: AbortSignal | undefined;
 
-/** Aborted on SIGINT (and SIGTERM off Windows); listening starts with the first call. */
+/**
+ * Aborted on SIGINT (and SIGTERM and SIGHUP off Windows), with the signal's name as its reason;
+ * listening starts with the first call.
+ */
 function listenForInterrupts(): AbortSignal {
   if (interrupts) return interrupts;
   const controller = new AbortController();
-  const signals: Deno.Signal[] = Deno.build.os === "windows" ? ["SIGINT"] : ["SIGINT", "SIGTERM"];
-  for (const signal of signals) Deno.addSignalListener(signal, () => controller.abort());
+  const signals: Deno.Signal[] = Deno.build.os === "windows"
+    ? ["SIGINT"]
+    : ["SIGINT", "SIGTERM", "SIGHUP"];
+  for (const signal of signals) {
+    Deno.addSignalListener(signal, () => {
+      if (!controller.signal.aborted) controller.abort(signal);
+    });
+  }
   return interrupts = controller.signal;
 }
 

@@ -32,12 +32,13 @@ export interface DiscoverySettings {
 }
 
 /**
- * Opens a fresh connection to a target speaking `version` first; throws when the target cannot
- * be reached at all (a command that cannot be started).
+ * Opens a fresh connection to a target speaking `version` first, for `profile`; throws when the
+ * target cannot be reached at all (a command that cannot be started).
  */
 export type OpenTransport = (
   target: Target,
   version: ProtocolVersion,
+  profile: ProfileLabel,
 ) => Transport | Promise<Transport>;
 
 /**
@@ -84,7 +85,7 @@ export async function discoverAll(
           declared.protocolVersion,
           settings.presetsStrict,
         );
-        transport = await open(settings.target, start);
+        transport = await open(settings.target, start, profile);
       } catch (error) {
         release();
         failure ??= { error };

@@ -10,6 +10,7 @@ import { containersAtMost } from "../protocol/messages.ts";
 import type { BaselineFile } from "../request.ts";
 import type { RunEffects } from "./effects.ts";
 import { RunError } from "./errors.ts";
+import { readProblem } from "./files.ts";
 
 /** How the messages name a report file: `--baseline`, or a file given to `mcpeval merge`. */
 export interface ReportFileName {
@@ -36,7 +37,7 @@ export async function readBaselineFile(
         `${name.subject} is larger than ${MAX_BASELINE_BYTES} bytes: it cannot be a report of mcpeval's`,
       );
     }
-    throw new RunError(`Cannot read ${name.file} (${readProblem(error)})`);
+    throw new RunError(`Cannot read ${name.file} (${readProblem(error, MAX_BASELINE_BYTES)})`);
   }
   if (!containersAtMost(text, MAX_BASELINE_CONTAINERS)) {
     throw new RunError(
@@ -50,13 +51,4 @@ export async function readBaselineFile(
       `${name.subject} is not valid JSON: give a report written by --format json or --output json=PATH`,
     );
   }
-}
-
-/** A file-system error on reading, as fixed words (never its message: it holds the path). */
-function readProblem(error: unknown): string {
-  if (error instanceof Deno.errors.NotFound) return "it does not exist";
-  if (error instanceof Deno.errors.PermissionDenied) return "permission denied";
-  if (error instanceof Deno.errors.IsADirectory) return "it is a folder";
-  if (error instanceof Deno.errors.InvalidData) return "it is not UTF-8 text";
-  return error instanceof Error ? error.name : "error";
 }

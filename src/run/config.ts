@@ -30,7 +30,8 @@ import { readBaselineFile } from "./baseline_file.ts";
 import type { RunEffects } from "./effects.ts";
 import { RunError } from "./errors.ts";
 import type { PlannedServer, RunPlan } from "./plan.ts";
-import { readProblem, requirePermissions } from "./permissions.ts";
+import { readProblem } from "./files.ts";
+import { requirePermissions } from "./permissions.ts";
 import { SERVER_LABEL } from "../tool_name.ts";
 
 /**

@@ -6,7 +6,7 @@
  */
 import type { ProtocolVersion } from "../protocol/versions.ts";
 import type { Target } from "../target.ts";
-import type { Transport } from "../transport/transport.ts";
+import type { Transport, TransportHooks } from "../transport/transport.ts";
 
 /** What a run reads, asks and opens. */
 export interface RunEffects {
@@ -27,6 +27,13 @@ export interface RunEffects {
    * script, or in the install line of an installed command); default none.
    */
   readonly whereFlagsGo?: (flags: string) => string;
-  /** Opens a connection to a server; throws when a command cannot be started. */
-  readonly openTransport: (target: Target, version: ProtocolVersion) => Promise<Transport>;
+  /**
+   * Opens a connection to a server; throws when a command cannot be started. `hooks` hear what
+   * is not a message (a stdio server's stderr lines).
+   */
+  readonly openTransport: (
+    target: Target,
+    version: ProtocolVersion,
+    hooks?: TransportHooks,
+  ) => Promise<Transport>;
 }

@@ -1,21 +1,80 @@
 /**
- * Reading the files a run is given (`--config` and its env files, `--baseline`,
- * `--client-file`) from the real file system, bounded in bytes.
+ * Reading a file input (`--config` and the env files it names, `--baseline`, `--client-file`):
+ * regular files only, opened without blocking, bounded in bytes and in time, and one fixed set
+ * of phrases for what went wrong, whichever input it was.
  *
  * @module
  */
+import { FILE_READ_DEADLINE_MS } from "../limits.ts";
+import { before, DEADLINE } from "../time.ts";
 import { FileTooLargeError } from "../errors.ts";
 import type { RunEffects } from "./effects.ts";
 
 /**
- * Reads a UTF-8 text file (`-`: standard input), at most `maxBytes` bytes of it: past that it
- * throws {@linkcode FileTooLargeError}.
+ * The file is a FIFO, a device or a socket: opening it may block until someone writes, and its
+ * content has no end. Only regular files (and `-`, standard input) are read.
  */
-export async function readTextFile(path: string, maxBytes = Infinity): Promise<string> {
-  if (path === "-") return await readBounded(Deno.stdin, maxBytes);
-  using file = await Deno.open(path, { read: true });
-  if ((await file.stat()).isDirectory) throw new Deno.errors.IsADirectory("a folder");
-  return await readBounded(file, maxBytes);
+export class NotRegularFileError extends Error {
+  constructor() {
+    super("not a regular file");
+    this.name = "NotRegularFileError";
+  }
+}
+
+/** Reading the file did not end within the deadline (an open pipe, a hung mount). */
+export class ReadDeadlineError extends Error {
+  /** The deadline, in milliseconds. */
+  readonly deadlineMs: number;
+
+  /** `deadlineMs` is the deadline that passed. */
+  constructor(deadlineMs: number) {
+    super(`not read within ${deadlineMs} ms`);
+    this.name = "ReadDeadlineError";
+    this.deadlineMs = deadlineMs;
+  }
+}
+
+/**
+ * Reads a UTF-8 text file (`-`: standard input), at most `maxBytes` bytes of it (past that a
+ * {@linkcode FileTooLargeError}) and within `deadlineMs` (else a {@linkcode ReadDeadlineError}).
+ * A FIFO, device or socket is refused before it is opened ({@linkcode NotRegularFileError}), a
+ * folder with `IsADirectory`, text that is not UTF-8 with `InvalidData`.
+ */
+export async function readTextFile(
+  path: string,
+  maxBytes = Infinity,
+  deadlineMs: number = FILE_READ_DEADLINE_MS,
+): Promise<string> {
+  const at = Date.now() + deadlineMs;
+  let file: Deno.FsFile | undefined;
+  const reading = (async () => {
+    if (path === "-") return await readBounded(Deno.stdin, maxBytes);
+    // Checked before opening: opening a FIFO for reading blocks until a writer comes.
+    regularOnly(await Deno.stat(path));
+    file = await Deno.open(path, { read: true });
+    // The path may have been replaced in between: check what was opened.
+    regularOnly(await file.stat());
+    return await readBounded(file, maxBytes);
+  })();
+  try {
+    const text = await before(at, reading);
+    if (text === DEADLINE) {
+      reading.catch(() => {}); // a read still pending ends with the process
+      throw new ReadDeadlineError(deadlineMs);
+    }
+    return text;
+  } finally {
+    try {
+      file?.close();
+    } catch {
+      // Already closed.
+    }
+  }
+}
+
+function regularOnly(info: Deno.FileInfo): void {
+  if (info.isDirectory) throw new Deno.errors.IsADirectory("a folder");
+  if (!info.isFile) throw new NotRegularFileError();
 }
 
 async function readBounded(
@@ -43,6 +102,41 @@ async function readBounded(
   }
 }
 
+/**
+ * Why a file input could not be read, as fixed words (never the error's message, which holds
+ * the path, nor its class name): the same phrase for every file input. `maxBytes` is the bound
+ * the read was given (a `RangeError` that is not a {@linkcode FileTooLargeError} names it).
+ */
+export function readProblem(error: unknown, maxBytes: number): string {
+  if (error instanceof RangeError) {
+    return `it is larger than ${
+      error instanceof FileTooLargeError ? error.maxBytes : maxBytes
+    } bytes`;
+  }
+  if (error instanceof NotRegularFileError) {
+    return "it is not a regular file: a FIFO, device or socket is not read";
+  }
+  if (error instanceof ReadDeadlineError) {
+    return `it was not read within ${error.deadlineMs / 1000} s`;
+  }
+  if (error instanceof Deno.errors.NotFound) return "it does not exist";
+  if (error instanceof Deno.errors.InvalidData) return "it is not UTF-8 text";
+  return pathProblem(error) ?? "it could not be read";
+}
+
+/**
+ * What reading and writing a file share: fixed words for a path that cannot be used (permission,
+ * a folder, a loop), or undefined for any other error.
+ */
+export function pathProblem(error: unknown): string | undefined {
+  if (error instanceof Deno.errors.PermissionDenied) return "permission denied";
+  if (error instanceof Deno.errors.NotCapable) return "permission denied";
+  if (error instanceof Deno.errors.IsADirectory) return "it is a folder";
+  if (error instanceof Deno.errors.NotADirectory) return "a part of its path is not a folder";
+  if (error instanceof Deno.errors.FilesystemLoop) return "its path loops through symbolic links";
+  return undefined;
+}
+
 /** The effects of a run in this process: Deno's environment, permissions and file system. */
 export function denoRunEffects(): RunEffects {
   return {
@@ -50,7 +144,7 @@ export function denoRunEffects(): RunEffects {
     permission: async (descriptor) => (await Deno.permissions.query(descriptor)).state,
     readTextFile,
     cwd: () => Deno.cwd(),
-    openTransport: async (target, version) =>
-      (await import("../transport/open.ts")).openTransport(target, version),
+    openTransport: async (target, version, hooks) =>
+      (await import("../transport/open.ts")).openTransport(target, version, hooks),
   };
 }

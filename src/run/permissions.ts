@@ -1,6 +1,6 @@
 /**
  * What every run does before anything starts: check that each permission it needs is granted
- * (one line with every missing flag), and say why a file could not be read in fixed words.
+ * (one line with every missing flag).
  *
  * @module
  */
@@ -20,13 +20,4 @@ export async function requirePermissions(
   if (missing.length > 0) {
     throw new RunError(missingPermissionsMessage(missing, effects.whereFlagsGo));
   }
-}
-
-/** Why a file could not be read, as fixed words (never the error's message: it holds the path). */
-export function readProblem(error: unknown, maxBytes: number): string {
-  if (error instanceof RangeError) return `it is larger than ${maxBytes} bytes`;
-  if (error instanceof Deno.errors.NotFound) return "it does not exist";
-  if (error instanceof Deno.errors.IsADirectory) return "it is not a file";
-  if (error instanceof Deno.errors.PermissionDenied) return "permission denied";
-  return error instanceof Error ? error.name : "error";
 }

@@ -149,6 +149,9 @@ class HttpTransport implements Transport {
       headers.set("mcp-session-id", this.#sessionId);
     }
     for (const [name, value] of this.#target.headers) headers.set(name, value);
+    // Never a compressed body: the byte bounds then count what is parsed, not what crossed the
+    // wire (a 200 KB gzip body can inflate to 200 MiB). Set last, so no --header overrides it.
+    headers.set("accept-encoding", "identity");
     return headers;
   }
 

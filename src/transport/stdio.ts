@@ -5,8 +5,11 @@
  * @module
  */
 import {
+  EXITED_STDOUT_MS,
+  LATE_READ_GRACE_MS,
   MAX_MESSAGE_BYTES,
   MAX_MESSAGE_CONTAINERS,
+  MAX_STDERR_LINE_BYTES,
   PIPE_RELEASE_MS,
   SHUTDOWN_GRACE_MS,
   SHUTDOWN_KILL_MS,
@@ -22,7 +25,7 @@ import {
   parseMessage,
 } from "../protocol/messages.ts";
 import { lineSplitter, MessageTooLargeError } from "./lines.ts";
-import type { Closed, Incoming, Leftover, Transport } from "./transport.ts";
+import type { Closed, Incoming, Leftover, Transport, TransportHooks } from "./transport.ts";
 import { before, DEADLINE, delay } from "../time.ts";
 import type { StdioTarget } from "../target.ts";
 
@@ -54,15 +57,17 @@ const encoder = new TextEncoder();
 
 /**
  * Starts the server process and returns its transport. Throws {@linkcode SpawnError} when the
- * command cannot be started.
+ * command cannot be started. With `hooks.stderrLine`, its stderr lines go there (whatever
+ * `target.stderr` says); else `inherit` passes stderr on as it is and `discard` drops it.
  */
-export function openStdio(target: StdioTarget): Transport {
+export function openStdio(target: StdioTarget, hooks: TransportHooks = {}): Transport {
+  const { stderrLine } = hooks;
   const spawn = (command: string) =>
     new Deno.Command(command, {
       args: [...target.args],
       stdin: "piped",
       stdout: "piped",
-      stderr: target.stderr === "inherit" ? "inherit" : "piped",
+      stderr: target.stderr === "inherit" && !stderrLine ? "inherit" : "piped",
       // Set over the inherited environment, never instead of it.
       ...(target.env ? { env: { ...target.env } } : {}),
       ...(target.cwd !== undefined ? { cwd: target.cwd } : {}),
@@ -86,7 +91,54 @@ export function openStdio(target: StdioTarget): Transport {
     if (error instanceof Deno.errors.NotCapable) throw new SpawnError("permission-denied");
     throw new SpawnError("other");
   }
-  return new StdioTransport(child, target.stderr === "discard");
+  const stderr = stderrLine
+    ? lineWriter(stderrLine)
+    : target.stderr === "discard"
+    ? new WritableStream<Uint8Array>()
+    : undefined;
+  return new StdioTransport(child, stderr);
+}
+
+/**
+ * A sink that hands `onLine` each line written to it (without `\n` or `\r\n`), decoded as UTF-8
+ * (invalid bytes replaced), cut into pieces of at most {@linkcode MAX_STDERR_LINE_BYTES} bytes;
+ * an unfinished last line is handed over at the end.
+ */
+function lineWriter(onLine: (line: string) => void): WritableStream<Uint8Array> {
+  const decoder = new TextDecoder();
+  const buffer = new Uint8Array(MAX_STDERR_LINE_BYTES);
+  let size = 0;
+  const flush = () => {
+    let end = size;
+    if (end > 0 && buffer[end - 1] === 0x0d) end--;
+    size = 0;
+    try {
+      onLine(decoder.decode(buffer.subarray(0, end)));
+    } catch {
+      // A receiver's failure is not the server's.
+    }
+  };
+  return new WritableStream({
+    write(chunk) {
+      for (let start = 0; start < chunk.length;) {
+        const newline = chunk.indexOf(0x0a, start);
+        const end = newline === -1 ? chunk.length : newline;
+        const take = Math.min(end - start, MAX_STDERR_LINE_BYTES - size);
+        buffer.set(chunk.subarray(start, start + take), size);
+        size += take;
+        start += take;
+        if (start === newline) {
+          start++;
+          flush();
+        } else if (size === MAX_STDERR_LINE_BYTES) {
+          flush();
+        }
+      }
+    },
+    close() {
+      if (size > 0) flush();
+    },
+  });
 }
 
 /** A Windows command name without a directory or an extension, such as `npx`. */
@@ -105,14 +157,14 @@ class StdioTransport implements Transport {
   #exited = false;
   #closing?: Promise<Closed>;
 
-  constructor(child: Deno.ChildProcess, stderrPiped: boolean) {
+  /** `stderr` receives the server's stderr when it is piped (undefined: inherited). */
+  constructor(child: Deno.ChildProcess, stderr: WritableStream<Uint8Array> | undefined) {
     this.#child = child;
     this.#writer = child.stdin.getWriter();
     this.#writer.closed.catch(() => {});
     child.status.then(() => (this.#exited = true));
-    this.#stderrDrained = stderrPiped
-      ? child.stderr.pipeTo(new WritableStream(), { signal: this.#stopDraining.signal })
-        .catch(() => {})
+    this.#stderrDrained = stderr
+      ? child.stderr.pipeTo(stderr, { signal: this.#stopDraining.signal }).catch(() => {})
       : Promise.resolve();
     this.#messages = closableFailuresAsItems(
       child.stdout.pipeThrough(lineSplitter(MAX_MESSAGE_BYTES, MAX_MESSAGE_CONTAINERS)).pipeThrough(
@@ -122,6 +174,7 @@ class StdioTransport implements Transport {
         kind: "failure",
         incomplete: { reason: "transport-lost", loss: await this.#loss() },
       }),
+      child.status,
     );
     this.incoming = this.#messages.stream;
   }
@@ -285,16 +338,53 @@ interface ClosableStream<T> {
   close(): Promise<void>;
 }
 
+/** What a read of the message source gives once the server exited and its stdout stayed quiet. */
+const ABANDONED: unique symbol = Symbol("abandoned");
+
+const WOKEN: unique symbol = Symbol("woken");
+
+/**
+ * Reads of a source that end when its process exited and the source stayed quiet: a read waits
+ * while the process runs; once it exited, at most {@linkcode EXITED_STDOUT_MS} (and a last
+ * {@linkcode LATE_READ_GRACE_MS}, in case mcpeval was busy when that passed). After that, a
+ * process the server started holds its stdout, and nothing more is coming from the server.
+ *
+ * One listener on `exited` wakes the read in progress: nothing per read is attached to the
+ * long-lived promise (which would keep every message read alive until the process exits).
+ */
+function abandonedAfterExit(exited: Promise<unknown>) {
+  let gone = false;
+  let wake: (() => void) | undefined;
+  exited.then(() => {
+    gone = true;
+    wake?.();
+  }, () => {});
+  return async <T>(next: Promise<T>): Promise<T | typeof ABANDONED> => {
+    if (!gone) {
+      const woken = new Promise<typeof WOKEN>((resolve) => (wake = () => resolve(WOKEN)));
+      const first = await Promise.race([next, woken]);
+      wake = undefined;
+      if (first !== WOKEN) return first;
+    }
+    let outcome = await before(Date.now() + EXITED_STDOUT_MS, next);
+    if (outcome === DEADLINE) outcome = await before(Date.now() + LATE_READ_GRACE_MS, next);
+    return outcome === DEADLINE ? ABANDONED : outcome;
+  };
+}
+
 /**
  * Wraps the message pipeline: a stream error becomes a final failure item, so `incoming` itself
  * never errors, and shutdown can end it whether or not the session still reads it. When the
- * source ends by itself, `lost` gives the final failure item.
+ * source ends by itself, or stays open after the server exited (`exited`: its stdout is held by
+ * a process it started), `lost` gives the final failure item.
  */
 function closableFailuresAsItems(
   source: ReadableStream<Incoming>,
   lost: () => Promise<Incoming>,
+  exited: Promise<unknown>,
 ): ClosableStream<Incoming> {
   const reader = source.getReader();
+  const unlessAbandoned = abandonedAfterExit(exited);
   let sourceDone!: () => void;
   const sourceEnded = new Promise<void>((resolve) => (sourceDone = resolve));
   const read = async () => {
@@ -320,9 +410,10 @@ function closableFailuresAsItems(
     },
     async pull() {
       try {
-        const { done, value } = await read();
+        const next = await unlessAbandoned(read());
         if (ended) return;
-        if (!done) {
+        if (next !== ABANDONED && !next.done) {
+          const { value } = next;
           controller.enqueue(value);
           // The first failure is the last item.
           if (value.kind === "failure") end();

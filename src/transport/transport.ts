@@ -60,3 +60,13 @@ export interface Leftover {
   /** Why it is reported. */
   readonly cause: "not-stopped" | "group" | "escaped";
 }
+
+/** What a caller may hear from a transport beside the messages, given when it is opened. */
+export interface TransportHooks {
+  /**
+   * Receives each line a stdio server writes to stderr, without its line end, cut into pieces of
+   * at most `MAX_STDERR_LINE_BYTES` bytes. Given, stderr is read and handed here, even with
+   * `--server-stderr inherit` (the receiver shows it); never called for HTTP. Must not throw.
+   */
+  readonly stderrLine?: (line: string) => void;
+}

@@ -1,0 +1,160 @@
+/**
+ * A stdio server's stderr where the user sees it, never in a report or a file. With
+ * `--server-stderr inherit`, each line is prefixed with its server and profile, and a line that
+ * another profile of the same server already printed is not printed again. On a terminal
+ * (without `--quiet`) and `discard`, the last lines of each profile are kept, and when a server
+ * exited before answering, those of one profile are shown once, after a fixed lead-in that says
+ * they are the server's own output.
+ *
+ * @module
+ */
+import type { OpenTransport } from "../discovery/discover.ts";
+import {
+  MAX_STDERR_REMEMBERED_LINES,
+  MAX_STDERR_TAIL_LINE_CHARS,
+  MAX_STDERR_TAIL_LINES,
+} from "../limits.ts";
+import type { ProfileLabel } from "../profiles.ts";
+import type { ServerStderr, Target } from "../target.ts";
+import type { TransportHooks } from "../transport/transport.ts";
+import type { CliContext } from "./context.ts";
+
+/** A server to open connections to: its label and where it is. */
+export interface ServerOfRun {
+  readonly server: string;
+  readonly target: Target;
+}
+
+/** How one profile ended, as far as its stderr is concerned (a report's profile). */
+export interface ProfileEnd {
+  readonly profile: ProfileLabel;
+  readonly complete: boolean;
+  readonly incomplete?: { readonly detail?: { readonly cause: string } } | null;
+}
+
+/** What discovery of one server gave, as far as its stderr is concerned. */
+export interface ServerResult {
+  readonly name: string;
+  /** Its profiles as reported; undefined when its command could not be started. */
+  readonly outcomes?: readonly ProfileEnd[];
+}
+
+/** The stderr of every stdio server of one run. */
+export class ServerOutput {
+  readonly #context: CliContext;
+  readonly #tails: boolean;
+  /** Inherit: per server, each printed line and the profile that printed it first. */
+  readonly #printed = new Map<string, Map<string, ProfileLabel>>();
+  /** How many lines `#printed` holds, over all servers. */
+  #remembered = 0;
+  /** Tails: per server and profile, its last lines. */
+  readonly #last = new Map<string, Map<ProfileLabel, string[]>>();
+  #writing: Promise<void> = Promise.resolve();
+
+  /** `quiet`: `--quiet` (no tail, as no progress). */
+  constructor(context: CliContext, quiet: boolean) {
+    this.#context = context;
+    this.#tails = context.stderrTerminal !== undefined && !quiet;
+  }
+
+  /**
+   * Opens connections through the context for the profiles of `servers` (found by their target),
+   * with their stderr heard here where it has to be.
+   */
+  open(...servers: readonly ServerOfRun[]): OpenTransport {
+    const names = new Map(servers.map(({ server, target }) => [target, server]));
+    return (target, version, profile) => {
+      const server = names.get(target);
+      const hooks = target.kind === "stdio" && server !== undefined
+        ? this.#hooks(server, profile, target.stderr)
+        : {};
+      return this.#context.openTransport(target, version, hooks);
+    };
+  }
+
+  #hooks(server: string, profile: ProfileLabel, mode: ServerStderr): TransportHooks {
+    if (mode === "inherit") return { stderrLine: (line) => this.#inherit(server, profile, line) };
+    if (!this.#tails) return {};
+    const profiles = this.#last.get(server) ?? new Map<ProfileLabel, string[]>();
+    this.#last.set(server, profiles);
+    const lines: string[] = [];
+    profiles.set(profile, lines);
+    return {
+      stderrLine: (line) => {
+        if (line.trim() === "") return;
+        // Enough to show MAX_STDERR_TAIL_LINE_CHARS characters and to know there were more.
+        const limit = 2 * MAX_STDERR_TAIL_LINE_CHARS + 2;
+        lines.push(line.length > limit ? line.slice(0, limit) : line);
+        if (lines.length > MAX_STDERR_TAIL_LINES) lines.shift();
+      },
+    };
+  }
+
+  #inherit(server: string, profile: ProfileLabel, line: string): void {
+    const printed = this.#printed.get(server) ?? new Map<string, ProfileLabel>();
+    this.#printed.set(server, printed);
+    const first = printed.get(line);
+    if (first !== undefined && first !== profile) return;
+    if (first === undefined && this.#remembered < MAX_STDERR_REMEMBERED_LINES) {
+      printed.set(line, profile);
+      this.#remembered++;
+    }
+    this.#write(`[${server} ${profile}] ${line}\n`);
+  }
+
+  #write(text: string): void {
+    const stderr = this.#context.stderr;
+    this.#writing = this.#writing.then(() => stderr(text)).catch(() => {});
+  }
+
+  /**
+   * Once discovery ended: every inherited line written; then, on a terminal, for each server
+   * that exited before answering, the last lines of its first such profile that wrote any.
+   */
+  async finish(results: Iterable<ServerResult>): Promise<void> {
+    await this.#writing;
+    for (const { name, outcomes } of results) {
+      const kept = this.#last.get(name);
+      if (!kept || !outcomes) continue;
+      const failed = outcomes.find((outcome) =>
+        exitedBeforeAnswering(outcome) && (kept.get(outcome.profile)?.length ?? 0) > 0
+      );
+      if (!failed) continue;
+      const lines = kept.get(failed.profile)!;
+      await this.#context.stderr(
+        `mcpeval: server ${name} exited before answering (profile ${failed.profile}); the last lines it wrote to stderr, its own output, not mcpeval's:\n${
+          lines.map((line) => `  | ${escaped(line)}\n`).join("")
+        }`,
+      );
+    }
+  }
+}
+
+/** Whether a profile ended because its server process exited (or was killed) before answering. */
+function exitedBeforeAnswering(outcome: ProfileEnd): boolean {
+  if (outcome.complete) return false;
+  const cause = outcome.incomplete?.detail?.cause;
+  return cause === "exited-before-initialize" || cause === "signal-before-initialize";
+}
+
+/**
+ * A server's line as it may be shown on a terminal: control and bidirectional-override
+ * characters escaped (`\x1b`, `\u202e`), at most {@linkcode MAX_STDERR_TAIL_LINE_CHARS}
+ * characters (then `...`).
+ */
+function escaped(line: string): string {
+  const visible = line.replace(
+    // deno-lint-ignore no-control-regex
+    /[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+    (c) => {
+      const code = c.charCodeAt(0);
+      return code <= 0xff
+        ? `\\x${code.toString(16).padStart(2, "0")}`
+        : `\\u${code.toString(16).padStart(4, "0")}`;
+    },
+  );
+  const characters = Array.from(visible);
+  return characters.length <= MAX_STDERR_TAIL_LINE_CHARS
+    ? visible
+    : characters.slice(0, MAX_STDERR_TAIL_LINE_CHARS).join("") + "...";
+}
