@@ -7,7 +7,7 @@
  */
 import { UserError } from "./errors.ts";
 import type { Format } from "./report/formats/mod.ts";
-import type { SarifLocation } from "./report/formats/sarif.ts";
+import type { SarifLocation } from "./report/formats/options.ts";
 import { CONCURRENCY, type IntegerRange, SETTLE_MS, TIMEOUT_MS } from "./limits.ts";
 import { closestTypo, completion } from "./analysis/suggest.ts";
 import { ALL_CLIENTS, builtinPresets, type ClientPreset, parsePresets } from "./clients/presets.ts";

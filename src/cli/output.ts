@@ -5,8 +5,13 @@
  * @module
  */
 import { EXIT } from "../exit.ts";
-import type { Format, FormatId, RenderOptions } from "../report/formats/mod.ts";
-import type { SarifLocation } from "../report/formats/sarif.ts";
+import {
+  type Format,
+  type FormatId,
+  type RenderOptions,
+  STEP_SUMMARY,
+} from "../report/formats/mod.ts";
+import type { SarifLocation } from "../report/formats/options.ts";
 import { escaped } from "../printable.ts";
 import type { OutputRequest } from "../request.ts";
 import type { CliContext } from "./context.ts";
@@ -38,7 +43,7 @@ export async function reserveReportFiles(
   const files: ReportTarget[] = [
     ...output.files.map((file) => ({ ...file, append: false })),
     ...(output.stepSummary
-      ? [{ path: output.stepSummary, format: "summary" as const, append: true }]
+      ? [{ path: output.stepSummary, format: STEP_SUMMARY, append: true }]
       : []),
   ];
   const created: string[] = [];
@@ -125,7 +130,7 @@ export async function finishRun(
  * by its variable (its path is an environment value, never shown).
  */
 function fileNamed(file: ReportTarget): string {
-  return file.format === "summary"
+  return file.format === STEP_SUMMARY
     ? "the step summary (the file GITHUB_STEP_SUMMARY names)"
     : `the report file ${escaped(file.path)} given to --output`;
 }

@@ -25,7 +25,7 @@ import { MAX_CONFIG_BYTES } from "../limits.ts";
 import { configPermissionsNeeded } from "../permissions.ts";
 import { shown } from "../printable.ts";
 import { type FieldLabels, LIBRARY_LABELS } from "../request.ts";
-import type { SarifLocation } from "../report/formats/sarif.ts";
+import type { SarifLocation } from "../report/formats/options.ts";
 import { readBaselineFile } from "./baseline_file.ts";
 import type { RunEffects } from "./effects.ts";
 import { RunError } from "./errors.ts";

@@ -9,7 +9,7 @@ import type { ComparisonRequest } from "../comparison.ts";
 import type { ConfigField, ConfigFormat, NotCheckedReason } from "../config_facts.ts";
 import type { Shard } from "../config/shard.ts";
 import type { DiscoveryRequest } from "../request.ts";
-import type { SarifLocation } from "../report/formats/sarif.ts";
+import type { SarifLocation } from "../report/formats/options.ts";
 
 /** One server of a run: checked with its request, or listed with why it is not checked. */
 export type PlannedServer =

@@ -6,7 +6,8 @@
  * @module
  */
 import type { RunReport } from "../run.ts";
-import type { SarifLocation, SarifOptions } from "./sarif.ts";
+import type { SarifLocation } from "./options.ts";
+import type { SarifOptions } from "./sarif.ts";
 import type { TextStyle } from "./text.ts";
 
 export type { SarifLocation };
@@ -55,6 +56,9 @@ export const FORMATS: readonly Format[] = (Object.keys(TABLE) as FormatId[]).fil
 
 /** A format `--format` and `--output` take. */
 export type Format = Exclude<FormatId, "summary">;
+
+/** The format of the GitHub step summary, appended to `GITHUB_STEP_SUMMARY`. */
+export const STEP_SUMMARY: FormatId = "summary";
 
 /** The report on stdout when no format is given. */
 export const DEFAULT_FORMAT: Format = FORMATS.find((id) => TABLE[id].default)!;

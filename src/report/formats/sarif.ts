@@ -18,15 +18,10 @@ import {
 import { notCheckedText } from "../fleet/phrases.ts";
 import type { FleetReport } from "../fleet/types.ts";
 import type { RunReport } from "../run.ts";
-import type { GuidanceReport } from "../types.ts";
+import type { SarifLocation } from "./options.ts";
 
-/** Where every result of a SARIF log points: a path relative to the repository root, a line. */
-export interface SarifLocation {
-  /** A relative path with `/` between folders. */
-  readonly path: string;
-  /** A line number, 1 or more. */
-  readonly line: number;
-}
+export type { SarifLocation };
+import type { GuidanceReport } from "../types.ts";
 
 /** How to render SARIF. */
 export interface SarifOptions {

@@ -1,0 +1,128 @@
+/**
+ * What a change touches. Each kind of extension is a module plus a row in one registry: read
+ * from the real module graph (`deno info --json`, dynamic imports included), a registered module
+ * is imported only by its registry (or a sibling of its own folder, or the library's `mod.ts`
+ * that re-exports it), so adding one touches no other file of the code. The counts below are
+ * those of a new one, with the files named; generated files (`deno task schema`) are counted
+ * apart.
+ */
+import assert from "node:assert/strict";
+import { dirname, relative } from "node:path";
+import { DENO, ROOT } from "./_cli.ts";
+
+interface InfoModule {
+  specifier: string;
+  dependencies?: { code?: { specifier: string }; type?: { specifier: string } }[];
+}
+
+/** Every project module reachable from main.ts and mod.ts, with the modules that import it. */
+async function importers(): Promise<Map<string, Set<string>>> {
+  const by = new Map<string, Set<string>>();
+  for (const entry of ["main.ts", "mod.ts"]) {
+    const output = await new Deno.Command(DENO, {
+      args: ["info", "--json", entry],
+      cwd: ROOT,
+      stdout: "piped",
+      stderr: "null",
+    }).output();
+    assert.equal(output.code, 0);
+    const { modules } = JSON.parse(new TextDecoder().decode(output.stdout)) as {
+      modules: InfoModule[];
+    };
+    const local = (specifier: string) =>
+      specifier.startsWith("file://") ? relative(ROOT, new URL(specifier).pathname) : undefined;
+    for (const module of modules) {
+      const from = local(module.specifier);
+      if (from === undefined) continue;
+      for (const dependency of module.dependencies ?? []) {
+        for (const resolved of [dependency.code, dependency.type]) {
+          const to = resolved && local(resolved.specifier);
+          if (to === undefined) continue;
+          by.set(to, (by.get(to) ?? new Set()).add(from));
+        }
+      }
+    }
+  }
+  return by;
+}
+
+/** The registries: a folder of modules, the one table that imports them, and the shared files. */
+const REGISTRIES = [
+  {
+    what: "an output format",
+    folder: "src/report/formats",
+    registry: "src/report/formats/mod.ts",
+    // Not a format: the values of the formats' own options.
+    shared: ["src/report/formats/options.ts"],
+    // The files a new one touches: its module, its row, its test.
+    touches: ["src/report/formats/NEW.ts", "src/report/formats/mod.ts (a row)", "tests/..."],
+  },
+  {
+    what: "a client rule kind",
+    folder: "src/clients/rules",
+    registry: "src/clients/rules/registry.ts",
+    shared: ["src/clients/rules/kind.ts", "src/clients/rules/schema_facts.ts"],
+    touches: [
+      "src/clients/rules/NEW.ts",
+      "src/clients/rules/registry.ts (a row)",
+      "src/clients/clients.json (the presets that have it, with evidence)",
+      "tests/...",
+    ],
+  },
+  {
+    what: "a config file shape",
+    folder: "src/config/formats",
+    registry: "src/config/formats/registry.ts",
+    shared: ["src/config/formats/format.ts"],
+    touches: ["src/config/formats/NEW.ts", "src/config/formats/registry.ts (a row)", "tests/..."],
+  },
+] as const;
+
+const graph = await importers();
+
+for (const { what, folder, registry, shared } of REGISTRIES) {
+  Deno.test(`${what}: each module is imported only by its registry (${registry})`, () => {
+    const modules = [...graph.keys()].filter((path) =>
+      dirname(path) === folder && path !== registry && !(shared as readonly string[]).includes(path)
+    );
+    assert.ok(modules.length >= 3, `${folder}: its modules were found`);
+    const outside: string[] = [];
+    for (const module of modules) {
+      for (const from of graph.get(module) ?? []) {
+        // Its registry, a sibling (a format reusing another's helper), or the library surface.
+        if (from === registry || dirname(from) === folder || from === "mod.ts") continue;
+        outside.push(`${module} <- ${from}`);
+      }
+    }
+    assert.deepEqual(outside, []);
+  });
+}
+
+Deno.test("a protocol revision with the same wire rules is one row of src/protocol/versions.ts", async () => {
+  // Callers ask the row: no other source file names a revision's date.
+  const named: string[] = [];
+  for await (const path of walk("src")) {
+    if (path === "src/protocol/versions.ts" || !path.endsWith(".ts")) continue;
+    const code = (await Deno.readTextFile(`${ROOT}/${path}`)).split("\n")
+      .filter((line) => !/^\s*(\*|\/\/)/.test(line));
+    if (code.some((line) => /"20\d\d-\d\d-\d\d"/.test(line))) named.push(path);
+  }
+  assert.deepEqual(named, []);
+});
+
+Deno.test("the files a change touches, by kind (the counts the docs give)", () => {
+  const counts = Object.fromEntries(REGISTRIES.map(({ what, touches }) => [what, touches.length]));
+  assert.deepEqual(counts, {
+    "an output format": 3,
+    "a client rule kind": 4,
+    "a config file shape": 3,
+  });
+});
+
+async function* walk(folder: string): AsyncGenerator<string> {
+  for await (const entry of Deno.readDir(`${ROOT}/${folder}`)) {
+    const path = `${folder}/${entry.name}`;
+    if (entry.isDirectory) yield* walk(path);
+    else yield path;
+  }
+}
