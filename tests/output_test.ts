@@ -44,7 +44,7 @@ Deno.test("a report file reserved for a run that cannot start is removed again",
 
 Deno.test("a report file that fails after discovery: stdout report, one stderr line, exit 74", async () => {
   const ctx = testContext({
-    openTransport: (target, version) => Promise.resolve(openTransport(target, version)),
+    openTransport: (target, version) => openTransport(target, version),
     writeFile: () => Promise.reject(new Deno.errors.PermissionDenied("secret path detail")),
   });
   const code = await run([

@@ -1,10 +1,44 @@
 /**
- * `did you mean ...?`: the known word closest to a mistyped one, by edit distance
- * (`fastest-levenshtein`): leniently for the command line's own words, strictly for names.
+ * `did you mean ...?`: the known word closest to a mistyped one, by edit distance: leniently
+ * for the command line's own words, strictly for names.
  *
  * @module
  */
-import { distance } from "fastest-levenshtein";
+
+/**
+ * The Levenshtein distance of `a` and `b` (insertions, deletions and substitutions of UTF-16
+ * units); with `max`, any distance above it is `max + 1`, found in O(|a|·max) time by computing
+ * only the band of cells within `max` of the diagonal. Hand-written: `fastest-levenshtein`,
+ * which it replaces, cost every `guidance` run about 20 ms of start-up as an npm import
+ * (docs/performance.md); tests/suggest_test.ts keeps it as the oracle.
+ */
+export function distance(a: string, b: string, max = Infinity): number {
+  if (a === b) return 0;
+  const bound = Math.min(max, Math.max(a.length, b.length));
+  if (Math.abs(a.length - b.length) > bound) return bound + 1;
+  const over = bound + 1;
+  let previous = new Uint32Array(b.length + 1);
+  let current = new Uint32Array(b.length + 1);
+  for (let j = 0; j <= b.length; j++) previous[j] = Math.min(j, over);
+  for (let i = 1; i <= a.length; i++) {
+    const from = Math.max(1, i - bound);
+    const to = Math.min(b.length, i + bound);
+    current[0] = Math.min(i, over);
+    if (from > 1) current[from - 1] = over;
+    let best = current[0];
+    const ai = a.charCodeAt(i - 1);
+    for (let j = from; j <= to; j++) {
+      const substitution = previous[j - 1] + (ai === b.charCodeAt(j - 1) ? 0 : 1);
+      const cell = Math.min(previous[j] + 1, current[j - 1] + 1, substitution, over);
+      current[j] = cell;
+      if (cell < best) best = cell;
+    }
+    if (to < b.length) current[to + 1] = over;
+    if (best >= over) return over;
+    [previous, current] = [current, previous];
+  }
+  return previous[b.length];
+}
 
 /**
  * The word of `known` that `given` most likely misspells, or undefined when none is close: a
@@ -54,7 +88,7 @@ export function closestTypo(word: string, names: readonly string[]): string | un
   let bestDistance = limit + 1;
   for (const name of names) {
     if (Math.abs(name.length - word.length) > limit) continue;
-    const d = distance(word, name);
+    const d = distance(word, name, limit);
     if (d < bestDistance) {
       best = name;
       bestDistance = d;

@@ -5,7 +5,6 @@
  */
 import type { ProtocolVersion } from "../protocol/versions.ts";
 import type { Target } from "../target.ts";
-import { openHttp } from "./http.ts";
 import { openStdio } from "./stdio.ts";
 import type { Transport, TransportHooks } from "./transport.ts";
 
@@ -14,12 +13,15 @@ export { SpawnError } from "./stdio.ts";
 /**
  * Opens a connection to `target` speaking `version`: starts the process (stdio) or prepares the endpoint (HTTP,
  * nothing is sent yet). Throws {@linkcode SpawnError} when a command cannot be started. `hooks`
- * hear what is not a message (a stdio server's stderr lines).
+ * hear what is not a message (a stdio server's stderr lines). The HTTP transport (and its SSE
+ * parser) is loaded only for an HTTP target.
  */
-export function openTransport(
+export async function openTransport(
   target: Target,
   version: ProtocolVersion,
   hooks: TransportHooks = {},
-): Transport {
-  return target.kind === "stdio" ? openStdio(target, hooks) : openHttp(target, version);
+): Promise<Transport> {
+  if (target.kind === "stdio") return openStdio(target, hooks);
+  const { openHttp } = await import("./http.ts");
+  return openHttp(target, version);
 }
