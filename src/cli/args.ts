@@ -103,8 +103,8 @@ const OPTIONS = {
   help: { type: "boolean", short: "h" },
 } as const;
 
-/** Every option's long name, for suggestions. */
-const OPTION_NAMES = Object.keys(OPTIONS).map((name) => `--${name}`);
+/** Every option's long name: suggestions, and the test that help and docs/reference.md list them. */
+export const OPTION_NAMES: readonly string[] = Object.keys(OPTIONS).map((name) => `--${name}`);
 
 type OptionName = keyof typeof OPTIONS;
 

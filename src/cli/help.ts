@@ -94,6 +94,7 @@ Options:
 
 With --config FILE (a client's file: Claude, Cursor, VS Code, Codex, Gemini CLI, Zed, opencode,
 Continue, Goose, Kiro, Roo, Windsurf, Cline; see docs/config.md):
+  --config FILE            check the servers of a client's config file (needs --allow-read)
   --server NAME            check only this entry; repeatable (default every entry)
   --require-tool S:T       server S must list tool T in every selected profile; repeatable
   --jobs N                 server connections live at once, ${JOBS.min}-${JOBS.max} (default ${JOBS.default})
