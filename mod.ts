@@ -15,11 +15,11 @@
  *
  * @module
  */
-import { validateComparison } from "./src/comparison.ts";
+import { validateComparison } from "./src/baseline/comparison.ts";
 import { type ConfigRunInput, validateConfigRun } from "./src/config/request.ts";
 import type { FleetReport } from "./src/report/fleet/types.ts";
 import type { GuidanceReport } from "./src/report/schema.ts";
-import { type GuidanceInput, validateDiscovery } from "./src/request.ts";
+import { type GuidanceInput, validateDiscovery } from "./src/request/request.ts";
 import { planConfigRun } from "./src/run/config.ts";
 import { denoRunEffects } from "./src/run/files.ts";
 import { executeRun } from "./src/run/run.ts";
@@ -54,14 +54,14 @@ export {
   type StdioTargetInput,
   type TargetInput,
   validateDiscovery,
-} from "./src/request.ts";
+} from "./src/request/request.ts";
 export {
   type BaselineDocument,
   comparisonIn,
   type ComparisonRequest,
   validateBaselineDocument,
   validateComparison,
-} from "./src/comparison.ts";
+} from "./src/baseline/comparison.ts";
 export type { Baseline } from "./src/analysis/baseline.ts";
 export type { Finding } from "./src/analysis/findings.ts";
 export type { HttpTarget, ServerStderr, StdioTarget, Target } from "./src/target.ts";
@@ -140,7 +140,7 @@ export type { CliContext } from "./src/cli/context.ts";
 export type { RunEffects } from "./src/run/effects.ts";
 export type { BaselineRecord } from "./src/baseline/read.ts";
 export type { BaselineValue, ConfigRequest } from "./src/config/request.ts";
-export type { BaselineFile, OutputRequest, ReportFile } from "./src/request.ts";
+export type { BaselineFile, OutputRequest, ReportFile } from "./src/request/request.ts";
 export { type Format, type FormatId, FORMATS } from "./src/report/formats/mod.ts";
 
 /** What {@linkcode runGuidance} takes: a run as given, and a signal that aborts it. */

@@ -10,7 +10,7 @@ import { DENO, ROOT } from "./_cli.ts";
 const LAYERS: readonly [string, RegExp][] = [
   [
     "leaf facts",
-    /^(deno\.json|src\/(limits|profiles|tool_name|version|time|exit|target|formats|printable|config_facts|errors)\.ts)$/,
+    /^(deno\.json|src\/(limits|profiles|tool_name|version|time|exit|target|printable|config_facts|errors)\.ts)$/,
   ],
   ["protocol", /^src\/protocol\//],
   ["clients", /^src\/clients\//],
@@ -18,8 +18,8 @@ const LAYERS: readonly [string, RegExp][] = [
   ["transport", /^src\/transport\//],
   ["discovery", /^src\/discovery\//],
   ["report", /^src\/report\//],
+  ["request", /^src\/(request|config)\//],
   ["baseline", /^src\/baseline\//],
-  ["request", /^src\/((request|comparison|permissions)\.ts|config\/)/],
   ["run", /^src\/run\//],
   ["cli", /^src\/cli\//],
   ["entry", /^(main|mod)\.ts$/],

@@ -33,7 +33,7 @@ import {
   TOOL_RULE,
   validateDiscovery,
   validateSettings,
-} from "../request.ts";
+} from "../request/request.ts";
 import { SERVER_STDERR_MODES, type ServerStderr } from "../target.ts";
 import { isToolName, SERVER_LABEL } from "../tool_name.ts";
 import { shown } from "../printable.ts";

@@ -11,7 +11,7 @@ import { closest } from "../analysis/suggest.ts";
 import { shardOfLabel } from "../config/shard.ts";
 import { EXIT } from "../exit.ts";
 import { MAX_SHARDS } from "../limits.ts";
-import { type PermissionNeed, writeNeeds } from "../permissions.ts";
+import { type PermissionNeed, writeNeeds } from "../request/permissions.ts";
 import { shown } from "../printable.ts";
 import type { FleetReport } from "../report/fleet/types.ts";
 import type { MergeProblem } from "../report/fleet/merge.ts";

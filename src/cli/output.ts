@@ -13,7 +13,7 @@ import {
 } from "../report/formats/mod.ts";
 import type { SarifLocation } from "../report/formats/options.ts";
 import { escaped } from "../printable.ts";
-import type { OutputRequest } from "../request.ts";
+import type { OutputRequest } from "../request/request.ts";
 import type { CliContext } from "./context.ts";
 import { whereFlagsGo } from "./deno_flags.ts";
 import { InvocationError } from "./errors.ts";

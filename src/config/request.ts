@@ -18,7 +18,7 @@ import {
   SERVER_RULE,
   TOOL_RULE,
   validateSettings,
-} from "../request.ts";
+} from "../request/request.ts";
 import { SERVER_STDERR_MODES, type ServerStderr } from "../target.ts";
 import { isToolName, SERVER_LABEL } from "../tool_name.ts";
 

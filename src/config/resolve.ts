@@ -16,7 +16,7 @@ import {
   type RequestField,
   type TargetInput,
   validateDiscovery,
-} from "../request.ts";
+} from "../request/request.ts";
 import type { ServerStderr } from "../target.ts";
 import type { ToolFilter } from "../analysis/tool_filters.ts";
 import type { ConfigEntry } from "./entries.ts";

@@ -7,7 +7,7 @@
  */
 import { MAX_BASELINE_BYTES, MAX_BASELINE_CONTAINERS } from "../limits.ts";
 import { containersAtMost } from "../protocol/messages.ts";
-import type { BaselineFile } from "../request.ts";
+import type { BaselineFile } from "../request/request.ts";
 import type { RunEffects } from "./effects.ts";
 import { RunError } from "./errors.ts";
 import { readProblem } from "./files.ts";

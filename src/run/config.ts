@@ -7,7 +7,7 @@
  */
 import { parse as parseDotenv } from "dotenv";
 import { sep } from "node:path";
-import type { BaselineDocument } from "../comparison.ts";
+import type { BaselineDocument } from "../baseline/comparison.ts";
 import { configEntries, type ConfigEntry, selectEntries } from "../config/entries.ts";
 import { ConfigError, readConfig } from "../config/parse.ts";
 import type { ConfigRequest } from "../config/request.ts";
@@ -22,9 +22,9 @@ import {
 } from "../config/resolve.ts";
 import { DENIED, type EnvValue, type VariableScope } from "../config/variables.ts";
 import { MAX_CONFIG_BYTES } from "../limits.ts";
-import { configPermissionsNeeded } from "../permissions.ts";
+import { configPermissionsNeeded } from "../request/permissions.ts";
 import { shown } from "../printable.ts";
-import { type FieldLabels, LIBRARY_LABELS } from "../request.ts";
+import { type FieldLabels, LIBRARY_LABELS } from "../request/request.ts";
 import type { SarifLocation } from "../report/formats/options.ts";
 import { readBaselineFile } from "./baseline_file.ts";
 import type { RunEffects } from "./effects.ts";
@@ -148,7 +148,7 @@ export async function planConfigRun(
       inputs,
     ),
   );
-  const { comparisonIn } = await import("../comparison.ts");
+  const { comparisonIn } = await import("../baseline/comparison.ts");
   return {
     config: {
       format: parsed.format,
@@ -183,7 +183,7 @@ async function baselineDocument(
 ): Promise<BaselineDocument> {
   const given = request.baseline!;
   const value = "value" in given ? given.value : await readBaselineFile(given, effects);
-  const { validateBaselineDocument } = await import("../comparison.ts");
+  const { validateBaselineDocument } = await import("../baseline/comparison.ts");
   const document = validateBaselineDocument(value, labels);
   if (
     document.kind === "guidance" &&

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { missingPermissionsMessage, type PermissionNeed } from "../permissions.ts";
+import { missingPermissionsMessage, type PermissionNeed } from "../request/permissions.ts";
 import type { RunEffects } from "./effects.ts";
 import { RunError } from "./errors.ts";
 

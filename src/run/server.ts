@@ -4,14 +4,14 @@
  *
  * @module
  */
-import { permissionsNeeded } from "../permissions.ts";
+import { permissionsNeeded } from "../request/permissions.ts";
 import {
   type BaselineFile,
   type DiscoveryRequest,
   type FieldLabels,
   LIBRARY_LABELS,
   type OutputRequest,
-} from "../request.ts";
+} from "../request/request.ts";
 import { readBaselineFile } from "./baseline_file.ts";
 import type { RunEffects } from "./effects.ts";
 import { requirePermissions } from "./permissions.ts";
@@ -41,7 +41,7 @@ export async function planServerRun(
   let comparison;
   if (baseline) {
     const value = await readBaselineFile(baseline, effects);
-    const { validateComparison } = await import("../comparison.ts");
+    const { validateComparison } = await import("../baseline/comparison.ts");
     comparison = validateComparison(
       { baseline: value, requireBaselineTools: baseline.requireBaselineTools },
       discovery.server,

@@ -5,12 +5,17 @@
  *
  * @module
  */
-import { UserError } from "./errors.ts";
-import type { Format } from "./report/formats/mod.ts";
-import type { SarifLocation } from "./report/formats/options.ts";
-import { CONCURRENCY, type IntegerRange, SETTLE_MS, TIMEOUT_MS } from "./limits.ts";
-import { closestTypo, completion } from "./analysis/suggest.ts";
-import { ALL_CLIENTS, builtinPresets, type ClientPreset, parsePresets } from "./clients/presets.ts";
+import { UserError } from "../errors.ts";
+import type { Format } from "../report/formats/mod.ts";
+import type { SarifLocation } from "../report/formats/options.ts";
+import { CONCURRENCY, type IntegerRange, SETTLE_MS, TIMEOUT_MS } from "../limits.ts";
+import { closestTypo, completion } from "../analysis/suggest.ts";
+import {
+  ALL_CLIENTS,
+  builtinPresets,
+  type ClientPreset,
+  parsePresets,
+} from "../clients/presets.ts";
 import {
   canonicalProfiles,
   clientProfile,
@@ -18,8 +23,8 @@ import {
   type Profile,
   type ProfileLabel,
   PROFILES,
-} from "./profiles.ts";
-import { RESERVED_HEADERS } from "./protocol/streamable_http.ts";
+} from "../profiles.ts";
+import { RESERVED_HEADERS } from "../protocol/streamable_http.ts";
 import {
   AUTO,
   isProtocolVersion,
@@ -27,15 +32,15 @@ import {
   PROTOCOL_VERSIONS,
   type ProtocolSetting,
   revisionOf,
-} from "./protocol/versions.ts";
+} from "../protocol/versions.ts";
 import {
   type HttpTarget,
   SERVER_STDERR_MODES,
   type ServerStderr,
   type StdioTarget,
   type Target,
-} from "./target.ts";
-import { isToolName, SERVER_LABEL } from "./tool_name.ts";
+} from "../target.ts";
+import { isToolName, SERVER_LABEL } from "../tool_name.ts";
 
 /** A stdio target as given: only `command` is required. */
 export interface StdioTargetInput {

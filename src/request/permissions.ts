@@ -4,9 +4,9 @@
  *
  * @module
  */
-import { shown } from "./printable.ts";
+import { shown } from "../printable.ts";
 import type { DiscoveryRequest, OutputRequest } from "./request.ts";
-import type { Target } from "./target.ts";
+import type { Target } from "../target.ts";
 
 /** Files a run reads. */
 export interface InputFiles {

@@ -5,21 +5,26 @@
  *
  * @module
  */
-import type { Baseline } from "./analysis/baseline.ts";
-import { lookupHint } from "./analysis/suggest.ts";
+import type { Baseline } from "../analysis/baseline.ts";
+import { lookupHint } from "../analysis/suggest.ts";
 import {
   type BaselineDocument,
   baselineDocument,
   baselineFor,
   type BaselineProblem,
   EMPTY_BASELINE,
-} from "./baseline/read.ts";
-import { FLEET_SCHEMA_ID } from "./report/fleet/schema.ts";
-import { REPORT_SCHEMA_ID } from "./report/schema.ts";
-import { type FieldLabels, type GuidanceInput, LIBRARY_LABELS, RequestError } from "./request.ts";
-import { SERVER_LABEL } from "./tool_name.ts";
+} from "./read.ts";
+import { FLEET_SCHEMA_ID } from "../report/fleet/schema.ts";
+import { REPORT_SCHEMA_ID } from "../report/schema.ts";
+import {
+  type FieldLabels,
+  type GuidanceInput,
+  LIBRARY_LABELS,
+  RequestError,
+} from "../request/request.ts";
+import { SERVER_LABEL } from "../tool_name.ts";
 
-export type { BaselineDocument } from "./baseline/read.ts";
+export type { BaselineDocument } from "./read.ts";
 
 /** A validated baseline comparison. */
 export interface ComparisonRequest {
