@@ -17,6 +17,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { inlineCodeSpans } from "../src/analysis/code_spans.ts";
 import { createDemoServer } from "../fixtures/demo_server.ts";
 import { EVERYTHING, hostile, httpFixture, startHttp } from "./_cli.ts";
+import { random } from "./_random.ts";
 
 /** What commonmark.js gives: the literals of the `code` nodes. */
 function reference(markdown: string): Set<string> {
@@ -249,16 +250,6 @@ const EDGE_CASES = [
 Deno.test("code spans: edge cases", () => {
   assert.deepEqual(differences(EDGE_CASES.map((markdown, i) => [`edge ${i}`, markdown])), []);
 });
-
-/** A seeded generator (mulberry32). */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const ALPHABET = [..."```\\\\[]()<>!-*#  \n\n\taa\"'", "1. ", ":"];
 const LINE_PREFIXES = ["", "", " ", "    ", "\t", "> ", "- ", "* ", "1. ", "2) ", "  - ", "-    "];

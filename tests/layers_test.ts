@@ -3,8 +3,7 @@
  * Read from the real module graph (`deno info --json`), type-only and dynamic imports included.
  */
 import assert from "node:assert/strict";
-import { relative } from "node:path";
-import { DENO, ROOT } from "./_cli.ts";
+import { graph } from "./_graph.ts";
 
 /** Layers from the bottom up; a module may import only from its own layer or a lower one. */
 const LAYERS: readonly [string, RegExp][] = [
@@ -36,41 +35,6 @@ function layerOf(path: string): number {
   const index = LAYERS.findIndex(([, pattern]) => pattern.test(path));
   assert.notEqual(index, -1, `${path} belongs to no layer: add it to LAYERS`);
   return index;
-}
-
-interface InfoModule {
-  specifier: string;
-  dependencies?: { code?: { specifier: string }; type?: { specifier: string } }[];
-}
-
-/** The project's own modules reachable from `entry`, each with the project modules it imports. */
-async function graph(entry: string): Promise<Map<string, Set<string>>> {
-  const output = await new Deno.Command(DENO, {
-    args: ["info", "--json", entry],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  assert.equal(output.code, 0);
-  const { modules } = JSON.parse(new TextDecoder().decode(output.stdout)) as {
-    modules: InfoModule[];
-  };
-  const local = (specifier: string) =>
-    specifier.startsWith("file://") ? relative(ROOT, new URL(specifier).pathname) : undefined;
-  const edges = new Map<string, Set<string>>();
-  for (const module of modules) {
-    const from = local(module.specifier);
-    if (from === undefined) continue;
-    const targets = new Set<string>();
-    for (const dependency of module.dependencies ?? []) {
-      for (const resolved of [dependency.code, dependency.type]) {
-        const to = resolved && local(resolved.specifier);
-        if (to !== undefined) targets.add(to);
-      }
-    }
-    edges.set(from, targets);
-  }
-  return edges;
 }
 
 /** Strongly connected components with more than one module (or a self-import). */

@@ -7,40 +7,16 @@
  * apart.
  */
 import assert from "node:assert/strict";
-import { dirname, relative } from "node:path";
-import { DENO, ROOT } from "./_cli.ts";
-
-interface InfoModule {
-  specifier: string;
-  dependencies?: { code?: { specifier: string }; type?: { specifier: string } }[];
-}
+import { dirname } from "node:path";
+import { ROOT } from "./_cli.ts";
+import { graph } from "./_graph.ts";
 
 /** Every project module reachable from main.ts and mod.ts, with the modules that import it. */
 async function importers(): Promise<Map<string, Set<string>>> {
   const by = new Map<string, Set<string>>();
   for (const entry of ["main.ts", "mod.ts"]) {
-    const output = await new Deno.Command(DENO, {
-      args: ["info", "--json", entry],
-      cwd: ROOT,
-      stdout: "piped",
-      stderr: "null",
-    }).output();
-    assert.equal(output.code, 0);
-    const { modules } = JSON.parse(new TextDecoder().decode(output.stdout)) as {
-      modules: InfoModule[];
-    };
-    const local = (specifier: string) =>
-      specifier.startsWith("file://") ? relative(ROOT, new URL(specifier).pathname) : undefined;
-    for (const module of modules) {
-      const from = local(module.specifier);
-      if (from === undefined) continue;
-      for (const dependency of module.dependencies ?? []) {
-        for (const resolved of [dependency.code, dependency.type]) {
-          const to = resolved && local(resolved.specifier);
-          if (to === undefined) continue;
-          by.set(to, (by.get(to) ?? new Set()).add(from));
-        }
-      }
+    for (const [from, targets] of await graph(entry)) {
+      for (const to of targets) by.set(to, (by.get(to) ?? new Set()).add(from));
     }
   }
   return by;
@@ -78,17 +54,17 @@ const REGISTRIES = [
   },
 ] as const;
 
-const graph = await importers();
+const imported = await importers();
 
 for (const { what, folder, registry, shared } of REGISTRIES) {
   Deno.test(`${what}: each module is imported only by its registry (${registry})`, () => {
-    const modules = [...graph.keys()].filter((path) =>
+    const modules = [...imported.keys()].filter((path) =>
       dirname(path) === folder && path !== registry && !(shared as readonly string[]).includes(path)
     );
     assert.ok(modules.length >= 3, `${folder}: its modules were found`);
     const outside: string[] = [];
     for (const module of modules) {
-      for (const from of graph.get(module) ?? []) {
+      for (const from of imported.get(module) ?? []) {
         // Its registry, a sibling (a format reusing another's helper), or the library surface.
         if (from === registry || dirname(from) === folder || from === "mod.ts") continue;
         outside.push(`${module} <- ${from}`);

@@ -6,16 +6,7 @@
 import assert from "node:assert/strict";
 import { distance as oracle } from "fastest-levenshtein";
 import { distance } from "../src/analysis/suggest.ts";
-
-/** A deterministic generator (mulberry32), so that a failure can be replayed. */
-function random(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { random } from "./_random.ts";
 
 const ALPHABETS = ["ab", "abc-_", "abcdefghijklmnopqrstuvwxyz0123456789._/-", "aé漢😀"];
 
