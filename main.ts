@@ -44,10 +44,16 @@ export type {
 
 if (import.meta.main) {
   const [first, ...rest] = Deno.args;
+  // The commands that need nothing but a version or a file: answered without loading the CLI.
+  let quick: string | undefined;
   if ((first === "--version" || first === "-V") && rest.length === 0) {
-    // The one command that needs nothing but the version.
     const { VERSION } = await import("./src/version.ts");
-    const text = new TextEncoder().encode(`mcpeval ${VERSION}\n`);
+    quick = `mcpeval ${VERSION}\n`;
+  } else if (first === "schema" && rest.length === 1) {
+    quick = await (await import("./src/cli/schema.ts")).schemaText(rest[0]);
+  }
+  if (quick !== undefined) {
+    const text = new TextEncoder().encode(quick);
     // A short write or a write error takes the full path, which says what happened.
     if (await Deno.stdout.write(text).catch(() => 0) === text.length) Deno.exit(0);
   }

@@ -81,13 +81,12 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
         await context.stdout(SCHEMA_HELP);
         return EXIT.passed;
       }
-      if (rest.length !== 1 || (rest[0] !== "guidance" && rest[0] !== "guidance-fleet")) {
+      const { schemaText } = await import("./schema.ts");
+      const text = rest.length === 1 ? await schemaText(rest[0]) : undefined;
+      if (text === undefined) {
         throw new InvocationError("Usage: mcpeval schema guidance | guidance-fleet");
       }
-      const { default: schema } = rest[0] === "guidance"
-        ? await import("../report/guidance-report.schema.json", { with: { type: "json" } })
-        : await import("../report/guidance-fleet.schema.json", { with: { type: "json" } });
-      await context.stdout(JSON.stringify(schema, null, 2) + "\n");
+      await context.stdout(text);
       return EXIT.passed;
     }
     case "guidance": {
