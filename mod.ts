@@ -140,6 +140,7 @@ export type { CliContext } from "./src/cli/context.ts";
 export type { RunEffects } from "./src/run/effects.ts";
 export type { BaselineRecord } from "./src/baseline/read.ts";
 export type { BaselineValue, ConfigRequest } from "./src/config/request.ts";
+export type { Shard } from "./src/config/shard.ts";
 export type { BaselineFile, OutputRequest, ReportFile } from "./src/request/request.ts";
 export { type Format, type FormatId, FORMATS } from "./src/report/formats/mod.ts";
 
