@@ -472,25 +472,41 @@ function collect(
       );
     }
     const name = token.name as OptionName;
-    const spec = OPTIONS[name];
-    const label = `--${name}`;
-    if (spec.type === "boolean") {
-      if (token.value !== undefined) throw new InvocationError(`${label} takes no value`);
-      given.set(name, [""]);
-      continue;
-    }
-    const value = token.value;
-    if (value === undefined || (!token.inlineValue && value.startsWith("--"))) {
-      throw new InvocationError(`${label} needs a value`);
-    }
-    const values = given.get(name) ?? [];
-    if (values.length > 0 && !("multiple" in spec)) {
-      throw new InvocationError(`${label} may be given only once`);
-    }
-    values.push(value);
-    given.set(name, values);
+    takeOption(given, name, OPTIONS[name], token);
   }
   return given;
+}
+
+/** An option token of parseArgs (`tokens: true`). */
+type OptionToken = Extract<ArgsToken, { kind: "option" }>;
+
+/**
+ * Adds a known option's value to `given`: a flag takes no value, any other option needs one
+ * (not the next option), and only a `multiple` option may be given twice. Throws
+ * {@linkcode InvocationError} naming the option. Shared by every command's parser.
+ */
+export function takeOption<N extends string>(
+  given: Map<N, string[]>,
+  name: N,
+  spec: { readonly type: "string" | "boolean"; readonly multiple?: boolean },
+  token: OptionToken,
+): void {
+  const label = `--${name}`;
+  if (spec.type === "boolean") {
+    if (token.value !== undefined) throw new InvocationError(`${label} takes no value`);
+    given.set(name, [""]);
+    return;
+  }
+  const value = token.value;
+  if (value === undefined || (!token.inlineValue && value.startsWith("--"))) {
+    throw new InvocationError(`${label} needs a value`);
+  }
+  const values = given.get(name) ?? [];
+  if (values.length > 0 && !spec.multiple) {
+    throw new InvocationError(`${label} may be given only once`);
+  }
+  values.push(value);
+  given.set(name, values);
 }
 
 /**
@@ -515,7 +531,7 @@ function unexpected(index: number, before: readonly ArgsToken[]): InvocationErro
 type ArgsToken = NonNullable<ReturnType<typeof parseArgs>["tokens"]>[number];
 
 /** The name of an unknown option, safe to print (only option-like characters, bounded). */
-function optionLabel(rawName: string): string {
+export function optionLabel(rawName: string): string {
   return /^--?[A-Za-z0-9][A-Za-z0-9-]{0,40}$/.test(rawName) ? `'${rawName}'` : "(unprintable)";
 }
 

@@ -15,7 +15,7 @@ import { type PermissionNeed, writeNeeds } from "../request/permissions.ts";
 import { shown } from "../printable.ts";
 import type { FleetReport } from "../report/fleet/types.ts";
 import type { MergeProblem } from "../report/fleet/merge.ts";
-import { reportOutputOf } from "./args.ts";
+import { optionLabel, reportOutputOf, takeOption } from "./args.ts";
 import { readBaselineFile } from "../run/baseline_file.ts";
 import { requirePermissions } from "../run/permissions.ts";
 import type { CliContext } from "./context.ts";
@@ -190,29 +190,14 @@ function collect(argv: readonly string[]): { given: Map<MergeOption, string[]>; 
       const likely = token.rawName.startsWith("--")
         ? closest(token.rawName, Object.keys(OPTIONS).map((name) => `--${name}`))
         : undefined;
-      const label = /^--?[A-Za-z0-9][A-Za-z0-9-]{0,40}$/.test(token.rawName)
-        ? `'${token.rawName}'`
-        : "(unprintable)";
       throw new InvocationError(
-        `Unknown option ${label} for merge${likely ? `; did you mean ${likely}?` : ""}`,
+        `Unknown option ${optionLabel(token.rawName)} for merge${
+          likely ? `; did you mean ${likely}?` : ""
+        }`,
       );
     }
     const name = token.name as MergeOption;
-    if (OPTIONS[name].type === "boolean") {
-      if (token.value !== undefined) throw new InvocationError(`--${name} takes no value`);
-      given.set(name, [""]);
-      continue;
-    }
-    const value = token.value;
-    if (value === undefined || (!token.inlineValue && value.startsWith("--"))) {
-      throw new InvocationError(`--${name} needs a value`);
-    }
-    const values = given.get(name) ?? [];
-    if (values.length > 0 && name !== "output") {
-      throw new InvocationError(`--${name} may be given only once`);
-    }
-    values.push(value);
-    given.set(name, values);
+    takeOption(given, name, OPTIONS[name], token);
   }
   return { given, files };
 }
