@@ -79,6 +79,52 @@ Deno.test("schema facts: bounded walks, so a schema past a bound is not judged",
   assert.equal(dangling.extract({ inputSchema: { type: "object", $ref: "https://x/y" } }), false);
 });
 
+Deno.test("schema-description-not-string: only where Codex deserializes a description", () => {
+  const [fact] = extractorsFor([{ id: "schema-description-not-string" }]);
+  const judged = (properties: unknown, root: Record<string, unknown> = {}) =>
+    fact.extract({ inputSchema: { type: "object", properties, ...root } });
+  // Codex's JsonSchema holds description as an optional string: these fail to convert.
+  assert.equal(judged({ x: { type: "string", description: 7 } }), true);
+  assert.equal(judged({ x: { type: "integer", description: { text: "a" } } }), true);
+  assert.equal(
+    judged({ o: { type: "object", properties: { x: { type: "boolean", description: [] } } } }),
+    true,
+  );
+  assert.equal(
+    judged({ a: { type: "array", items: { type: "number", description: false } } }),
+    true,
+  );
+  // Kept: a string or null description, no description, a type Codex infers or rewrites.
+  assert.equal(judged({ x: { type: "string", description: "a" } }), false);
+  assert.equal(judged({ x: { type: "string", description: null } }), false);
+  assert.equal(judged({ x: { type: "string" } }), false);
+  assert.equal(judged({ x: { description: 7 } }), false);
+  assert.equal(judged({ x: { type: ["string", "null"], description: 7 } }), false);
+  // Not judged: an object-typed node (older Codex ignored its description), rewritten paths.
+  assert.equal(judged({ o: { type: "object", description: 7 } }), false);
+  assert.equal(judged({ x: { type: "string", description: 7, $ref: "#/$defs/x" } }), false);
+  assert.equal(judged({ x: { type: "string", description: 7 } }, { anyOf: [{}] }), false);
+  assert.equal(
+    judged({ a: { type: "object", items: { type: "string", description: 7 } } }),
+    false,
+  );
+  // A schema past a bound is not judged.
+  let deep: Record<string, unknown> = { x: { type: "string", description: 7 } };
+  for (let i = 0; i < MAX_SCHEMA_DEPTH; i++) deep = { d: { type: "object", properties: deep } };
+  assert.equal(judged(deep), false);
+  const tools = [
+    { name: "bad", appOnly: false, facts: { "schema-description-not-string": true } },
+    { name: "fine", appOnly: false, facts: { "schema-description-not-string": false } },
+  ];
+  const rule = { id: "schema-description-not-string", value: true, ...evidence } as const;
+  const { hidden } = reachability([{ ...rule, effect: "drop-tool" }], "s", {
+    listed: [],
+    appOnly: new Set(),
+    facts: tools,
+  });
+  assert.deepEqual([...hidden.keys()], ["bad"]);
+});
+
 Deno.test("preset data: effects are checked per kind, and a cap without an effect only warns", () => {
   const preset = (rules: unknown[]) => ({
     schema: "mcpeval.client-presets/v1",

@@ -11,6 +11,7 @@ import { maxQualifiedNameLength } from "./max_qualified_name_length.ts";
 import { maxTools } from "./max_tools.ts";
 import { nameCharacters } from "./name_characters.ts";
 import { nameCollision } from "./name_collision.ts";
+import { schemaDescriptionNotString } from "./schema_description_not_string.ts";
 import { schemaInvalid } from "./schema_invalid.ts";
 import { schemaRootComposition } from "./schema_root_composition.ts";
 import { schemaRootNotObject } from "./schema_root_not_object.ts";
@@ -27,6 +28,7 @@ export type RuleKindId =
   | "schema-root-not-object"
   | "schema-invalid"
   | "schema-unresolvable-ref"
+  | "schema-description-not-string"
   | "name-collision";
 
 /** Every rule kind, by id, in the order rules are listed in docs. */
@@ -40,6 +42,7 @@ export const RULE_KINDS: Readonly<Record<RuleKindId, RuleKind>> = {
   "schema-root-not-object": schemaRootNotObject,
   "schema-invalid": schemaInvalid,
   "schema-unresolvable-ref": schemaUnresolvableRef,
+  "schema-description-not-string": schemaDescriptionNotString,
   "name-collision": nameCollision,
 };
 
