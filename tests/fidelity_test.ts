@@ -82,7 +82,26 @@ Deno.test("vscode: an inputSchema that is not valid JSON Schema (draft-07) is un
   assert.equal(code, 1);
   assert.deepEqual(hidden("client:vscode").map((c) => [c.tool, c.rule]), [
     ["bad-type", "schema-invalid"],
+    ["number-description", "schema-invalid"],
   ]);
+});
+
+Deno.test("codex: a property description that is not a string is unreachable there only", async () => {
+  const { code, report, hidden } = await fidelityRun(
+    ["codex", "claude-code"],
+    "--require-tool",
+    "number-description",
+  );
+  assert.equal(code, 1);
+  assert.deepEqual(hidden("client:codex").map((c) => [c.tool, c.rule, c.effect]), [
+    ["number-description", "schema-description-not-string", undefined],
+  ]);
+  assert.deepEqual(report.defects.map((d) => [d.profile, d.tool]), [
+    ["client:codex", "number-description"],
+  ]);
+  // The same tool is reachable in a client without the rule, and without a client.
+  assert.deepEqual(hidden("client:claude-code").map((c) => c.tool), ["any-of-root"]);
+  assert.deepEqual(hidden("none"), []);
 });
 
 Deno.test("gemini-cli: exactly one of two names that collide once rewritten is unreachable", async () => {
@@ -99,8 +118,10 @@ Deno.test("gemini-cli: exactly one of two names that collide once rewritten is u
   assert.deepEqual(hidden("client:gemini-cli").map((c) => [c.tool, c.rule]), [
     ["get/user", "name-collision"],
   ]);
-  // Codex gives colliding names a hash suffix (mcp_tool_names.rs): nothing hidden.
-  assert.deepEqual(hidden("client:codex"), []);
+  // Codex gives colliding names a hash suffix (mcp_tool_names.rs): neither is hidden.
+  assert.deepEqual(hidden("client:codex").map((c) => [c.tool, c.rule]), [
+    ["number-description", "schema-description-not-string"],
+  ]);
 });
 
 Deno.test("drop-server: one tool's schema hides every tool of the server, reported once", async () => {
@@ -131,7 +152,16 @@ Deno.test("unresolvable $ref and the other schema kinds judge only what they nam
 
 Deno.test("caps: truncate hides the rest, refuse-server hides all once, warn hides nothing", async () => {
   const { candidates, hidden } = await fidelityRun(["cap-truncate", "cap-refuse", "cap-warn"]);
-  const listed = ["plain", "any-of-root", "bad-type", "dangling-ref", "get/user", "get_user", LONG];
+  const listed = [
+    "plain",
+    "any-of-root",
+    "bad-type",
+    "dangling-ref",
+    "get/user",
+    "get_user",
+    LONG,
+    "number-description",
+  ];
   assert.deepEqual(
     hidden("client:cap-truncate").map((c) => c.tool).sort(),
     listed.slice(2).sort(),
