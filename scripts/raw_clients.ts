@@ -71,9 +71,11 @@ async function feed({ command, args, env }: Server, profile: string): Promise<vo
     buffer = buffer.slice(newline + 1);
     return JSON.parse(line);
   };
-  const answerOf = async (id: number) => {
+  const answerOf = async (id: number): Promise<unknown> => {
     for (let message = await next(); message; message = await next()) {
-      if (message.id === id && !("method" in message)) return;
+      if (message.id === id && !("method" in message)) {
+        return (message.result as { nextCursor?: unknown } | undefined)?.nextCursor;
+      }
     }
   };
   await send({
@@ -88,8 +90,16 @@ async function feed({ command, args, env }: Server, profile: string): Promise<vo
   });
   await answerOf(0);
   await send({ jsonrpc: "2.0", method: "notifications/initialized" });
-  await send({ jsonrpc: "2.0", id: 1, method: "tools/list", params: {} });
-  await answerOf(1);
+  // Every page, as a client follows nextCursor.
+  for (let id = 1, cursor: unknown; id === 1 || cursor !== undefined; id++) {
+    await send({
+      jsonrpc: "2.0",
+      id,
+      method: "tools/list",
+      params: cursor === undefined ? {} : { cursor },
+    });
+    cursor = await answerOf(id);
+  }
   await writer.close();
   closed = true;
   // After stdin closed, a server request can never be answered: end the server at once.

@@ -31,3 +31,26 @@ Deno.test("lines: one byte past the limit fails, in one chunk or across chunks",
   await assert.rejects(split(["1234", "56"], 5), MessageTooLargeError);
   await assert.rejects(split(["1234", "56\r\n"], 5), MessageTooLargeError);
 });
+
+async function splitCounting(chunks: string[], maxContainers: number): Promise<string[]> {
+  const encoder = new TextEncoder();
+  const source = ReadableStream.from(chunks.map((chunk) => encoder.encode(chunk)));
+  const lines: string[] = [];
+  for await (const line of source.pipeThrough(lineSplitter(1_000, maxContainers))) {
+    lines.push(new TextDecoder().decode(line));
+  }
+  return lines;
+}
+
+Deno.test("lines: containers are counted once a line is longer than their bound, from its start", async () => {
+  // Six containers: the first chunks are held uncounted, then counted when the line grows.
+  await assert.rejects(splitCounting(["[[", "[[", "[[", "]]]]]]\n"], 5), MessageTooLargeError);
+  await assert.rejects(splitCounting(["[[[[[[]]]]]]\n"], 5), MessageTooLargeError);
+  // Five containers and brackets inside a string pass, however long the line.
+  assert.deepEqual(await splitCounting(["[[[", "[[]]", "]]]\n", '["[[[[[[[["]\n'], 5), [
+    "[[[[[]]]]]",
+    '["[[[[[[[["]',
+  ]);
+  // The next line starts uncounted again.
+  assert.deepEqual(await splitCounting(['["[[[[[[', '[["]\n[[]]\n'], 5), ['["[[[[[[[["]', "[[]]"]);
+});

@@ -164,14 +164,15 @@ export function isJsonRpcMessage(value: unknown): value is JsonRpcMessage {
  * character). Lets the stdio framing reject a line before it is buffered whole.
  */
 export class ContainerCounter {
-  readonly #max: number;
+  /** The most containers a text may open. */
+  readonly max: number;
   #count = 0;
   #inString = false;
   #escaped = false;
 
   /** A counter that reports more than `max` containers. */
   constructor(max: number) {
-    this.#max = max;
+    this.max = max;
   }
 
   /** Feeds `bytes[start, end)`; false once more than the maximum were opened. */
@@ -208,7 +209,12 @@ export class ContainerCounter {
     this.#count = count;
     this.#inString = inString;
     this.#escaped = escaped;
-    return count <= this.#max;
+    return count <= this.max;
+  }
+
+  /** The containers opened so far. */
+  get count(): number {
+    return this.#count;
   }
 
   /** Starts counting a new text. */

@@ -37,9 +37,18 @@ export function lineSplitter(
     slot = undefined;
   };
   const counter = maxContainers === undefined ? undefined : new ContainerCounter(maxContainers);
+  // Whether the line so far was fed to the counter. A line of at most `maxContainers` bytes
+  // cannot open more containers than that, so it is counted only once it grows past them.
+  let counting = false;
   /** Counts a line's containers as its bytes arrive, so a hostile line is never held whole. */
   const count = (chunk: Uint8Array, start: number, end: number) => {
-    if (counter && !counter.feed(chunk, start, end)) throw new MessageTooLargeError();
+    if (counter === undefined) return;
+    if (!counting) {
+      if (buffered + end - start <= counter.max) return;
+      counting = true;
+      for (const piece of pieces) counter.feed(piece);
+    }
+    if (!counter.feed(chunk, start, end)) throw new MessageTooLargeError();
   };
 
   const emit = (controller: TransformStreamDefaultController<Uint8Array>, tail: Uint8Array) => {
@@ -47,6 +56,7 @@ export function lineSplitter(
     pieces = [];
     buffered = 0;
     counter?.reset();
+    counting = false;
     releaseSlot();
     if (line.length > 0 && line[line.length - 1] === CR) line = line.subarray(0, line.length - 1);
     if (line.length > maxBytes) throw new MessageTooLargeError();
@@ -75,7 +85,7 @@ export function lineSplitter(
           // Cancelled while waiting: hand the slot on at once.
           if (cancelled) return releaseSlot();
         }
-        pieces.push(rest.slice());
+        pieces.push(rest);
         buffered += rest.length;
       }
     },

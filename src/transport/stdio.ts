@@ -18,13 +18,9 @@ import {
   STDOUT_EOF_EXIT_MS,
 } from "../limits.ts";
 import { type ConnectionLoss, isSignalName } from "../protocol/incomplete.ts";
-import {
-  isRequest,
-  type JsonRpcMessage,
-  type MessageProblem,
-  parseMessage,
-} from "../protocol/messages.ts";
+import { isRequest, type JsonRpcMessage } from "../protocol/messages.ts";
 import { lineSplitter, MessageTooLargeError } from "./lines.ts";
+import { parseSharedBytes, useSharedParses } from "./shared_parse.ts";
 import type { Closed, Incoming, Leftover, Transport, TransportHooks } from "./transport.ts";
 import { before, DEADLINE, delay } from "../time.ts";
 import type { StdioTarget } from "../target.ts";
@@ -149,6 +145,7 @@ function isBareWindowsName(command: string): boolean {
 class StdioTransport implements Transport {
   readonly incoming: ReadableStream<Incoming>;
   readonly #child: Deno.ChildProcess;
+  readonly #endSharedParses: () => void;
   readonly #writer: WritableStreamDefaultWriter<Uint8Array>;
   readonly #messages: ClosableStream<Incoming>;
   /** Stops draining stderr: a leftover process may hold the pipe open for ever. */
@@ -160,6 +157,7 @@ class StdioTransport implements Transport {
   /** `stderr` receives the server's stderr when it is piped (undefined: inherited). */
   constructor(child: Deno.ChildProcess, stderr: WritableStream<Uint8Array> | undefined) {
     this.#child = child;
+    this.#endSharedParses = useSharedParses();
     this.#writer = child.stdin.getWriter();
     this.#writer.closed.catch(() => {});
     child.status.then(() => (this.#exited = true));
@@ -231,6 +229,7 @@ class StdioTransport implements Transport {
     await this.#messages.close();
     this.#stopDraining.abort();
     await this.#stderrDrained;
+    this.#endSharedParses();
     return leftover ? { leftover } : {};
   }
 
@@ -298,22 +297,15 @@ class StdioTransport implements Transport {
   }
 }
 
-const decoder = new TextDecoder("utf-8", { fatal: true });
-
 /** Lines in, messages out; the first bad line or an oversize line ends the stream. */
 function messageFramer(): TransformStream<Uint8Array, Incoming> {
   let failed = false;
   return new TransformStream(
     {
-      transform(line, controller) {
+      async transform(line, controller) {
         if (failed || line.length === 0) return;
-        let message: JsonRpcMessage | MessageProblem;
-        try {
-          // The line splitter counted the line's structure as its bytes arrived.
-          message = parseMessage(decoder.decode(line), true);
-        } catch {
-          message = "malformed-message"; // not UTF-8
-        }
+        // The line splitter counted the line's structure as its bytes arrived.
+        const message = await parseSharedBytes(line, true);
         if (typeof message === "string") {
           failed = true;
           controller.enqueue({ kind: "failure", incomplete: { reason: message } });
