@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { dirname } from "node:path";
 import { ROOT } from "./_cli.ts";
 import { graph } from "./_graph.ts";
+import { PROTOCOL_VERSION } from "../src/protocol/versions.ts";
 
 /** Every project module reachable from main.ts and mod.ts, with the modules that import it. */
 async function importers(): Promise<Map<string, Set<string>>> {
@@ -84,6 +85,15 @@ Deno.test("a protocol revision with the same wire rules is one row of src/protoc
     if (code.some((line) => /"20\d\d-\d\d-\d\d"/.test(line))) named.push(path);
   }
   assert.deepEqual(named, []);
+});
+
+Deno.test("a new protocol revision changes no report schema: they take any revision's date", async () => {
+  for (const schema of ["guidance-report", "guidance-fleet"]) {
+    const text = await Deno.readTextFile(`${ROOT}/src/report/${schema}.schema.json`);
+    // Only the default's date, in a hint that names the default.
+    const dates = new Set(text.match(/20\d\d-\d\d-\d\d/g));
+    assert.deepEqual([...dates], [PROTOCOL_VERSION], schema);
+  }
 });
 
 Deno.test("the files a change touches, by kind (the counts the docs give)", () => {

@@ -22,7 +22,7 @@ import {
   type IncompleteReason,
   SIGNALS,
 } from "../protocol/incomplete.ts";
-import { AUTO, PROTOCOL_VERSIONS } from "../protocol/versions.ts";
+import { AUTO, type ProtocolVersion } from "../protocol/versions.ts";
 import { CLIENT_NAME, CLIENT_RULE_IDS } from "../clients/presets.ts";
 import { WHOLE_SERVER_EFFECTS } from "../clients/rules/kind.ts";
 import { PROFILES } from "../profiles.ts";
@@ -93,15 +93,24 @@ const DetailSchema = z.strictObject({
   "Added in 0.2.0, with transport-lost and http-status (and from 0.3.0 malformed-entry: which rule of MCP's Tool shape an entry breaks): the cause in mcpeval's words, never the server's.",
 );
 
+/**
+ * A protocol revision: its date. Not an enum of the revisions this version speaks, so that a
+ * reader holding this schema still accepts the reports of a version that speaks one more (and a
+ * new revision changes no schema). Typed as the revisions this version writes.
+ */
+const RevisionSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/) as unknown as z.ZodType<
+  ProtocolVersion
+>;
+
 const IncompleteSchema = z.strictObject({
   reason: z.enum(INCOMPLETE_REASONS),
   hint: z.enum(incompleteHints),
   http_status: z.int().min(100).max(599).optional(),
-  server_protocol_version: z.enum(PROTOCOL_VERSIONS).optional(),
+  server_protocol_version: RevisionSchema.optional(),
   detail: DetailSchema.optional(),
 });
 
-const NegotiatedSchema = z.enum(PROTOCOL_VERSIONS).meta({
+const NegotiatedSchema = RevisionSchema.meta({
   description:
     "With --protocol-version auto, or for a client preset that negotiates like its client: the revision this profile negotiated (absent when the opening settled on none).",
 });
@@ -224,7 +233,7 @@ const reportSchema = z.strictObject({
   mcpeval_version: z.string(),
   server: z.string().regex(SERVER_LABEL),
   transport: z.enum(["stdio", "streamable-http"]),
-  protocol_version: z.enum([...PROTOCOL_VERSIONS, AUTO]).meta({
+  protocol_version: z.union([RevisionSchema, z.literal(AUTO)]).meta({
     description:
       "The revision discovery spoke and required; `auto` only with --protocol-version auto (each profile then records the revision it negotiated).",
   }),
