@@ -376,16 +376,17 @@ export interface ParseSpec {
  * option and its value in 25 columns, then its text.
  */
 export function helpLines(rows: readonly OptionRow[], section: "options" | "config"): string {
-  return rows.flatMap((row) => {
-    const entry = section === "options"
-      ? row.help && { value: row.value, help: row.help }
-      : row.configHelp && { value: row.configHelp.value ?? row.value, help: row.configHelp.help };
-    if (!entry) return [];
-    const short = row.short ? `-${row.short}, ` : "";
-    const option = `${short}--${row.name}${entry.value ? ` ${entry.value}` : ""}`;
-    const [first, ...rest] = entry.help;
-    return [`  ${option.padEnd(24)} ${first}`, ...rest.map((line) => `${" ".repeat(27)}${line}`)];
-  }).map((line) => `${line}\n`).join("");
+  let text = "";
+  for (const row of rows) {
+    const entry = section === "options" ? row : row.configHelp;
+    if (entry?.help === undefined) continue;
+    const value = entry.value ?? row.value;
+    const option = `${row.short ? `-${row.short}, ` : ""}--${row.name}${value ? ` ${value}` : ""}`;
+    const [first, ...more] = entry.help;
+    text += `  ${option.padEnd(24)} ${first}\n`;
+    for (const line of more) text += `${" ".repeat(27)}${line}\n`;
+  }
+  return text;
 }
 
 /** How the command line names the request's fields: by option, or by the command's place. */
