@@ -382,7 +382,8 @@ try {
     rawTiny: {
       command: [DENO, "run", "--quiet", "--allow-run", RAW, "--profiles", "none", "--", ...TINY],
     },
-    guidanceHelp: { command: [...MCPEVAL, "guidance", "--help"] },
+    // With another option before it, --help goes through the argument parser (alone it does not).
+    guidanceHelp: { command: [...MCPEVAL, "guidance", "--server", "bench", "--help"] },
     v2Legacy: {
       command: guidance("--settle-ms", "0", "--protocol-version", "2025-06-18", "--", ...V2),
     },
@@ -473,7 +474,7 @@ try {
       "≤ 1.50x",
     );
     row(
-      "4. `mcpeval guidance --help` (loads the argument parser)",
+      "4. `mcpeval guidance --server bench --help` (loads the argument parser)",
       ms(r.guidanceHelp.ms),
       `${ratio(r.guidanceHelp.ms, r.empty.ms)} of empty script`,
       "",

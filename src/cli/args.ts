@@ -1,6 +1,7 @@
 /**
- * argv of `mcpeval guidance` → a validated {@linkcode GuidanceRequest}. The command line's own
- * rules (option syntax, `--` or `--url`, `--header NAME=ENV_VAR`) live here; the rules of the
+ * argv of `mcpeval guidance` → a validated {@linkcode GuidanceRequest}. The options, their
+ * labels and the kinds of run each applies to are rows of `options.ts`; the command line's own
+ * value rules (`--header NAME=ENV_VAR`, `--input`, `--output`) live here; the rules of the
  * request itself are the shared validator's, named in the command line's terms.
  *
  * @module
@@ -40,33 +41,18 @@ import { shown } from "../printable.ts";
 import type { CliContext } from "./context.ts";
 import { denoFlag, misplacedDenoFlag, whereFlagsGo } from "./deno_flags.ts";
 import { InvocationError } from "./errors.ts";
+import {
+  checkModes,
+  fieldLabels,
+  OPTION_TABLE,
+  type OptionName,
+  parseSpec,
+  runModeOf,
+} from "./options.ts";
 import { readProblem } from "../run/files.ts";
 
 /** How the command line names the request's fields. */
-export const CLI_LABELS: FieldLabels = {
-  server: "--server",
-  profiles: "--profile",
-  requiredTools: "--require-tool",
-  settleMs: "--settle-ms",
-  timeoutMs: "--timeout-ms",
-  concurrency: "--concurrency",
-  command: "The server command after '--'",
-  args: "The server command's arguments",
-  env: "The server's environment",
-  cwd: "The server's folder",
-  stderr: "--server-stderr",
-  url: "--url",
-  allowRemoteHttp: "--allow-remote-http",
-  headers: "--header",
-  protocolVersion: "--protocol-version",
-  clients: "--client",
-  clientPresets: "--client-file",
-  baseline: "--baseline",
-  requireBaselineTools: "--require-baseline-tools",
-  config: "--config",
-  jobs: "--jobs",
-  inputs: "--input",
-};
+export const CLI_LABELS: FieldLabels = fieldLabels();
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
@@ -74,39 +60,10 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 // deno-lint-ignore no-control-regex -- control characters are what it refuses
 const configKey = (name: string) => name.length <= 256 && !/[\u0000-\u001f\u007f]/.test(name);
 
-const OPTIONS = {
-  server: { type: "string", multiple: true },
-  config: { type: "string" },
-  "config-project": { type: "string" },
-  jobs: { type: "string" },
-  shard: { type: "string" },
-  input: { type: "string", multiple: true },
-  format: { type: "string" },
-  profile: { type: "string", multiple: true },
-  "require-tool": { type: "string", multiple: true },
-  "settle-ms": { type: "string" },
-  "timeout-ms": { type: "string" },
-  concurrency: { type: "string" },
-  client: { type: "string", multiple: true },
-  "client-file": { type: "string" },
-  "unknown-references": { type: "boolean" },
-  "protocol-version": { type: "string" },
-  url: { type: "string" },
-  "allow-remote-http": { type: "boolean" },
-  "server-stderr": { type: "string" },
-  header: { type: "string", multiple: true },
-  output: { type: "string", multiple: true },
-  "sarif-location": { type: "string" },
-  quiet: { type: "boolean", short: "q" },
-  baseline: { type: "string" },
-  "require-baseline-tools": { type: "boolean" },
-  help: { type: "boolean", short: "h" },
-} as const;
+const OPTIONS = parseSpec(OPTION_TABLE);
 
 /** Every option's long name: suggestions, and the test that help and docs/reference.md list them. */
 export const OPTION_NAMES: readonly string[] = Object.keys(OPTIONS).map((name) => `--${name}`);
-
-type OptionName = keyof typeof OPTIONS;
 
 /**
  * A validated guidance run: what to discover, what to compare it with, where the reports go,
@@ -150,18 +107,18 @@ export async function parseGuidanceArgs(
       ? Promise.resolve(undefined)
       : readClientFile(clientFile, permission, readTextFile, launch);
   };
-  if (given.has("config")) {
-    return { help: false, config: await configRequest(given, command, env, clientPresetsOf) };
-  }
-  for (const name of ["jobs", "input", "shard", "config-project"] as const) {
-    if (given.has(name)) throw new InvocationError(`--${name} applies only with --config`);
+  const mode = runModeOf({
+    config: given.has("config"),
+    stdio: command !== undefined,
+    http: given.has("url"),
+  });
+  // Before any value is validated: each option given applies to this kind of run.
+  checkModes(given, mode === undefined ? ["stdio", "http"] : [mode]);
+  if (mode === "config") {
+    return { help: false, config: await configRequest(given, env, clientPresetsOf) };
   }
 
-  const servers = given.get("server");
-  if (servers !== undefined && servers.length > 1) {
-    throw new InvocationError("--server may be given only once");
-  }
-  const server = servers?.[0] ?? defaultServer(command, given.has("url"));
+  const server = single(given, "server") ?? defaultServer(command, mode === "http");
   checkChoices(given);
   const clientPresets = await clientPresetsOf();
   let discovery: DiscoveryRequest;
@@ -230,12 +187,13 @@ export function programName(command: string): string | undefined {
   return SERVER_LABEL.test(name) ? name : undefined;
 }
 
-/** `--format` and `--server-stderr` are among their choices (with a suggestion when not). */
+/** Options with choices (`--format`, `--server-stderr`) have one of them, else a suggestion. */
 function checkChoices(given: Map<OptionName, string[]>): void {
-  const formatGiven = single(given, "format");
-  if (formatGiven !== undefined) oneOf("--format", formatGiven, FORMATS);
-  const stderrMode = single(given, "server-stderr");
-  if (stderrMode !== undefined) oneOf("--server-stderr", stderrMode, SERVER_STDERR_MODES);
+  for (const row of OPTION_TABLE) {
+    if (!("choices" in row)) continue;
+    const value = single(given, row.name);
+    if (value !== undefined) oneOf(`--${row.name}`, value, row.choices);
+  }
 }
 
 /** `--format`, `--output` and `--sarif-location` of a command that only renders (`merge`). */
@@ -295,19 +253,9 @@ const INPUT_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 /** `--config FILE` and the options that go with it. */
 async function configRequest(
   given: Map<OptionName, string[]>,
-  command: readonly string[] | undefined,
   env: (name: string) => string | undefined,
   clientPresetsOf: () => Promise<unknown>,
 ): Promise<ConfigRequest> {
-  if (command !== undefined) {
-    throw new InvocationError("Give either --config or a server command after '--', not both");
-  }
-  if (given.has("url")) throw new InvocationError("Give either --config or --url, not both");
-  if (given.has("header")) {
-    throw new InvocationError(
-      "--header applies only to --url targets; with --config, headers come from the file",
-    );
-  }
   const configPath = single(given, "config")!;
   if (configPath === "") throw new InvocationError("--config needs a file");
   checkChoices(given);
@@ -339,10 +287,7 @@ async function configRequest(
     }
     requirements.set(server, [...new Set([...(requirements.get(server) ?? []), tool])].sort());
   }
-  const stderr = single(given, "server-stderr") ?? "discard";
-  if (!(SERVER_STDERR_MODES as readonly string[]).includes(stderr)) {
-    throw new InvocationError(`--server-stderr must be one of: ${SERVER_STDERR_MODES.join(", ")}`);
-  }
+  const stderr = single(given, "server-stderr") ?? SERVER_STDERR_MODES[0];
   const jobs = integer(given, "jobs") ?? JOBS.default;
   if (!Number.isSafeInteger(jobs) || jobs < JOBS.min || jobs > JOBS.max) {
     throw new InvocationError(`--jobs must be an integer from ${JOBS.min} to ${JOBS.max}`);
@@ -546,24 +491,13 @@ function integer(given: Map<OptionName, string[]>, name: OptionName): number | u
   return /^[0-9]{1,7}$/.test(text) ? Number(text) : NaN;
 }
 
+/** The target of a server run (its options already checked against it). */
 function targetOf(
   given: Map<OptionName, string[]>,
   command: readonly string[] | undefined,
   env: (name: string) => string | undefined,
 ): TargetInput {
-  const url = single(given, "url");
-  if (url !== undefined && command !== undefined) {
-    throw new InvocationError("Give either a server command after '--' or --url, not both");
-  }
-  if (url === undefined && command === undefined) {
-    throw new InvocationError("A target is required: a server command after '--', or --url");
-  }
   if (command !== undefined) {
-    for (const name of ["allow-remote-http", "header"] as const) {
-      if (given.has(name)) {
-        throw new InvocationError(`--${name} applies only to --url targets`);
-      }
-    }
     return {
       kind: "stdio",
       command: command[0] ?? "",
@@ -571,12 +505,13 @@ function targetOf(
       stderr: single(given, "server-stderr"),
     };
   }
-  if (given.has("server-stderr")) {
-    throw new InvocationError("--server-stderr applies only to stdio targets");
+  const url = single(given, "url");
+  if (url === undefined) {
+    throw new InvocationError("A target is required: a server command after '--', or --url");
   }
   return {
     kind: "streamable-http",
-    url: url!,
+    url,
     allowRemoteHttp: given.has("allow-remote-http"),
     headers: (given.get("header") ?? []).map((spec) => headerOf(spec, env)),
   };
@@ -617,15 +552,9 @@ function headerOf(
 
 function baselineOf(given: Map<OptionName, string[]>): BaselineFile | undefined {
   const path = single(given, "baseline");
-  const requireBaselineTools = given.has("require-baseline-tools");
-  if (path === undefined) {
-    if (requireBaselineTools) {
-      throw new InvocationError("--require-baseline-tools needs --baseline");
-    }
-    return undefined;
-  }
+  if (path === undefined) return undefined;
   if (path === "") throw new InvocationError("--baseline needs the path of a JSON report");
-  return { path, requireBaselineTools };
+  return { path, requireBaselineTools: given.has("require-baseline-tools") };
 }
 
 function reportFileOf(spec: string): ReportFile {

@@ -21,14 +21,10 @@ import { requirePermissions } from "../run/permissions.ts";
 import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
 import { MERGE_HELP } from "./help.ts";
+import { MERGE_OPTIONS, parseSpec } from "./options.ts";
 import { finishRun, reserveReportFiles, runEffects } from "./output.ts";
 
-const OPTIONS = {
-  format: { type: "string" },
-  output: { type: "string", multiple: true },
-  "sarif-location": { type: "string" },
-  help: { type: "boolean", short: "h" },
-} as const;
+const OPTIONS = parseSpec(MERGE_OPTIONS);
 
 type MergeOption = keyof typeof OPTIONS;
 

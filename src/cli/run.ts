@@ -90,6 +90,11 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
       return EXIT.passed;
     }
     case "guidance": {
+      // `guidance --help` alone needs no parser (its other forms are the parser's).
+      if (rest.length === 1 && (rest[0] === "--help" || rest[0] === "-h")) {
+        await context.stdout(GUIDANCE_HELP);
+        return EXIT.passed;
+      }
       // Loaded only when needed, so --help, --version and schema start fast.
       const { parseGuidanceArgs } = await import("./args.ts");
       const args = await parseGuidanceArgs(rest, context);
