@@ -33,6 +33,17 @@ async function withoutSchemaRules(): Promise<string> {
   return path;
 }
 
+const SERVER = [
+  DENO,
+  "run",
+  "--quiet",
+  "--allow-env",
+  join(ROOT, "fixtures", "hostile.ts"),
+  "tools-10000-realistic",
+];
+/** Fourteen profiles, as many as the five and every preset. */
+const PROFILE_COUNT = PROFILES.length + 9;
+
 const run = (...extra: string[]) => [
   "run",
   "--quiet",
@@ -50,13 +61,31 @@ const run = (...extra: string[]) => [
   "all",
   ...extra,
   "--",
-  DENO,
+  ...SERVER,
+];
+
+/** The floor: the same server processes, five at once as at the default `--concurrency`, fed
+ * the same messages (every page) without mcpeval. */
+const floor = [
   "run",
   "--quiet",
-  "--allow-env",
-  join(ROOT, "fixtures", "hostile.ts"),
-  "tools-10000-realistic",
+  "--allow-run",
+  join(ROOT, "scripts", "raw_clients.ts"),
+  "--profiles",
+  Array.from({ length: PROFILE_COUNT }, (_, i) => PROFILES[i % PROFILES.length]).join(","),
+  "--jobs",
+  "5",
+  "--",
+  ...SERVER,
 ];
+
+async function timed(args: string[]): Promise<number> {
+  const started = performance.now();
+  const output = await new Deno.Command(DENO, { args, cwd: ROOT, stdout: "null", stderr: "null" })
+    .output();
+  if (output.code !== 0) throw new Error(`floor exited ${output.code}`);
+  return performance.now() - started;
+}
 
 async function once(args: string[]): Promise<{ ms: number; mib: number }> {
   const started = performance.now();
@@ -82,7 +111,11 @@ const rows: string[] = [];
 try {
   const withRules = await measure(run());
   const without = await measure(run("--client-file", plain));
-  const profiles = PROFILES.length + 9;
+  await timed(floor); // warm-up
+  const floors: number[] = [];
+  for (let i = 0; i < RUNS; i++) floors.push(await timed(floor));
+  const floorMs = median(floors);
+  const profiles = PROFILE_COUNT;
   rows.push(
     "| case | median | peak RSS | goal |",
     "| --- | ---: | ---: | --- |",
@@ -92,6 +125,9 @@ try {
     `| 9. the same without schema rules (\`--client-file\` without them) | ${
       Math.round(without.ms)
     } ms | ${Math.round(without.mib)} MiB | |`,
+    `| 9. floor: the same ${profiles} server processes, 5 at once, fed every page without mcpeval | ${
+      Math.round(floorMs)
+    } ms | | mcpeval = ${(withRules.ms / floorMs).toFixed(2)}x of it |`,
   );
 } finally {
   await Deno.remove(plain);
