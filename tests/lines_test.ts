@@ -1,6 +1,6 @@
 /** Bounded newline framing, at the limit and one past it. */
 import assert from "node:assert/strict";
-import { lineSplitter, MessageTooLargeError } from "../src/transport/lines.ts";
+import { lineReader, lineSplitter, MessageTooLargeError } from "../src/transport/lines.ts";
 
 async function split(chunks: string[], maxBytes: number): Promise<string[]> {
   const encoder = new TextEncoder();
@@ -53,4 +53,25 @@ Deno.test("lines: containers are counted once a line is longer than their bound,
   ]);
   // The next line starts uncounted again.
   assert.deepEqual(await splitCounting(['["[[[[[[', '[["]\n[[]]\n'], 5), ['["[[[[[[[["]', "[[]]"]);
+});
+
+Deno.test("lines: a reader's line stays whole while it is taken, though its buffer is reused", async () => {
+  const encoder = new TextEncoder();
+  const lines = ["a".repeat(300), "b".repeat(500), "c".repeat(200), "d"];
+  // Each line split over several chunks, the next one starting in the same chunk.
+  const text = lines.join("\n") + "\n";
+  const chunks = Array.from(
+    { length: Math.ceil(text.length / 128) },
+    (_, i) => encoder.encode(text.slice(i * 128, (i + 1) * 128)),
+  );
+  const taken: string[] = [];
+  const reader = lineReader(1_000, undefined, async (line) => {
+    await new Promise((resolve) => setTimeout(resolve, 1));
+    taken.push(new TextDecoder().decode(line));
+    return line.length;
+  });
+  const lengths: number[] = [];
+  for await (const length of ReadableStream.from(chunks).pipeThrough(reader)) lengths.push(length);
+  assert.deepEqual(taken, lines);
+  assert.deepEqual(lengths, [300, 500, 200, 1]);
 });

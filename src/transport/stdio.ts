@@ -19,7 +19,7 @@ import {
 } from "../limits.ts";
 import { type ConnectionLoss, isSignalName } from "../protocol/incomplete.ts";
 import { isRequest, type JsonRpcMessage } from "../protocol/messages.ts";
-import { lineSplitter, MessageTooLargeError } from "./lines.ts";
+import { lineReader, MessageTooLargeError } from "./lines.ts";
 import { parseSharedBytes, useSharedParses } from "./shared_parse.ts";
 import type { Closed, Incoming, Leftover, Transport, TransportHooks } from "./transport.ts";
 import { before, DEADLINE, delay } from "../time.ts";
@@ -165,9 +165,7 @@ class StdioTransport implements Transport {
       ? child.stderr.pipeTo(stderr, { signal: this.#stopDraining.signal }).catch(() => {})
       : Promise.resolve();
     this.#messages = closableFailuresAsItems(
-      child.stdout.pipeThrough(lineSplitter(MAX_MESSAGE_BYTES, MAX_MESSAGE_CONTAINERS)).pipeThrough(
-        messageFramer(),
-      ),
+      child.stdout.pipeThrough(messageReader()),
       async () => ({
         kind: "failure",
         incomplete: { reason: "transport-lost", loss: await this.#loss() },
@@ -297,26 +295,20 @@ class StdioTransport implements Transport {
   }
 }
 
-/** Lines in, messages out; the first bad line or an oversize line ends the stream. */
-function messageFramer(): TransformStream<Uint8Array, Incoming> {
+/**
+ * Bytes in, messages out, a line each (bounded in bytes and, as they arrive, in structure); the
+ * first bad line or an oversize line ends the stream.
+ */
+function messageReader(): TransformStream<Uint8Array, Incoming> {
   let failed = false;
-  return new TransformStream(
-    {
-      async transform(line, controller) {
-        if (failed || line.length === 0) return;
-        // The line splitter counted the line's structure as its bytes arrived.
-        const message = await parseSharedBytes(line, true);
-        if (typeof message === "string") {
-          failed = true;
-          controller.enqueue({ kind: "failure", incomplete: { reason: message } });
-          return;
-        }
-        controller.enqueue({ kind: "message", message });
-      },
-    },
-    undefined,
-    { highWaterMark: 16 },
-  );
+  return lineReader<Incoming>(MAX_MESSAGE_BYTES, MAX_MESSAGE_CONTAINERS, async (line) => {
+    if (failed || line.length === 0) return undefined;
+    // The reader counted the line's structure as its bytes arrived.
+    const message = await parseSharedBytes(line, true);
+    if (typeof message !== "string") return { kind: "message", message };
+    failed = true;
+    return { kind: "failure", incomplete: { reason: message } };
+  }, 16);
 }
 
 /** A stream that can be ended from outside even while a reader holds it. */
