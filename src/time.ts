@@ -3,9 +3,12 @@
  *
  * @module
  */
-import { setTimeout as delay } from "node:timers/promises";
-
-export { delay };
+/**
+ * Resolves after `ms`. Not `node:timers/promises`: importing a `node:` module makes Deno load its
+ * Node compatibility layer at once (about 5 ms), before a run has spawned its server.
+ */
+export const delay = (ms: number): Promise<void> =>
+  new Promise((resolve) => setTimeout(resolve, ms));
 
 /** What a {@linkcode Deadline} race returns when the deadline passes first. */
 export const DEADLINE: unique symbol = Symbol("deadline");

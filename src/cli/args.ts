@@ -6,8 +6,8 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
 import { closest } from "../analysis/suggest.ts";
+import { type ArgsToken, argsTokens } from "./tokens.ts";
 import type { ConfigRequest } from "../config/request.ts";
 import { parseShard, SHARD_RULE } from "../config/shard.ts";
 import {
@@ -395,13 +395,7 @@ function collect(
   argv: readonly string[],
   launch: ArgsEffects["launch"],
 ): Map<OptionName, string[]> {
-  const { tokens } = parseArgs({
-    args: [...argv],
-    options: OPTIONS,
-    strict: false,
-    allowPositionals: true,
-    tokens: true,
-  });
+  const tokens = argsTokens(argv, OPTIONS);
   const given = new Map<OptionName, string[]>();
   for (const [at, token] of tokens.entries()) {
     if (token.kind === "positional") throw unexpected(token.index, tokens.slice(0, at));
@@ -422,7 +416,7 @@ function collect(
   return given;
 }
 
-/** An option token of parseArgs (`tokens: true`). */
+/** An option token of the command line. */
 type OptionToken = Extract<ArgsToken, { kind: "option" }>;
 
 /**
@@ -473,7 +467,6 @@ function unexpected(index: number, before: readonly ArgsToken[]): InvocationErro
 }
 
 /** A token of `parseArgs`. */
-type ArgsToken = NonNullable<ReturnType<typeof parseArgs>["tokens"]>[number];
 
 /** The name of an unknown option, safe to print (only option-like characters, bounded). */
 export function optionLabel(rawName: string): string {

@@ -6,7 +6,6 @@
  *
  * @module
  */
-import { parseArgs } from "node:util";
 import { closest } from "../analysis/suggest.ts";
 import { shardOfLabel } from "../config/shard.ts";
 import { EXIT } from "../exit.ts";
@@ -22,6 +21,7 @@ import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
 import { MERGE_HELP } from "./help.ts";
 import { MERGE_OPTIONS, parseSpec } from "./options.ts";
+import { argsTokens } from "./tokens.ts";
 import { finishRun, reserveReportFiles, runEffects } from "./output.ts";
 
 const OPTIONS = parseSpec(MERGE_OPTIONS);
@@ -167,13 +167,7 @@ export function mergeProblemMessage(problem: MergeProblem): string {
 
 /** The options and the files; unknown options exit 2 with a suggestion. */
 function collect(argv: readonly string[]): { given: Map<MergeOption, string[]>; files: string[] } {
-  const { tokens } = parseArgs({
-    args: [...argv],
-    options: OPTIONS,
-    strict: false,
-    allowPositionals: true,
-    tokens: true,
-  });
+  const tokens = argsTokens(argv, OPTIONS);
   const given = new Map<MergeOption, string[]>();
   const files: string[] = [];
   for (const token of tokens) {
