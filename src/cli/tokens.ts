@@ -44,6 +44,13 @@ export function argsTokens(
   const remaining = [...args];
   let index = -1;
   let groupCount = 0;
+  /** `-f` or `--name` alone: the next argument is its value when it takes one. */
+  const lone = (name: string, rawName: string, next: string | undefined) => {
+    const value = takesValue(name) && next !== undefined ? remaining.shift() : undefined;
+    const inlineValue = value === undefined ? undefined : false;
+    tokens.push({ kind: "option", index, name, rawName, value, inlineValue });
+    if (value !== undefined) ++index;
+  };
   while (remaining.length > 0) {
     const arg = remaining.shift()!;
     const next = remaining[0];
@@ -59,16 +66,7 @@ export function argsTokens(
     }
     const short = arg.length >= 2 && arg[0] === "-" && arg[1] !== "-";
     if (short && arg.length === 2) {
-      // -f, with the next argument as its value when it takes one.
-      const name = longOf(arg[1]);
-      let value: string | undefined;
-      let inlineValue: boolean | undefined;
-      if (takesValue(name) && next !== undefined) {
-        value = remaining.shift();
-        inlineValue = false;
-      }
-      tokens.push({ kind: "option", index, name, rawName: arg, value, inlineValue });
-      if (value !== undefined) ++index;
+      lone(longOf(arg[1]), arg, next);
       continue;
     }
     if (short && !takesValue(longOf(arg[1]))) {
@@ -97,15 +95,7 @@ export function argsTokens(
     if (arg.length > 2 && arg.startsWith("--")) {
       // `=` from the fourth character on makes `--name=value`; the name ends at the first `=`.
       if (arg.indexOf("=", 3) === -1) {
-        const name = arg.slice(2);
-        let value: string | undefined;
-        let inlineValue: boolean | undefined;
-        if (takesValue(name) && next !== undefined) {
-          value = remaining.shift();
-          inlineValue = false;
-        }
-        tokens.push({ kind: "option", index, name, rawName: arg, value, inlineValue });
-        if (value !== undefined) ++index;
+        lone(arg.slice(2), arg, next);
       } else {
         const equals = arg.indexOf("=");
         const name = arg.slice(2, equals);
