@@ -1,6 +1,10 @@
 /** Bounded newline framing, at the limit and one past it. */
 import assert from "node:assert/strict";
-import { lineReader, lineSplitter, MessageTooLargeError } from "../src/transport/lines.ts";
+import { lineReader, MessageTooLargeError } from "../src/transport/lines.ts";
+
+/** Each line as its own copy. */
+const lineSplitter = (maxBytes: number, maxContainers?: number) =>
+  lineReader(maxBytes, maxContainers, (line) => line.slice());
 
 async function split(chunks: string[], maxBytes: number): Promise<string[]> {
   const encoder = new TextEncoder();

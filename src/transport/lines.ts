@@ -139,11 +139,3 @@ export function lineReader<T>(
     { highWaterMark: queued },
   );
 }
-
-/** {@linkcode lineReader} passing each line on as its own copy. */
-export function lineSplitter(
-  maxBytes: number,
-  maxContainers?: number,
-): TransformStream<Uint8Array, Uint8Array> {
-  return lineReader(maxBytes, maxContainers, (line) => line.slice());
-}
