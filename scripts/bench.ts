@@ -39,8 +39,12 @@ const TINY = [
   "default",
 ];
 
-/** How many npm packages the CLI's module graph holds, with their dependencies. */
-async function runtimePackages(): Promise<number> {
+/**
+ * What Deno resolves before `mcpeval`'s first line runs: the modules that main.ts reaches by
+ * code imports, static or literal dynamic ones (type-only imports are not loaded), and the npm
+ * packages among them with their dependencies.
+ */
+async function codeGraph(): Promise<{ modules: number; packages: number }> {
   const output = await new Deno.Command(DENO, {
     args: ["info", "--json", join(ROOT, "main.ts")],
     cwd: ROOT,
@@ -48,17 +52,36 @@ async function runtimePackages(): Promise<number> {
     stderr: "null",
   }).output();
   const info = JSON.parse(new TextDecoder().decode(output.stdout)) as {
-    modules: { kind?: string; npmPackage?: string }[];
+    roots: string[];
+    redirects: Record<string, string>;
+    modules: {
+      specifier: string;
+      npmPackage?: string;
+      dependencies?: { code?: { specifier: string } }[];
+    }[];
     npmPackages: Record<string, { dependencies?: string[] }>;
   };
+  const bySpecifier = new Map(info.modules.map((module) => [module.specifier, module]));
+  const reached = new Set<string>();
+  const packages: string[] = [];
+  const pendingModules = [...info.roots];
+  for (let next = pendingModules.pop(); next !== undefined; next = pendingModules.pop()) {
+    const specifier = info.redirects[next] ?? next;
+    if (reached.has(specifier)) continue;
+    reached.add(specifier);
+    const module = bySpecifier.get(specifier);
+    if (module?.npmPackage) packages.push(module.npmPackage);
+    for (const dependency of module?.dependencies ?? []) {
+      if (dependency.code) pendingModules.push(dependency.code.specifier);
+    }
+  }
   const seen = new Set<string>();
-  const pending = info.modules.flatMap((module) => module.npmPackage ? [module.npmPackage] : []);
-  for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
+  for (let name = packages.pop(); name !== undefined; name = packages.pop()) {
     if (seen.has(name)) continue;
     seen.add(name);
-    pending.push(...(info.npmPackages[name]?.dependencies ?? []));
+    packages.push(...(info.npmPackages[name]?.dependencies ?? []));
   }
-  return seen.size;
+  return { modules: [...reached].filter((s) => s.startsWith("file:")).length, packages: seen.size };
 }
 
 const { values } = parseArgs({
@@ -487,9 +510,10 @@ try {
       })`,
       "",
     );
+    const graph = await codeGraph();
     row(
-      "4. npm packages loaded by the CLI (`deno info main.ts`)",
-      String(await runtimePackages()),
+      "4. what Deno reads before the first line: local modules, npm packages (`deno info main.ts`, code imports)",
+      `${graph.modules}, ${graph.packages}`,
       "",
       "",
     );

@@ -41,8 +41,10 @@ export function binaryName(target: string): string {
 
 /**
  * The arguments to `deno` that compile `main.ts` for `target` into `outDir`, flags baked in.
- * `main.ts` has no `--include`: its dynamic imports are string literals, which `deno compile`
- * follows by itself.
+ * `main.ts` has no `--include`: its own modules' dynamic imports are string literals, which
+ * `deno compile` follows by itself, and the npm packages it loads by value (src/packages.ts)
+ * are in the lockfile's npm snapshot, which `deno compile` embeds whole (without
+ * `--exclude-unused-npm`).
  *
  * @example
  * ```ts

@@ -9,7 +9,7 @@ import { graph } from "./_graph.ts";
 const LAYERS: readonly [string, RegExp][] = [
   [
     "leaf facts",
-    /^(deno\.json|src\/(limits|profiles|tool_name|version|time|exit|target|printable|config_facts|errors)\.ts)$/,
+    /^(deno\.json|src\/(limits|profiles|tool_name|version|time|exit|target|printable|config_facts|errors|packages)\.ts)$/,
   ],
   ["protocol", /^src\/protocol\//],
   ["clients", /^src\/clients\//],

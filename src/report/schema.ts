@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { z } from "zod";
+import type { z as Zod } from "zod";
+import { loadPackage } from "../packages.ts";
 import { RULES } from "../analysis/rules.ts";
 import {
   MAX_MESSAGE_BYTES,
@@ -59,6 +60,9 @@ export type {
 export { REPORT_SCHEMA_ID } from "./types.ts";
 import { REPORT_SCHEMA_ID } from "./types.ts";
 
+// Loaded here, not by a literal import: see src/packages.ts.
+const { z } = await loadPackage("zod");
+
 const ProfileLabel = z.union([
   z.enum(PROFILES),
   z.templateLiteral(["client:", z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/)]),
@@ -98,7 +102,7 @@ const DetailSchema = z.strictObject({
  * reader holding this schema still accepts the reports of a version that speaks one more (and a
  * new revision changes no schema). Typed as the revisions this version writes.
  */
-const RevisionSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/) as unknown as z.ZodType<
+const RevisionSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/) as unknown as Zod.ZodType<
   ProtocolVersion
 >;
 
@@ -330,10 +334,10 @@ export const GuidanceReportSchema: ReportSchema = reportSchema;
 export const REPORT_FIELDS: readonly string[] = Object.keys(reportSchema.shape);
 
 /** The zod schema itself, for documents that embed guidance reports (the fleet report). */
-export const guidanceReportZod: z.ZodType<GuidanceReport> = reportSchema;
+export const guidanceReportZod: Zod.ZodType<GuidanceReport> = reportSchema;
 
 // The spelled-out types and the schema must agree exactly; this fails to compile otherwise.
-type Inferred = z.infer<typeof reportSchema>;
+type Inferred = Zod.infer<typeof reportSchema>;
 const _sameType: [Inferred, GuidanceReport] extends [GuidanceReport, Inferred] ? true : never =
   true;
 

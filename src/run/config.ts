@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { parse as parseDotenv } from "dotenv";
+import { loadPackage } from "../packages.ts";
 import { sep } from "node:path";
 import type { BaselineDocument } from "../baseline/comparison.ts";
 import { configEntries, type ConfigEntry, selectEntries } from "../config/entries.ts";
@@ -232,7 +232,8 @@ async function readEnvFile(
   path: string,
 ): Promise<Record<string, string> | undefined> {
   try {
-    return parseDotenv(await effects.readTextFile(path, MAX_CONFIG_BYTES));
+    const { parse } = await loadPackage("dotenv");
+    return parse(await effects.readTextFile(path, MAX_CONFIG_BYTES));
   } catch {
     return undefined;
   }

@@ -39,14 +39,21 @@ export async function executeRun(
   { signal, observe }: RunOptions = {},
 ): Promise<RunReport> {
   const checked = plan.servers.flatMap((server) => "request" in server ? [server] : []);
+  // The report's modules load while the first server starts, not after the last one ends.
+  let building: Promise<typeof import("../report/build.ts")> | undefined;
+  const opening: OpenTransport = async (...args) => {
+    const transport = await open(...args);
+    building ??= import("../report/build.ts");
+    return transport;
+  };
   const outcomes = await discoverFleet(
     checked.map((server) => ({ name: server.name, settings: server.request })),
-    open,
+    opening,
     plan.jobs,
     signal,
     observe && ((name, event) => observe({ ...event, server: name })),
   );
-  const { buildReport } = await import("../report/build.ts");
+  const { buildReport } = await (building ?? import("../report/build.ts"));
   const byName = new Map(outcomes.map((outcome) => [outcome.name, outcome]));
   if (plan.config === undefined) {
     const [server] = checked;

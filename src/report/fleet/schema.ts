@@ -5,7 +5,8 @@
  *
  * @module
  */
-import { z } from "zod";
+import type { z as Zod } from "zod";
+import { loadPackage } from "../../packages.ts";
 import {
   CONFIG_FIELDS,
   CONFIG_FORMATS,
@@ -29,6 +30,9 @@ export type {
 /** The fleet report's schema identifier. */
 export { FLEET_SCHEMA_ID } from "./types.ts";
 import { FLEET_SCHEMA_ID } from "./types.ts";
+
+// Loaded here, not by a literal import: see src/packages.ts.
+const { z } = await loadPackage("zod");
 
 const hints = Object.values(NOT_CHECKED_HINTS) as [
   typeof NOT_CHECKED_HINTS[NotCheckedReason],
@@ -109,7 +113,7 @@ export const FleetReportSchema: FleetSchema = fleetSchema;
 export const FLEET_FIELDS: readonly string[] = Object.keys(fleetSchema.shape);
 
 // The spelled-out types and the schema must agree exactly; this fails to compile otherwise.
-type Inferred = z.infer<typeof fleetSchema>;
+type Inferred = Zod.infer<typeof fleetSchema>;
 const _sameType: [Inferred, FleetReport] extends [FleetReport, Inferred] ? true : never = true;
 
 /** The fleet report's JSON Schema (draft 2020-12). */
