@@ -2,12 +2,13 @@
  * The npm packages the runtime uses, each loaded by {@linkcode loadPackage} when a run first
  * needs it. Deno resolves every npm package that a literal import names, dynamic or not, before
  * a program's first line runs (about 1 ms per package on the bench machine, whether the run
- * reaches it or not), so the runtime names them here as values, which Deno does not follow.
- * Their types come from type-only imports, which a run does not load. Each specifier is the one
- * deno.json maps the package to (and deno.lock pins): `tests/packages_test.ts` checks it.
+ * reaches it or not), so the runtime loads them by a specifier computed from deno.json's import
+ * map, which Deno does not follow. Their types come from type-only imports, which a run does not
+ * load. `tests/packages_test.ts` checks that each loads and that no code import names one.
  *
  * @module
  */
+import config from "../deno.json" with { type: "json" };
 
 /** Each package's module types, by the name the runtime loads it by. */
 interface PackageModules {
@@ -24,17 +25,42 @@ interface PackageModules {
 /** A package the runtime loads. */
 export type PackageName = keyof PackageModules;
 
-/** Each package's full specifier: a JSR or compiled mcpeval has no import map to resolve a name. */
-export const PACKAGES: { readonly [name in PackageName]: string } = {
-  "zod": "npm:zod@4.6.7",
-  "jsonc-parser": "npm:jsonc-parser@3.3.1",
-  "smol-toml": "npm:smol-toml@1.9.1",
-  "js-yaml": "npm:js-yaml@5.5.0",
-  "dotenv": "npm:dotenv@18.0.10",
-  "eventsource-parser": "npm:eventsource-parser@4.1.3",
-  "re2js": "npm:re2js@2.10.0",
-  "ajv/dist/ajv.js": "npm:ajv@8.20.0/dist/ajv.js",
-};
+/** The packages the runtime loads (a record, so that the compiler sees none is left out). */
+export const PACKAGE_NAMES: readonly PackageName[] = Object.keys(
+  {
+    "zod": true,
+    "jsonc-parser": true,
+    "smol-toml": true,
+    "js-yaml": true,
+    "dotenv": true,
+    "eventsource-parser": true,
+    "re2js": true,
+    "ajv/dist/ajv.js": true,
+  } satisfies { readonly [name in PackageName]: true },
+) as PackageName[];
+
+/**
+ * What deno.json maps `name` to (its own entry, else the longest `prefix/` entry), in full: a
+ * JSR or compiled mcpeval has no import map to resolve a bare name by.
+ *
+ * @example
+ * ```ts
+ * packageSpecifier("zod"); // "npm:zod@4.6.7"
+ * ```
+ */
+export function packageSpecifier(name: PackageName): string {
+  const imports: Readonly<Record<string, string>> = config.imports;
+  const exact = imports[name];
+  if (exact !== undefined) return exact;
+  const prefix = Object.keys(imports)
+    .filter((key) => key.endsWith("/") && name.startsWith(key))
+    .reduce<string | undefined>(
+      (a, b) => a === undefined || b.length > a.length ? b : a,
+      undefined,
+    );
+  if (prefix === undefined) throw new Error(`deno.json maps no package ${name}`);
+  return imports[prefix] + name.slice(prefix.length);
+}
 
 /**
  * Loads a package's module.
@@ -45,5 +71,5 @@ export const PACKAGES: { readonly [name in PackageName]: string } = {
  * ```
  */
 export function loadPackage<N extends PackageName>(name: N): Promise<PackageModules[N]> {
-  return import(PACKAGES[name]);
+  return import(packageSpecifier(name));
 }
