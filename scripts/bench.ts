@@ -10,6 +10,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { codeGraph } from "./code_graph.ts";
 import { shardBench } from "./bench_shards.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -38,51 +39,6 @@ const TINY = [
   join(ROOT, "fixtures", "hostile.ts"),
   "default",
 ];
-
-/**
- * What Deno resolves before `mcpeval`'s first line runs: the modules that main.ts reaches by
- * code imports, static or literal dynamic ones (type-only imports are not loaded), and the npm
- * packages among them with their dependencies.
- */
-async function codeGraph(): Promise<{ modules: number; packages: number }> {
-  const output = await new Deno.Command(DENO, {
-    args: ["info", "--json", join(ROOT, "main.ts")],
-    cwd: ROOT,
-    stdout: "piped",
-    stderr: "null",
-  }).output();
-  const info = JSON.parse(new TextDecoder().decode(output.stdout)) as {
-    roots: string[];
-    redirects: Record<string, string>;
-    modules: {
-      specifier: string;
-      npmPackage?: string;
-      dependencies?: { code?: { specifier: string } }[];
-    }[];
-    npmPackages: Record<string, { dependencies?: string[] }>;
-  };
-  const bySpecifier = new Map(info.modules.map((module) => [module.specifier, module]));
-  const reached = new Set<string>();
-  const packages: string[] = [];
-  const pendingModules = [...info.roots];
-  for (let next = pendingModules.pop(); next !== undefined; next = pendingModules.pop()) {
-    const specifier = info.redirects[next] ?? next;
-    if (reached.has(specifier)) continue;
-    reached.add(specifier);
-    const module = bySpecifier.get(specifier);
-    if (module?.npmPackage) packages.push(module.npmPackage);
-    for (const dependency of module?.dependencies ?? []) {
-      if (dependency.code) pendingModules.push(dependency.code.specifier);
-    }
-  }
-  const seen = new Set<string>();
-  for (let name = packages.pop(); name !== undefined; name = packages.pop()) {
-    if (seen.has(name)) continue;
-    seen.add(name);
-    packages.push(...(info.npmPackages[name]?.dependencies ?? []));
-  }
-  return { modules: [...reached].filter((s) => s.startsWith("file:")).length, packages: seen.size };
-}
 
 const { values } = parseArgs({
   args: Deno.args,
@@ -510,10 +466,12 @@ try {
       })`,
       "≤ 1.50x",
     );
-    const graph = await codeGraph();
+    const graph = await codeGraph(DENO, ROOT, "main.ts");
     row(
       "4. what Deno reads before the first line: local modules, npm packages (`deno info main.ts`, code imports)",
-      `${graph.modules}, ${graph.packages}`,
+      `${
+        graph.modules.filter((module) => module.startsWith("file:")).length
+      }, ${graph.packages.length}`,
       "",
       "",
     );

@@ -2,8 +2,8 @@
  * The npm packages the runtime uses, each loaded by {@linkcode loadPackage} when a run first
  * needs it. Deno resolves every npm package that a literal import names, dynamic or not, before
  * a program's first line runs (about 1 ms per package on the bench machine, whether the run
- * reaches it or not), so the runtime loads them by a specifier computed from deno.json's import
- * map, which Deno does not follow. Their types come from type-only imports, which a run does not
+ * reaches it or not), so the runtime imports each by a specifier it computes from deno.json's
+ * import map: Deno cannot follow a computed specifier before the run. Their types come from type-only imports, which a run does not
  * load. `tests/packages_test.ts` checks that each loads and that no code import names one.
  *
  * @module
@@ -41,7 +41,7 @@ export const PACKAGE_NAMES: readonly PackageName[] = Object.keys(
 
 /**
  * What deno.json maps `name` to (its own entry, else the longest `prefix/` entry), in full: a
- * JSR or compiled mcpeval has no import map to resolve a bare name by.
+ * published package's computed import is not resolved through its import map.
  *
  * @example
  * ```ts

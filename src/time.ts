@@ -14,6 +14,14 @@ export const delay = (ms: number): Promise<void> =>
 export const DEADLINE: unique symbol = Symbol("deadline");
 
 /**
+ * `promise`'s value when it has settled already, else {@linkcode DEADLINE}: a deadline that has
+ * passed, without a timer (one of 0 ms still waits about 2 ms in Deno).
+ */
+export function ifSettled<T>(promise: Promise<T>): Promise<T | typeof DEADLINE> {
+  return Promise.race([promise, Promise.resolve().then((): typeof DEADLINE => DEADLINE)]);
+}
+
+/**
  * One timer for a whole wait, however many promises are raced against it.
  *
  * @example

@@ -17,7 +17,7 @@ if (!denort) {
 }
 
 Deno.test({
-  name: "compiled binary: --help, schema guidance, and a fixture server",
+  name: "compiled binary: --help, schema guidance, and a fixture server, also under every preset",
   ignore: !denort,
   fn: async () => {
     await using temp = await tempDir({ prefix: "mcpeval-compile-" });
@@ -52,5 +52,23 @@ Deno.test({
     );
     assert.equal(report.code, 0);
     assert.equal(JSON.parse(report.stdout).candidates.length, 9);
+    // Every preset's rules: ajv and re2js load from the npm snapshot the binary embeds.
+    const presets = await run(
+      "guidance",
+      "--server",
+      "demo",
+      "--format",
+      "json",
+      "--settle-ms",
+      "100",
+      "--client",
+      "all",
+      "--",
+      ...fixture("demo_server.ts"),
+    );
+    assert.equal(presets.code, 0);
+    const { profiles } = JSON.parse(presets.stdout) as { profiles: { complete: boolean }[] };
+    assert.equal(profiles.length, 9);
+    assert.ok(profiles.every((profile) => profile.complete));
   },
 });

@@ -231,8 +231,8 @@ async function readEnvFile(
   effects: RunEffects,
   path: string,
 ): Promise<Record<string, string> | undefined> {
+  const { parse } = await loadPackage("dotenv");
   try {
-    const { parse } = await loadPackage("dotenv");
     return parse(await effects.readTextFile(path, MAX_CONFIG_BYTES));
   } catch {
     return undefined;

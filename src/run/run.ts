@@ -43,7 +43,11 @@ export async function executeRun(
   let building: Promise<typeof import("../report/build.ts")> | undefined;
   const opening: OpenTransport = async (...args) => {
     const transport = await open(...args);
-    building ??= import("../report/build.ts");
+    if (!building) {
+      building = import("../report/build.ts");
+      // Awaited after discovery; a failure then is an internal error like any other.
+      building.catch(() => {});
+    }
     return transport;
   };
   const outcomes = await discoverFleet(
