@@ -39,33 +39,24 @@ Deno.test({
     assert.equal((await run("--help")).code, 0);
     const schema = await run("schema", "guidance");
     assert.equal(JSON.parse(schema.stdout).title, "mcpeval.guidance-report/v1");
-    const report = await run(
-      "guidance",
-      "--server",
-      "demo",
-      "--format",
-      "json",
-      "--settle-ms",
-      "100",
-      "--",
-      ...fixture("demo_server.ts"),
-    );
+    const demo = (...options: string[]) =>
+      run(
+        "guidance",
+        "--server",
+        "demo",
+        "--format",
+        "json",
+        "--settle-ms",
+        "100",
+        ...options,
+        "--",
+        ...fixture("demo_server.ts"),
+      );
+    const report = await demo();
     assert.equal(report.code, 0);
     assert.equal(JSON.parse(report.stdout).candidates.length, 9);
     // Every preset's rules: ajv and re2js load from the npm snapshot the binary embeds.
-    const presets = await run(
-      "guidance",
-      "--server",
-      "demo",
-      "--format",
-      "json",
-      "--settle-ms",
-      "100",
-      "--client",
-      "all",
-      "--",
-      ...fixture("demo_server.ts"),
-    );
+    const presets = await demo("--client", "all");
     assert.equal(presets.code, 0);
     const { profiles } = JSON.parse(presets.stdout) as { profiles: { complete: boolean }[] };
     assert.equal(profiles.length, 9);
