@@ -25,6 +25,16 @@ export const RULE_EFFECTS = [
   "warn",
 ] as const satisfies readonly RuleEffect[];
 
+/** The effects of a rule that judges single tools; the first is the default. */
+export const TOOL_EFFECTS = [
+  "drop-tool",
+  "drop-server",
+  "reject-request",
+] as const satisfies readonly [
+  ToolEffect,
+  ...ToolEffect[],
+];
+
 /** Effects that make every tool of the server unreachable in that client. */
 export const WHOLE_SERVER_EFFECTS: ReadonlySet<RuleEffect> = new Set([
   "drop-server",
@@ -103,3 +113,8 @@ export interface RuleKind {
 /** A positive safe integer (counts and lengths). */
 export const isCount = (value: unknown): boolean =>
   Number.isSafeInteger(value) && (value as number) > 0;
+
+/** The judge of a yes-or-no fact: the tools whose fact `id` is true, in listing order. */
+export function toolsWithFact(id: string): RuleKind["judge"] {
+  return (_rule, tools) => tools.filter((tool) => tool.facts[id] === true).map((tool) => tool.name);
+}

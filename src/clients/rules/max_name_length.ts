@@ -3,12 +3,12 @@
  *
  * @module
  */
-import { isCount, type RuleKind } from "./kind.ts";
+import { isCount, type RuleKind, TOOL_EFFECTS } from "./kind.ts";
 
 /** Tool names longer than the client accepts. */
 export const maxNameLength: RuleKind = {
   id: "max-name-length",
-  effects: ["drop-tool", "drop-server", "reject-request"],
+  effects: TOOL_EFFECTS,
   validValue: isCount,
   judge: (rule, tools) =>
     tools.filter((tool) => tool.name.length > (rule.value as number)).map((tool) => tool.name),

@@ -4,12 +4,12 @@
  *
  * @module
  */
-import { isCount, type RuleKind } from "./kind.ts";
+import { isCount, type RuleKind, TOOL_EFFECTS } from "./kind.ts";
 
 /** Server label plus tool name longer than the client accepts. */
 export const maxQualifiedNameLength: RuleKind = {
   id: "max-qualified-name-length",
-  effects: ["drop-tool", "drop-server", "reject-request"],
+  effects: TOOL_EFFECTS,
   validValue: (value, rule) =>
     rule.separator !== undefined && typeof rule.separator !== "string"
       ? "whose separator is not a string"

@@ -8,7 +8,7 @@
  */
 import { MAX_NAME_PATTERN_LENGTH } from "../../limits.ts";
 import { loadPackage } from "../../packages.ts";
-import type { RuleKind } from "./kind.ts";
+import { type RuleKind, TOOL_EFFECTS } from "./kind.ts";
 
 type Matcher = { test(input: string): boolean };
 let compile: ((pattern: string) => Matcher) | undefined;
@@ -36,7 +36,7 @@ function validPattern(value: unknown): boolean | string {
 /** Names outside the characters the client accepts. */
 export const nameCharacters: RuleKind = {
   id: "name-characters",
-  effects: ["drop-tool", "drop-server", "reject-request"],
+  effects: TOOL_EFFECTS,
   validValue: validPattern,
   prepare: async () => {
     if (compile) return;

@@ -12,7 +12,7 @@
  * @module
  */
 import { MAX_SCHEMA_DEPTH } from "../../limits.ts";
-import type { RuleKind } from "./kind.ts";
+import { type RuleKind, TOOL_EFFECTS, toolsWithFact } from "./kind.ts";
 import { inputSchemaOf, schemaShape } from "./schema_facts.ts";
 
 const FACT = "schema-description-not-string";
@@ -58,7 +58,7 @@ function hasBadDescription(root: Json): boolean {
 /** Property schemas whose description Codex's schema subset cannot hold. */
 export const schemaDescriptionNotString: RuleKind = {
   id: "schema-description-not-string",
-  effects: ["drop-tool", "drop-server", "reject-request"],
+  effects: TOOL_EFFECTS,
   validValue: (value) => value === true,
   fact: {
     id: FACT,
@@ -67,5 +67,5 @@ export const schemaDescriptionNotString: RuleKind = {
       return schemaShape(schema).withinBounds && hasBadDescription(schema);
     },
   },
-  judge: (_rule, tools) => tools.filter((tool) => tool.facts[FACT] === true).map((t) => t.name),
+  judge: toolsWithFact(FACT),
 };

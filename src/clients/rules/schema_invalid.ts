@@ -6,7 +6,7 @@
  * @module
  */
 import { loadPackage } from "../../packages.ts";
-import type { RuleKind } from "./kind.ts";
+import { type RuleKind, TOOL_EFFECTS, toolsWithFact } from "./kind.ts";
 import { inputSchemaOf, schemaShape } from "./schema_facts.ts";
 
 const FACT = "schema-invalid-draft-07";
@@ -17,7 +17,7 @@ let validate: ((schema: unknown) => boolean) | undefined;
 /** Schemas the client's JSON Schema validator refuses. */
 export const schemaInvalid: RuleKind = {
   id: "schema-invalid",
-  effects: ["drop-tool", "drop-server", "reject-request"],
+  effects: TOOL_EFFECTS,
   validValue: (value) => value === "draft-07",
   fact: {
     id: FACT,
@@ -40,5 +40,5 @@ export const schemaInvalid: RuleKind = {
       }
     },
   },
-  judge: (_rule, tools) => tools.filter((tool) => tool.facts[FACT] === true).map((t) => t.name),
+  judge: toolsWithFact(FACT),
 };

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { RuleKind } from "./kind.ts";
+import { type RuleKind, TOOL_EFFECTS, toolsWithFact } from "./kind.ts";
 import { inputSchemaOf } from "./schema_facts.ts";
 
 const FACT = "schema-root-composition";
@@ -13,11 +13,11 @@ const KEYWORDS = ["oneOf", "allOf", "anyOf"];
 /** Root composition keywords. */
 export const schemaRootComposition: RuleKind = {
   id: "schema-root-composition",
-  effects: ["drop-tool", "drop-server", "reject-request"],
+  effects: TOOL_EFFECTS,
   validValue: (value) => value === true,
   fact: {
     id: FACT,
     extract: (tool) => KEYWORDS.some((keyword) => Object.hasOwn(inputSchemaOf(tool), keyword)),
   },
-  judge: (_rule, tools) => tools.filter((tool) => tool.facts[FACT] === true).map((t) => t.name),
+  judge: toolsWithFact(FACT),
 };

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { RuleKind } from "./kind.ts";
+import { type RuleKind, TOOL_EFFECTS, toolsWithFact } from "./kind.ts";
 import { inputSchemaOf } from "./schema_facts.ts";
 
 const FACT = "schema-root-not-object";
@@ -13,8 +13,8 @@ const FACT = "schema-root-not-object";
 /** Root type other than object. */
 export const schemaRootNotObject: RuleKind = {
   id: "schema-root-not-object",
-  effects: ["drop-tool", "drop-server", "reject-request"],
+  effects: TOOL_EFFECTS,
   validValue: (value) => value === true,
   fact: { id: FACT, extract: (tool) => inputSchemaOf(tool).type !== "object" },
-  judge: (_rule, tools) => tools.filter((tool) => tool.facts[FACT] === true).map((t) => t.name),
+  judge: toolsWithFact(FACT),
 };

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { RuleKind } from "./kind.ts";
+import { type RuleKind, TOOL_EFFECTS, toolsWithFact } from "./kind.ts";
 import { inputSchemaOf, schemaShape } from "./schema_facts.ts";
 
 const FACT = "schema-unresolvable-ref";
@@ -12,7 +12,7 @@ const FACT = "schema-unresolvable-ref";
 /** Dangling local references. */
 export const schemaUnresolvableRef: RuleKind = {
   id: "schema-unresolvable-ref",
-  effects: ["drop-tool", "drop-server", "reject-request"],
+  effects: TOOL_EFFECTS,
   validValue: (value) => value === true,
   fact: {
     id: FACT,
@@ -21,5 +21,5 @@ export const schemaUnresolvableRef: RuleKind = {
       return shape.withinBounds && shape.unresolvedRef;
     },
   },
-  judge: (_rule, tools) => tools.filter((tool) => tool.facts[FACT] === true).map((t) => t.name),
+  judge: toolsWithFact(FACT),
 };
