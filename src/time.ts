@@ -14,15 +14,9 @@ export const delay = (ms: number): Promise<void> =>
 export const DEADLINE: unique symbol = Symbol("deadline");
 
 /**
- * `promise`'s value when it has settled already, else {@linkcode DEADLINE}: a deadline that has
- * passed, without a timer (one of 0 ms still waits about 2 ms in Deno).
- */
-export function ifSettled<T>(promise: Promise<T>): Promise<T | typeof DEADLINE> {
-  return Promise.race([promise, Promise.resolve().then((): typeof DEADLINE => DEADLINE)]);
-}
-
-/**
- * One timer for a whole wait, however many promises are raced against it.
+ * One timer for a whole wait, however many promises are raced against it. A deadline that has
+ * passed when it is made has no timer (one of 0 ms still waits about 2 ms in Deno): it gives
+ * what has settled already and waits for nothing.
  *
  * @example
  * ```ts
@@ -31,8 +25,8 @@ export function ifSettled<T>(promise: Promise<T>): Promise<T | typeof DEADLINE> 
  * ```
  */
 export class Deadline implements Disposable {
-  readonly #expired: Promise<typeof DEADLINE>;
-  readonly #timer: ReturnType<typeof setTimeout>;
+  readonly #expired: Promise<typeof DEADLINE> | undefined;
+  readonly #timer: ReturnType<typeof setTimeout> | undefined;
   readonly #at: number;
   #passed = false;
   #lag = 0;
@@ -40,20 +34,24 @@ export class Deadline implements Disposable {
 
   /** A deadline at `at`, a `Date.now()` value. */
   constructor(at: number) {
+    this.#at = at;
+    const ms = at - Date.now();
+    if (ms <= 0) return;
     let expire!: (value: typeof DEADLINE) => void;
     this.#expired = new Promise((resolve) => (expire = resolve));
-    this.#at = at;
     this.#timer = setTimeout(() => {
       this.#passed = true;
       this.#lag = Math.max(0, Date.now() - this.#at);
       expire(DEADLINE);
-    }, Math.max(0, at - Date.now()));
+    }, ms);
   }
 
   /** Waits for `promise`, or returns {@linkcode DEADLINE} once the deadline has passed. */
   race<T>(promise: Promise<T>): Promise<T | typeof DEADLINE> {
     if (this.#passed) return Promise.resolve(DEADLINE);
-    return Promise.race([promise, this.#expired]);
+    // Passed when made: what has settled already (its reaction runs before the second one).
+    const expired = this.#expired ?? Promise.resolve().then((): typeof DEADLINE => DEADLINE);
+    return Promise.race([promise, expired]);
   }
 
   /**

@@ -46,6 +46,7 @@ import {
   fieldLabels,
   OPTION_TABLE,
   type OptionName,
+  type ParseSpec,
   parseSpec,
   runModeOf,
 } from "./options.ts";
@@ -403,12 +404,7 @@ function collect(
     if (!Object.hasOwn(OPTIONS, token.name)) {
       const deno = denoFlag(token.rawName);
       if (deno) throw new InvocationError(misplacedDenoFlag(deno, launch));
-      const likely = token.rawName.startsWith("--")
-        ? closest(token.rawName, OPTION_NAMES)
-        : undefined;
-      throw new InvocationError(
-        `Unknown option ${optionLabel(token.rawName)}${likely ? `; did you mean ${likely}?` : ""}`,
-      );
+      throw unknownOption(token.rawName, OPTION_NAMES);
     }
     const name = token.name as OptionName;
     takeOption(given, name, OPTIONS[name], token);
@@ -427,7 +423,7 @@ type OptionToken = Extract<ArgsToken, { kind: "option" }>;
 export function takeOption<N extends string>(
   given: Map<N, string[]>,
   name: N,
-  spec: { readonly type: "string" | "boolean"; readonly multiple?: boolean },
+  spec: ParseSpec,
   token: OptionToken,
 ): void {
   const label = `--${name}`;
@@ -466,7 +462,20 @@ function unexpected(index: number, before: readonly ArgsToken[]): InvocationErro
   );
 }
 
-/** A token of `parseArgs`. */
+/**
+ * An option no command takes, with the closest of `names` when it is a long one; `after`: what
+ * follows its name (which command). Shared by every command's parser.
+ */
+export function unknownOption(
+  rawName: string,
+  names: readonly string[],
+  after = "",
+): InvocationError {
+  const likely = rawName.startsWith("--") ? closest(rawName, names) : undefined;
+  return new InvocationError(
+    `Unknown option ${optionLabel(rawName)}${after}${likely ? `; did you mean ${likely}?` : ""}`,
+  );
+}
 
 /** The name of an unknown option, safe to print (only option-like characters, bounded). */
 export function optionLabel(rawName: string): string {

@@ -6,7 +6,6 @@
  *
  * @module
  */
-import { closest } from "../analysis/suggest.ts";
 import { shardOfLabel } from "../config/shard.ts";
 import { EXIT } from "../exit.ts";
 import { MAX_SHARDS } from "../limits.ts";
@@ -14,7 +13,7 @@ import { type PermissionNeed, writeNeeds } from "../request/permissions.ts";
 import { shown } from "../printable.ts";
 import type { FleetReport } from "../report/fleet/types.ts";
 import type { MergeProblem } from "../report/fleet/merge.ts";
-import { optionLabel, reportOutputOf, takeOption } from "./args.ts";
+import { reportOutputOf, takeOption, unknownOption } from "./args.ts";
 import { readBaselineFile } from "../run/baseline_file.ts";
 import { requirePermissions } from "../run/permissions.ts";
 import type { CliContext } from "./context.ts";
@@ -177,13 +176,10 @@ function collect(argv: readonly string[]): { given: Map<MergeOption, string[]>; 
     }
     if (token.kind !== "option") continue;
     if (!Object.hasOwn(OPTIONS, token.name)) {
-      const likely = token.rawName.startsWith("--")
-        ? closest(token.rawName, Object.keys(OPTIONS).map((name) => `--${name}`))
-        : undefined;
-      throw new InvocationError(
-        `Unknown option ${optionLabel(token.rawName)} for merge${
-          likely ? `; did you mean ${likely}?` : ""
-        }`,
+      throw unknownOption(
+        token.rawName,
+        Object.keys(OPTIONS).map((name) => `--${name}`),
+        " for merge",
       );
     }
     const name = token.name as MergeOption;

@@ -15,6 +15,7 @@ import { AUTO, PROTOCOL_VERSION, PROTOCOL_VERSIONS } from "../protocol/versions.
 import type { FieldLabels, RequestField } from "../request/request.ts";
 import { SERVER_STDERR_MODES } from "../target.ts";
 import { InvocationError } from "./errors.ts";
+import type { TokenOption } from "./tokens.ts";
 
 /** "a, b or c". */
 export const either = (values: readonly string[]): string =>
@@ -364,11 +365,9 @@ export function parseSpec<R extends OptionRow>(
   }])) as Record<R["name"], ParseSpec>;
 }
 
-/** One option of a parseArgs spec. */
-export interface ParseSpec {
-  readonly type: "string" | "boolean";
+/** One option of a parseArgs spec: how it is read, and whether it may be given again. */
+export interface ParseSpec extends TokenOption {
   readonly multiple?: boolean;
-  readonly short?: string;
 }
 
 /**

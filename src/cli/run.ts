@@ -44,6 +44,10 @@ export async function run(argv: readonly string[], context: CliContext): Promise
   }
 }
 
+/** Whether a command's arguments are `--help` (or `-h`) alone. */
+const loneHelp = (rest: readonly string[]) =>
+  rest.length === 1 && (rest[0] === "--help" || rest[0] === "-h");
+
 /** The commands, for suggestions. */
 const COMMANDS = ["guidance", "merge", "schema", "help"] as const;
 
@@ -77,7 +81,7 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
       await context.stdout(`mcpeval ${VERSION}\n`);
       return EXIT.passed;
     case "schema": {
-      if (rest.length === 1 && (rest[0] === "--help" || rest[0] === "-h")) {
+      if (loneHelp(rest)) {
         await context.stdout(SCHEMA_HELP);
         return EXIT.passed;
       }
@@ -91,7 +95,7 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
     }
     case "guidance": {
       // `guidance --help` alone needs no parser (its other forms are the parser's).
-      if (rest.length === 1 && (rest[0] === "--help" || rest[0] === "-h")) {
+      if (loneHelp(rest)) {
         await context.stdout(GUIDANCE_HELP);
         return EXIT.passed;
       }

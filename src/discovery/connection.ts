@@ -13,7 +13,7 @@ import {
   type JsonRpcMessage,
 } from "../protocol/messages.ts";
 import { type ProtocolVersion, type Revision, revisionOf } from "../protocol/versions.ts";
-import { before, DEADLINE, Deadline, ifSettled } from "../time.ts";
+import { before, DEADLINE, Deadline } from "../time.ts";
 import type { Incoming, Transport } from "../transport/transport.ts";
 import type { ServerRequests } from "./answers.ts";
 
@@ -110,7 +110,7 @@ export class Connection {
    * window of 0 has passed already: what has arrived is served, and nothing is waited for.
    */
   async idle(ms: number): Promise<Incomplete | undefined> {
-    using window = ms > 0 ? new Deadline(Date.now() + ms) : undefined;
+    using window = new Deadline(Date.now() + ms);
     while (true) {
       const next = await this.#next(window);
       if (next === DEADLINE) return undefined;
@@ -128,16 +128,11 @@ export class Connection {
     this.#reader.releaseLock();
   }
 
-  /**
-   * The next incoming item; without a deadline, only one that has arrived already. `late`: a
-   * deadline that passed is given the late-read grace.
-   */
-  async #next(deadline: Deadline | undefined, late = false): Promise<Incoming | typeof DEADLINE> {
+  /** The next incoming item; `late`: a deadline that passed is given the late-read grace. */
+  async #next(deadline: Deadline, late = false): Promise<Incoming | typeof DEADLINE> {
     this.#pendingRead ??= this.#reader.read();
-    let read = await (deadline ? deadline.race(this.#pendingRead) : ifSettled(this.#pendingRead));
-    if (
-      read === DEADLINE && late && deadline && deadline.lag > BUSY_LAG_MS && deadline.takeGrace()
-    ) {
+    let read = await deadline.race(this.#pendingRead);
+    if (read === DEADLINE && late && deadline.lag > BUSY_LAG_MS && deadline.takeGrace()) {
       // The deadline measures the server, not mcpeval: what arrived while mcpeval was busy
       // (parsing another profile's message) is still in the pipe or socket; give it a moment.
       read = await before(Date.now() + LATE_READ_GRACE_MS, this.#pendingRead);
