@@ -46,6 +46,8 @@ export const NOT_CHECKED_HINTS = {
     "the entry's envFile could not be read (it does not exist, is not a file, or is too large)",
   "spawn-failed":
     "the server command could not be started: check that it is installed, on PATH and executable",
+  "cwd-not-found":
+    "the entry's working folder (cwd) does not exist, so its command could not be started there: create the folder or correct cwd (a relative cwd is taken from the workspace folder)",
 } as const;
 
 /** Why a configured server was not checked. */

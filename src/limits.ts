@@ -58,6 +58,13 @@ export const STRUCTURE_SCAN_BYTES = 1_048_576;
 export const LATE_READ_GRACE_MS = 50;
 
 /**
+ * How long the `initialize` of the 2026-07-28 fallback waits after a `server/discover` that got no
+ * answer within `--timeout-ms` (at most that timeout): the server had the whole timeout to start,
+ * so one that never answers ends `timeout` once instead of waiting it out twice.
+ */
+export const SILENT_FALLBACK_MS = 1_000;
+
+/**
  * `--unknown-references`: at most this many distinct unknown words get a `did you mean`
  * suggestion (each is compared with every listed tool name); later ones are reported without.
  */

@@ -4,7 +4,7 @@
  * files, folders, URLs, headers, inputs, types) appears in no output of any format.
  */
 import assert from "node:assert/strict";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { FORMATS } from "../src/report/formats/mod.ts";
 import { configFile, DENO, type Fleet, hostile, mcpeval, tempDir } from "./_cli.ts";
 
@@ -263,7 +263,8 @@ const CLAUDE_USER = {
 const FILES: [string, string, string, string[]?][] = [
   ["mcpServers", ".json", JSON.stringify({ mcpServers: jsonEntries("mcpServers") }, null, 2)],
   ["mcp.servers", ".json", JSON.stringify({ "mcp.servers": jsonEntries("servers") })],
-  ["gemini", ".json", JSON.stringify(GEMINI)],
+  // Gemini CLI's by its place: a settings.json in a .gemini folder.
+  ["gemini", "/.gemini/settings.json", JSON.stringify(GEMINI)],
   ["opencode", ".jsonc", OPENCODE],
   ["opencode-servers", ".json", JSON.stringify(OPENCODE_SERVERS)],
   ["continue", ".yaml", CONTINUE],
@@ -295,7 +296,7 @@ const JSON_OUTCOMES = [
   "key: spawn-failed",
   "key-2: spawn-failed",
   "runs: complete",
-  "bad-cwd: spawn-failed",
+  "bad-cwd: cwd-not-found",
   "no-command: spawn-failed",
   "http-local: transport-lost",
   "http-remote: remote-http-not-allowed",
@@ -317,7 +318,7 @@ const OUTCOMES: Record<string, string[]> = {
     "key: spawn-failed",
     "runs: complete",
     "http-local: transport-lost",
-    "bad-cwd: spawn-failed",
+    "bad-cwd: cwd-not-found",
     "legacy: legacy-sse",
     "unset-variable: unset-variable",
     "bad-tools: invalid-entry tools",
@@ -336,7 +337,7 @@ const OUTCOMES: Record<string, string[]> = {
   "opencode-servers": [
     "key: spawn-failed",
     "runs: complete",
-    "bad-cwd: spawn-failed",
+    "bad-cwd: cwd-not-found",
     "disabled: disabled",
   ],
   continue: [
@@ -344,7 +345,7 @@ const OUTCOMES: Record<string, string[]> = {
     "runs: complete",
     "http-local: transport-lost",
     "legacy: legacy-sse",
-    "bad-cwd: spawn-failed",
+    "bad-cwd: cwd-not-found",
     "secret-template: unsupported-variable",
     "bad-args: invalid-entry args",
     "server: spawn-failed",
@@ -376,7 +377,8 @@ const OUTCOMES: Record<string, string[]> = {
     "key: spawn-failed",
     "runs: complete",
     "bad-tools: invalid-entry tools",
-    "no-command: spawn-failed",
+    // Its folder is missing too: the first thing that stops it.
+    "no-command: cwd-not-found",
     "http-local: transport-lost",
     "http-remote: remote-http-not-allowed",
     "unset: unset-variable",
@@ -385,14 +387,24 @@ const OUTCOMES: Record<string, string[]> = {
   ],
 };
 
+/** `text` written at `place` inside `folder` (removed with the folder). */
+async function placedFile(folder: string, place: string, text: string) {
+  const path = join(folder, place);
+  await Deno.mkdir(dirname(path), { recursive: true });
+  await Deno.writeTextFile(path, text);
+  return { path, [Symbol.asyncDispose]: () => Promise.resolve() };
+}
+
 // Anything below 0x20 but the newline, and DEL.
 // deno-lint-ignore no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0009\u000b-\u001f\u007f]/;
 
 for (const [format, suffix, text, extra = []] of FILES) {
   Deno.test(`config canary: ${format}: no field of the file reaches any output`, async () => {
-    await using config = await configFile(text, suffix);
     await using temp = await tempDir();
+    await using config = suffix.startsWith("/")
+      ? await placedFile(temp.path, suffix, text)
+      : await configFile(text, suffix);
     const files = FORMATS.map((name) => [name, join(temp.path, `report.${name}`)]);
     for (const stdoutFormat of ["text", "json"]) {
       const result = await mcpeval(

@@ -24,3 +24,22 @@ Deno.test("an env file path built from a variable is not shown in the permission
   );
   assert.ok(!result.stdout.includes(secret) && !result.stderr.includes(secret));
 });
+
+Deno.test("an entry with an env file asks for the file and its command in one line", async () => {
+  await using dir = await tempDir();
+  const config = join(dir.path, "mcp.json");
+  const envFile = join(dir.path, "server.env");
+  await Deno.writeTextFile(envFile, "A=1\n");
+  await Deno.writeTextFile(
+    config,
+    JSON.stringify({ mcpServers: { a: { command: DENO, args: ["run", "x.ts"], envFile } } }),
+  );
+  const result = await mcpeval(["guidance", "--config", config], {
+    permissions: [`--allow-read=${config}`],
+  });
+  assert.equal(result.code, 2);
+  assert.equal(
+    result.stderr,
+    `mcpeval: Permission to read an env file and run the server command is missing: add --allow-read=${envFile} --allow-run=${DENO}\n`,
+  );
+});

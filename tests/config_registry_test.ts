@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { analyze } from "../src/analysis/findings.ts";
-import { filteredTools } from "../src/analysis/tool_filters.ts";
+import { filteredTools, wildcardMatches } from "../src/analysis/tool_filters.ts";
 import { configEntries, derivedLabel, selectEntries } from "../src/config/entries.ts";
 import { ConfigError, parseConfig, readConfig } from "../src/config/parse.ts";
 import { isNotChecked } from "../src/config/spec.ts";
@@ -26,12 +26,13 @@ async function read(text: string, path = "", project?: string) {
 
 Deno.test("detection: the module that claims the file, else the one whose table it has", async () => {
   const cases: [string, string, string[]][] = [
-    // Gemini CLI by a field only it writes, or by its folder: url is the legacy SSE transport.
+    // A Gemini CLI field alone does not make a file Gemini's: the shared shape takes httpUrl.
     [
       '{"mcpServers": {"a": {"httpUrl": "http://127.0.0.1/mcp"}, "b": {"url": "http://127.0.0.1/sse"}}}',
       "x.json",
-      ["mcpServers", "a streamable-http", "b legacy-sse"],
+      ["mcpServers", "a streamable-http", "b streamable-http"],
     ],
+    // Gemini CLI by its folder: url is the legacy SSE transport.
     ['{"mcpServers": {"b": {"url": "http://127.0.0.1/sse"}}}', "/p/.gemini/settings.json", [
       "mcpServers",
       "b legacy-sse",
@@ -77,17 +78,13 @@ Deno.test("detection: the module that claims the file, else the one whose table 
   for (const [text, path, expected] of cases) {
     assert.deepEqual(await read(text, path), expected, text);
   }
-  // A project's entry wins over the user entry of the same name (the earlier is listed, entry-1).
+  // A project's entry replaces the user entry of the same name (it is not a repeated key).
   assert.deepEqual(
     await read(cases[8][0], "", "/work/app"),
-    ["mcpServers", "entry-1 invalid-name", "u streamable-http"],
+    ["mcpServers", "u streamable-http"],
   );
   // A relative project path is resolved against the folder mcpeval runs in.
-  assert.deepEqual(await read(cases[8][0], "", "app"), [
-    "mcpServers",
-    "entry-1 invalid-name",
-    "u streamable-http",
-  ]);
+  assert.deepEqual(await read(cases[8][0], "", "app"), ["mcpServers", "u streamable-http"]);
 });
 
 Deno.test("parseConfig without a YAML parser asks for one; readConfig loads it", async () => {
@@ -185,4 +182,25 @@ Deno.test("analysis: a filtered tool is not seen; named, it is tool-disabled-in-
     ["required-tool-unavailable", "all", "b", undefined, []],
   ]);
   assert.equal(passed, false);
+});
+
+Deno.test("opencode's tools wildcards: * any run, ? one character, the longest match decides", () => {
+  const step = {
+    rule: "tools",
+    effect: "wildcard",
+    patterns: [["gh_*", false], ["gh_get_?ssue", true], ["*", true], ["gh_get*", false]],
+    prefix: "gh_",
+  } as const;
+  const tools = ["get_issue", "get_pr", "list", "x.y"];
+  // gh_get_issue: gh_get_?ssue (12) beats gh_get* (7) and gh_* (4); gh_x_y: gh_* beats *.
+  assert.deepEqual([...filteredTools([step], tools)], [
+    ["get_pr", "tools"],
+    ["list", "tools"],
+    ["x.y", "tools"],
+  ]);
+  assert.deepEqual([...filteredTools([{ ...step, prefix: "other_" }], tools)], []);
+  assert.equal(wildcardMatches("a*b?c", "a--b-c"), true);
+  assert.equal(wildcardMatches("a*b?c", "abc"), false);
+  assert.equal(wildcardMatches("**", "a/b"), true);
+  assert.equal(wildcardMatches("a*", "a/b"), false);
 });

@@ -109,6 +109,10 @@ function spawnProblem(error: SpawnError): InvocationError {
       return new InvocationError(
         "Cannot start the server command: it was not found (check the command after '--' and PATH)",
       );
+    case "cwd-not-found":
+      return new InvocationError(
+        "Cannot start the server command: its working folder (cwd) does not exist",
+      );
     case "permission-denied":
       return new InvocationError(
         "Cannot start the server command: permission denied (is it executable, and allowed by --allow-run?)",

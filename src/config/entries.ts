@@ -75,7 +75,7 @@ export function configEntries(config: ParsedConfig): ConfigEntry[] {
       used.add(name);
       return { name, key, spec: { reason: "invalid-name" } };
     }
-    const spec = config.spec(value);
+    const spec = config.spec(value, key);
     if (SERVER_LABEL.test(key)) return { name: key, key, spec };
     const name = unique(derivedLabel(key), used);
     used.add(name);

@@ -35,12 +35,15 @@ export interface ParsedConfig {
   readonly entries: readonly RawEntry[];
   /** The ids of the VS Code `inputs` the file declares. */
   readonly inputs: ReadonlySet<string>;
-  /** One entry's value → its spec, by the rules of the file's format. */
-  readonly spec: (value: unknown) => EntrySpec | NotChecked;
+  /** One entry's value (and key) → its spec, by the rules of the file's format. */
+  readonly spec: (value: unknown, key: string) => EntrySpec | NotChecked;
 }
 
 /** The `js-yaml` parser, passed in by {@linkcode readConfig}, which loads it lazily. */
-export type YamlModule = Pick<typeof import("js-yaml"), "load" | "YAML11_SCHEMA" | "YAMLException">;
+export type YamlModule = Pick<
+  typeof import("js-yaml"),
+  "load" | "CORE_SCHEMA" | "mergeTag" | "YAMLException"
+>;
 
 /** How to read a config file besides its text. */
 export interface ParseOptions {
@@ -105,7 +108,8 @@ export function parseConfig(text: string, options: ParseOptions = {}): ParsedCon
     format: module.format,
     entries,
     inputs: module.inputs?.(document) ?? new Set(),
-    spec: (value) => isRecord(value) ? module.entry(value, { path }) : invalid("entry"),
+    spec: (value, key) =>
+      isRecord(value) ? module.entry(value, { path, key, document }) : invalid("entry"),
   };
 }
 
@@ -249,9 +253,15 @@ function yamlDocument(text: string, path: string, yaml: YamlModule | undefined):
   if (yaml === undefined) throw new YamlNeeded();
   let root: unknown;
   try {
-    // YAML 1.1 for the merge key (`<<: *anchor`) Continue and Goose files use; a repeated key
+    // YAML 1.2 (its core schema), as both YAML clients read: Goose with Rust's serde_yaml,
+    // Continue with the `yaml` package's default. So `off`, `yes` or `on` stay strings, keys
+    // and values alike. The merge key (`<<: *anchor`) is applied as before; a repeated key
     // keeps the last, as the clients do; aliases are bounded.
-    root = yaml.load(text, { schema: yaml.YAML11_SCHEMA, json: true, maxAliases: 100 });
+    root = yaml.load(text, {
+      schema: yaml.CORE_SCHEMA.withTags(yaml.mergeTag),
+      json: true,
+      maxAliases: 100,
+    });
   } catch (error) {
     if (!(error instanceof yaml.YAMLException)) throw error;
     const at = error.mark;

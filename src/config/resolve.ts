@@ -17,7 +17,7 @@ import {
   type TargetInput,
   validateDiscovery,
 } from "../request/request.ts";
-import type { ServerStderr } from "../target.ts";
+import type { ServerStderr, Target } from "../target.ts";
 import type { ToolFilter } from "../analysis/tool_filters.ts";
 import type { ConfigEntry } from "./entries.ts";
 import { type EntrySpec, isNotChecked, type NotChecked } from "./spec.ts";
@@ -95,8 +95,15 @@ export type Resolved =
     readonly toolFilter?: ToolFilter;
   }
   | { readonly name: string; readonly notChecked: NotChecked }
-  /** It reads a variable or a file that mcpeval may not read: a permission is missing. */
-  | { readonly name: string; readonly blocked: true };
+  /**
+   * It reads a variable or a file that mcpeval may not read: a permission is missing. With
+   * `pending`, only its env file is: its command or URL is known, and asked for in the same line.
+   */
+  | {
+    readonly name: string;
+    readonly blocked: true;
+    readonly pending?: { readonly target: Target; readonly fromEnvironment: boolean };
+  };
 
 const CLIENT_FOLDER =
   /^\.(vscode|cursor|gemini|codex|zed|windsurf|claude|cline|kiro|roo|continue|opencode)$/;
@@ -180,13 +187,15 @@ export function resolveEntry(entry: ConfigEntry, options: ResolveOptions): Resol
     return "";
   };
   let target: TargetInput;
+  // Only the env file may not be read: the rest still resolves, so its permission is asked too.
+  let envFileDenied = false;
   if (spec.kind === "stdio") {
     const fromFile: [string, string][] = [];
     if (spec.envFile !== undefined) {
       const path = value(spec.envFile);
       if (problem === undefined) {
         const variables = options.envFile(absolute(options.scope.workspaceFolder, path));
-        if (variables === DENIED) problem = "denied";
+        if (variables === DENIED) envFileDenied = true;
         else if (variables === undefined) {
           return { name, notChecked: { reason: "env-file-unreadable" } };
         } else fromFile.push(...Object.entries(variables));
@@ -243,6 +252,9 @@ export function resolveEntry(entry: ConfigEntry, options: ResolveOptions): Resol
     }, CONFIG_LABELS);
     const where = spec.kind === "stdio" ? spec.command : spec.url;
     const fromEnvironment = variablesIn(where).some((v) => v.kind === "env" || v.kind === "input");
+    if (envFileDenied) {
+      return { name, blocked: true, pending: { target: request.target, fromEnvironment } };
+    }
     return {
       name,
       request,
@@ -251,6 +263,8 @@ export function resolveEntry(entry: ConfigEntry, options: ResolveOptions): Resol
     };
   } catch (error) {
     if (!(error instanceof RequestError)) throw error;
+    // The env file's variables were not read: what breaks may be theirs.
+    if (envFileDenied) return { name, blocked: true };
     if (error.field === "protocolVersion") {
       return { name, notChecked: { reason: "unsupported-entry" } };
     }

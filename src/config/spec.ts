@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { ToolFilter, ToolFilterStep } from "../analysis/tool_filters.ts";
+import type { ToolFilter, ToolFilterStep, ToolListStep } from "../analysis/tool_filters.ts";
 import type { ConfigField, NotCheckedReason } from "../config_facts.ts";
 
 /** What a stdio and an HTTP server spec share. */
@@ -166,8 +166,8 @@ export const HTTP_TYPES: readonly string[] = [
 /** A filter list as a step; an absent list is no step, a list that is not strings is null. */
 export function filterStep(
   value: unknown,
-  step: Omit<ToolFilterStep, "names">,
-): ToolFilterStep | undefined | null {
+  step: Omit<ToolListStep, "names">,
+): ToolListStep | undefined | null {
   const names = stringList(value);
   if (names === null) return null;
   return names === undefined ? undefined : { ...step, names };

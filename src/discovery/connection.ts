@@ -65,10 +65,17 @@ export class Connection {
     this.#answered = false;
   }
 
-  /** Sends a request and waits for its answer, serving the server in between. */
-  async request(method: string, params: Record<string, unknown>): Promise<RequestOutcome> {
+  /**
+   * Sends a request and waits for its answer, serving the server in between; `waitMs` shortens
+   * the wait below the connection's timeout.
+   */
+  async request(
+    method: string,
+    params: Record<string, unknown>,
+    waitMs = this.#timeoutMs,
+  ): Promise<RequestOutcome> {
     const id = this.#nextId++;
-    using deadline = new Deadline(Date.now() + this.#timeoutMs);
+    using deadline = new Deadline(Date.now() + Math.min(waitMs, this.#timeoutMs));
     this.#serverRequests.reset();
     const sent = await deadline.race(this.#transport.send({ jsonrpc: "2.0", id, method, params }));
     if (sent === DEADLINE) return fail("timeout");

@@ -6,7 +6,12 @@
 import type { ClientPreset } from "../clients/presets.ts";
 import { extractorsFor, prepareRules } from "../clients/rules/registry.ts";
 import { capabilitiesOf, isProfile, type ProfileLabel } from "../profiles.ts";
-import { planOf, type ProtocolSetting, type ProtocolVersion } from "../protocol/versions.ts";
+import {
+  planOf,
+  PROTOCOL_VERSION,
+  type ProtocolSetting,
+  type ProtocolVersion,
+} from "../protocol/versions.ts";
 import type { Target } from "../target.ts";
 import type { Transport } from "../transport/transport.ts";
 import { VERSION } from "../version.ts";
@@ -130,7 +135,8 @@ function declarationOf(
     profile: label,
     capabilities: preset.capabilities,
     clientInfo: preset.clientInfo,
-    protocolVersion: preset.protocolVersion,
+    // A preset without its client's revision (a --client-file entry) negotiates from the seed's.
+    protocolVersion: preset.protocolVersion ?? PROTOCOL_VERSION,
     facts: extractorsFor(preset.rules),
   };
 }

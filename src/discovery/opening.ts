@@ -23,6 +23,7 @@ import {
   revisionOf,
   type RevisionPlan,
 } from "../protocol/versions.ts";
+import { SILENT_FALLBACK_MS } from "../limits.ts";
 import type { Connection } from "./connection.ts";
 
 /** Who the profile says it is: its client capabilities (a fresh copy each call) and clientInfo. */
@@ -71,22 +72,27 @@ export async function openProfile(
   if (!negotiate) {
     if (opening === "initialize") return initialize(connection, start, [start], identity);
     const opened = await discover(connection, [start], identity, false);
-    return opened === LEGACY ? mismatch(undefined) : opened; // (only a probe falls back)
+    return opened === LEGACY || opened === SILENT ? mismatch(undefined) : opened; // (only a probe)
   }
   let asked = start;
+  let waitMs: number | undefined;
   if (opening === "discover") {
     const probed = await discover(connection, acceptedFrom(start, "discover"), identity, true);
-    if (probed !== LEGACY) return probed;
+    if (probed !== LEGACY && probed !== SILENT) return probed;
     const fallback = acceptedFrom(start, "initialize")[0];
     if (fallback === undefined) return mismatch(undefined);
     connection.reopen(fallback);
     asked = fallback;
+    // After no answer at all, the fallback does not wait out the whole timeout again.
+    if (probed === SILENT) waitMs = SILENT_FALLBACK_MS;
   }
-  return initialize(connection, asked, acceptedFrom(asked, "initialize"), identity);
+  return initialize(connection, asked, acceptedFrom(asked, "initialize"), identity, waitMs);
 }
 
 /** The probe found a server of the initialize era. */
 const LEGACY = Symbol("legacy");
+/** The probe got no answer within the timeout: a server of the initialize era, or none. */
+const SILENT = Symbol("silent");
 
 /**
  * `initialize` asking for `asked`, accepting an answer among `accepted`; then
@@ -97,12 +103,13 @@ async function initialize(
   asked: ProtocolVersion,
   accepted: readonly ProtocolVersion[],
   identity: Identity,
+  waitMs?: number,
 ): Promise<Opened> {
   const init = await connection.request("initialize", {
     protocolVersion: asked,
     capabilities: identity.capabilities(),
     clientInfo: identity.clientInfo,
-  });
+  }, waitMs);
   if ("incomplete" in init) return init;
   if ("error" in init) {
     // An error naming only other revisions it supports is a version mismatch.
@@ -131,13 +138,13 @@ async function discover(
   accepted: readonly ProtocolVersion[],
   identity: Identity,
   probing: boolean,
-): Promise<Opened | typeof LEGACY> {
+): Promise<Opened | typeof LEGACY | typeof SILENT> {
   const asked = accepted[0];
   const answer = await connection.request("server/discover", paramsOf(asked, identity));
   if ("incomplete" in answer) {
     // No answer in time, or an HTTP refusal without a modern error body: a legacy server.
-    const legacy = answer.refused || answer.incomplete.reason === "timeout";
-    return probing && legacy ? LEGACY : answer;
+    if (probing && answer.incomplete.reason === "timeout") return SILENT;
+    return probing && answer.refused ? LEGACY : answer;
   }
   if ("error" in answer) {
     const { code, data } = answer.error;

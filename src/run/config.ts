@@ -132,8 +132,15 @@ export async function planConfigRun(
       envFile: (path) => envFiles.has(path) ? envFiles.get(path) : DENIED,
     })
   );
-  const checked = resolved.flatMap((r) => "request" in r ? [r] : []);
-  // One line with every flag the run needs: blocked entries are covered by their env or read.
+  const targets = resolved.flatMap((r) =>
+    "request" in r
+      ? [{ target: r.request.target, hidden: r.fromEnvironment }]
+      : "pending" in r && r.pending
+      ? [{ target: r.pending.target, hidden: r.pending.fromEnvironment }]
+      : []
+  );
+  // One line with every flag the run needs: blocked entries are covered by their env or read,
+  // and one blocked by its env file alone also by its command or host.
   await requirePermissions(
     effects,
     configPermissionsNeeded(
@@ -142,7 +149,7 @@ export async function planConfigRun(
         envFiles: envFilePaths,
         hiddenEnvFiles,
         variables,
-        targets: checked.map((r) => ({ target: r.request.target, hidden: r.fromEnvironment })),
+        targets,
       },
       output,
       inputs,

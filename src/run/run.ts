@@ -31,7 +31,7 @@ export interface RunOptions {
 /**
  * Discovers every checked server of `plan` and builds its report. In a run of one server, a
  * command that cannot be started throws its {@linkcode SpawnError} once every connection is
- * closed; in a config run it is that server's `spawn-failed` entry.
+ * closed; in a config run it is that server's `spawn-failed` (or `cwd-not-found`) entry.
  */
 export async function executeRun(
   plan: RunPlan,
@@ -72,7 +72,10 @@ export async function executeRun(
     plan.servers.map((server) => {
       if ("notChecked" in server) return { name: server.name, ...server.notChecked };
       const outcome = byName.get(server.name)!;
-      if ("spawnFailed" in outcome) return { name: server.name, reason: "spawn-failed" as const };
+      if ("spawnFailed" in outcome) {
+        const reason = outcome.spawnFailed === "cwd-not-found" ? "cwd-not-found" : "spawn-failed";
+        return { name: server.name, reason };
+      }
       const report = buildReport(
         { ...settingsOf(server), toolsBefore: budget.before() },
         outcome.outcomes,

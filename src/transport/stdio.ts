@@ -28,10 +28,10 @@ import type { StdioTarget } from "../target.ts";
 /** The server command could not be started. */
 export class SpawnError extends Error {
   /**
-   * `failure` says why: the command was not found, starting it was not permitted (by the system,
-   * or by Deno's `--allow-run`), or anything else.
+   * `failure` says why: the command was not found, its working folder (`cwd`) does not exist,
+   * starting it was not permitted (by the system, or by Deno's `--allow-run`), or anything else.
    */
-  constructor(readonly failure: "not-found" | "permission-denied" | "other") {
+  constructor(readonly failure: "not-found" | "cwd-not-found" | "permission-denied" | "other") {
     super(`Cannot start the server command: ${failure}`);
     this.name = "SpawnError";
   }
@@ -82,7 +82,9 @@ export function openStdio(target: StdioTarget, hooks: TransportHooks = {}): Tran
       child = spawn(`${target.command}.cmd`);
     }
   } catch (error) {
-    if (error instanceof Deno.errors.NotFound) throw new SpawnError("not-found");
+    if (error instanceof Deno.errors.NotFound) {
+      throw new SpawnError(missingFolder(target.cwd, error) ? "cwd-not-found" : "not-found");
+    }
     if (error instanceof Deno.errors.PermissionDenied) throw new SpawnError("permission-denied");
     if (error instanceof Deno.errors.NotCapable) throw new SpawnError("permission-denied");
     throw new SpawnError("other");
@@ -93,6 +95,23 @@ export function openStdio(target: StdioTarget, hooks: TransportHooks = {}): Tran
     ? new WritableStream<Uint8Array>()
     : undefined;
   return new StdioTransport(child, stderr);
+}
+
+/**
+ * Whether a spawn that found nothing failed for its working folder: Deno says so itself ("No
+ * such cwd"), and where mcpeval may read the folder's place it looks (nothing is shown).
+ */
+function missingFolder(cwd: string | undefined, error: Error): boolean {
+  if (cwd === undefined) return false;
+  if (/\bcwd\b/.test(error.message)) return true;
+  // Never a prompt: looked at only with read permission already granted.
+  if (Deno.permissions.querySync({ name: "read", path: cwd }).state !== "granted") return false;
+  try {
+    Deno.statSync(cwd);
+    return false;
+  } catch (problem) {
+    return problem instanceof Deno.errors.NotFound;
+  }
 }
 
 /**

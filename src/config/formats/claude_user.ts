@@ -45,10 +45,10 @@ export const claudeUser: FormatModule = {
     if (key === undefined) {
       throw new ConfigError("--config-project names no project of the config file");
     }
-    return [
-      ...user,
-      ...tableEntries(document, ["projects", key, "mcpServers"], "project's mcpServers"),
-    ];
+    const own = tableEntries(document, ["projects", key, "mcpServers"], "project's mcpServers");
+    // The project's entry replaces the user's of the same name: it is not a repeated key.
+    const replaced = new Set(own.map((entry) => entry.key));
+    return [...user.filter((entry) => !replaced.has(entry.key)), ...own];
   },
   entry: (value) => checkEntry(mcpServersEntry(value)),
 };

@@ -48,9 +48,13 @@ export interface ReadOptions {
   readonly cwd?: string;
 }
 
-/** What reading one entry may need: the config file's path as given. */
+/** What reading one entry may need: the config file's path as given, the entry's key, the file. */
 export interface EntryContext {
   readonly path: string;
+  /** The entry's key as written. */
+  readonly key: string;
+  /** The whole file: some clients' settings outside the server table apply to every server. */
+  readonly document: ConfigDocument;
 }
 
 /** One client file shape. */

@@ -1,17 +1,14 @@
 /**
- * Gemini CLI `settings.json` (`.gemini/settings.json`): `mcpServers` where `httpUrl` is
- * Streamable HTTP and `url` the legacy SSE transport, `$VAR` as well as `${VAR}` in its
- * strings, and the user's own tool filter: `excludeTools` wins over `includeTools`, whose
- * entries name `name` or `name(...)`.
+ * Gemini CLI `settings.json` (a file in a `.gemini` folder, told by its place alone):
+ * `mcpServers` where `httpUrl` is Streamable HTTP and `url` the legacy SSE transport, `$VAR` as
+ * well as `${VAR}` in its strings, and the user's own tool filter: `excludeTools` wins over
+ * `includeTools`, whose entries name `name` or `name(...)`.
  *
  * @module
  */
 import { checkEntry, filterOf, filterStep, given, transportOf } from "../spec.ts";
-import { anyEntryHas, type FormatModule, mapStrings, placeOf, tableEntries } from "./format.ts";
+import { type FormatModule, mapStrings, placeOf, tableEntries } from "./format.ts";
 import { hasMcpServers, mcpServersEntry } from "./mcp_servers.ts";
-
-/** Fields only Gemini CLI writes in an `mcpServers` entry. */
-const GEMINI_FIELDS = ["httpUrl", "includeTools", "excludeTools", "trust"];
 
 /** `$VAR` (not `${`) as `${VAR}`, the one variable syntax the shared resolution reads. */
 const bareVariables = (text: string) =>
@@ -23,9 +20,9 @@ export const gemini: FormatModule = {
   format: "mcpServers",
   syntax: ["json"],
   table: (document) => hasMcpServers(document) ? "mcpServers" : undefined,
-  claims: (document) =>
-    placeOf(document.path).folder === ".gemini" ||
-    anyEntryHas(document, ["mcpServers"], GEMINI_FIELDS),
+  // Only the file's place: the shared shape takes httpUrl too (as Streamable HTTP, like url), so
+  // a field never makes a file Gemini's, where url would be the legacy SSE transport.
+  claims: (document) => placeOf(document.path).folder === ".gemini",
   entries: (document) => tableEntries(document, ["mcpServers"], "mcpServers"),
   entry: (written) => {
     const value = mapStrings(written, bareVariables) as Record<string, unknown>;

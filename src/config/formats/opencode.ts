@@ -1,10 +1,12 @@
 /**
  * opencode `opencode.json` / `opencode.jsonc`: `mcp` (or `mcp.servers`) with `type: "local"`
  * and a `command` array, or `type: "remote"` with `url` and `headers`; `enabled: false` (or
- * `disabled: true`) turns one off; `{env:VAR}` in its strings is an environment variable.
+ * `disabled: true`) turns one off; `{env:VAR}` in its strings is an environment variable; the
+ * top-level `tools` map of wildcards hides the tools it sets to `false`.
  *
  * @module
  */
+import { opencodeName, type ToolWildcardStep } from "../../analysis/tool_filters.ts";
 import { checkEntry, given, isRecord, stringPairs } from "../spec.ts";
 import {
   type ConfigDocument,
@@ -27,6 +29,25 @@ const variables = (text: string) =>
     (_, kind: string, body: string) => kind === "env" ? `\${${body}}` : `\${file:${body}}`,
   );
 
+/**
+ * The top-level `tools` map (`{"gitlab_*": false}`) as this server's filter: opencode names an
+ * MCP tool `SERVER_TOOL` (each sanitized) and matches that id with its wildcards. Absent: no
+ * step; a map whose values are not all booleans: null (`invalid-entry`, field `tools`).
+ */
+function toolsStep(document: ConfigDocument, key: string): ToolWildcardStep[] | null {
+  const tools = document.value(["tools"]);
+  if (!given(tools)) return [];
+  if (!isRecord(tools)) return null;
+  const patterns = Object.entries(tools);
+  if (!patterns.every(([, value]) => typeof value === "boolean")) return null;
+  return patterns.length === 0 ? [] : [{
+    rule: "tools",
+    effect: "wildcard",
+    patterns: patterns as [string, boolean][],
+    prefix: `${opencodeName(key)}_`,
+  }];
+}
+
 /** The opencode shape. */
 export const opencode: FormatModule = {
   clients: "opencode",
@@ -48,7 +69,7 @@ export const opencode: FormatModule = {
     const path = tablePath(document);
     return tableEntries(document, path, path.join("."));
   },
-  entry: (written) => {
+  entry: (written, { key, document }) => {
     const value = mapStrings(written, variables) as Record<string, unknown>;
     const { type, command } = value;
     const local = type === "local" || (!given(type) && given(command));
@@ -71,6 +92,7 @@ export const opencode: FormatModule = {
       cwd: value.cwd,
       url: value.url,
       headers: stringPairs(value.headers),
+      toolFilter: toolsStep(document, key),
     });
   },
 };
