@@ -46,6 +46,7 @@ export {
 } from "./src/protocol/incomplete.ts";
 export {
   type DiscoveryRequest,
+  type DiscoverySettingsRequest,
   type FieldLabels,
   type GuidanceInput,
   type HttpTargetInput,
