@@ -9,7 +9,7 @@ import { ToolBudget } from "../analysis/budget.ts";
 import { filteredTools } from "../analysis/tool_filters.ts";
 import type { OpenTransport } from "../discovery/discover.ts";
 import type { DiscoveryEvent } from "../discovery/events.ts";
-import { discoverFleet } from "../discovery/fleet.ts";
+import { discoverServers } from "../discovery/fleet.ts";
 import type { RunReport } from "../report/run.ts";
 import { SpawnError } from "../transport/stdio.ts";
 import type { PlannedServer, RunPlan } from "./plan.ts";
@@ -50,7 +50,7 @@ export async function executeRun(
     }
     return transport;
   };
-  const outcomes = await discoverFleet(
+  const outcomes = await discoverServers(
     checked.map((server) => ({ name: server.name, settings: server.request })),
     opening,
     plan.jobs,
