@@ -8,7 +8,13 @@
  */
 import { closest } from "../analysis/suggest.ts";
 import { type ArgsToken, argsTokens } from "./tokens.ts";
-import { type ConfigRequest, INPUT_RULE, isInputId, validateConfigRun } from "../config/request.ts";
+import {
+  type ConfigRequest,
+  type ConfigRunInput,
+  INPUT_RULE,
+  isInputId,
+  validateConfigRun,
+} from "../config/request.ts";
 import { parseShard, SHARD_RULE } from "../config/shard.ts";
 import {
   DEFAULT_FORMAT,
@@ -23,11 +29,13 @@ import {
   type BaselineFile,
   type DiscoveryRequest,
   type FieldLabels,
+  type GuidanceInput,
   headerNameProblem,
   headerValueProblem,
   type OutputRequest,
   type ReportFile,
   RequestError,
+  type RequestField,
   type SarifLocation,
   type TargetInput,
   validateDiscovery,
@@ -39,6 +47,7 @@ import { denoFlag, misplacedDenoFlag, whereFlagsGo } from "./deno_flags.ts";
 import { InvocationError } from "./errors.ts";
 import {
   checkModes,
+  fieldInputs,
   fieldLabels,
   OPTION_TABLE,
   type OptionName,
@@ -54,6 +63,19 @@ export const CLI_LABELS: FieldLabels = fieldLabels();
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 const OPTIONS = parseSpec(OPTION_TABLE);
+
+/**
+ * The settings every kind of run takes from its options alike, each read by its row of the
+ * option table (its value parser) and validated by the request's validator.
+ */
+const SETTING_FIELDS = [
+  "clients",
+  "profiles",
+  "settleMs",
+  "timeoutMs",
+  "concurrency",
+  "protocolVersion",
+] as const satisfies readonly RequestField[];
 
 /** Every option's long name: suggestions, and the test that help and docs/reference.md list them. */
 export const OPTION_NAMES: readonly string[] = Object.keys(OPTIONS).map((name) => `--${name}`);
@@ -117,16 +139,11 @@ export async function parseGuidanceArgs(
   let discovery: DiscoveryRequest;
   try {
     discovery = validateDiscovery({
-      clients: given.get("client"),
-      clientPresets,
+      // The rows' parsers give each field's input; the validator checks its type and range.
+      ...fieldInputs(given, [...SETTING_FIELDS, "requiredTools"]) as Partial<GuidanceInput>,
       unknownReferences: given.has("unknown-references"),
+      clientPresets,
       server,
-      profiles: given.get("profile"),
-      requiredTools: given.get("require-tool"),
-      settleMs: integer(given, "settle-ms"),
-      timeoutMs: integer(given, "timeout-ms"),
-      concurrency: integer(given, "concurrency"),
-      protocolVersion: single(given, "protocol-version"),
       target: targetOf(given, command, env),
     }, CLI_LABELS);
   } catch (error) {
@@ -255,22 +272,14 @@ async function configRequest(
   try {
     // The same validator (and rules) as the library's `runConfig`, named by the options.
     request = validateConfigRun({
+      ...fieldInputs(given, [...SETTING_FIELDS, "requiredTools", "jobs", "allowRemoteHttp"]),
+      unknownReferences: given.has("unknown-references"),
       config: configPath,
       ...(servers ? { servers } : {}),
-      requiredTools: given.get("require-tool"),
       inputs: inputsOf(given),
-      allowRemoteHttp: given.has("allow-remote-http"),
       serverStderr: single(given, "server-stderr"),
-      jobs: integer(given, "jobs"),
-      clients: given.get("client"),
       clientPresets: await clientPresetsOf(),
-      unknownReferences: given.has("unknown-references"),
-      profiles: given.get("profile"),
-      settleMs: integer(given, "settle-ms"),
-      timeoutMs: integer(given, "timeout-ms"),
-      concurrency: integer(given, "concurrency"),
-      protocolVersion: single(given, "protocol-version"),
-    }, CLI_LABELS);
+    } as ConfigRunInput, CLI_LABELS);
   } catch (error) {
     if (error instanceof RequestError) throw new InvocationError(error.message);
     throw error;
@@ -445,13 +454,6 @@ export function optionLabel(rawName: string): string {
 
 function single(given: Map<OptionName, string[]>, name: OptionName): string | undefined {
   return given.get(name)?.[0];
-}
-
-/** A numeric option as a number (NaN when it is not digits); the validator checks the range. */
-function integer(given: Map<OptionName, string[]>, name: OptionName): number | undefined {
-  const text = single(given, name);
-  if (text === undefined) return undefined;
-  return /^[0-9]{1,7}$/.test(text) ? Number(text) : NaN;
 }
 
 /** The target of a server run (its options already checked against it). */
