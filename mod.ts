@@ -24,6 +24,7 @@ import { planConfigRun } from "./src/run/config.ts";
 import { denoRunEffects } from "./src/run/files.ts";
 import { executeRun } from "./src/run/run.ts";
 import { openTransport } from "./src/transport/open.ts";
+import { SpawnError } from "./src/transport/stdio.ts";
 
 export type { ClientProfile, Profile, ProfileLabel } from "./src/profiles.ts";
 export { PROFILES } from "./src/profiles.ts";
@@ -153,6 +154,7 @@ export async function runGuidance(options: RunGuidanceOptions): Promise<Guidance
     (target, version) => openTransport(target, version),
     { signal: options.signal },
   );
+  if (run.kind === "not-started") throw new SpawnError(run.failure);
   if (run.kind !== "server") throw new Error("a run of one server gave a fleet report");
   return run.report;
 }
