@@ -24,6 +24,7 @@ import { planConfigRun } from "./src/run/config.ts";
 import { denoRunEffects } from "./src/run/files.ts";
 import { executeRun } from "./src/run/run.ts";
 import { openTransport } from "./src/transport/open.ts";
+import { SpawnError } from "./src/transport/stdio.ts";
 
 export type { ClientProfile, Profile, ProfileLabel } from "./src/profiles.ts";
 export { PROFILES } from "./src/profiles.ts";
@@ -55,13 +56,7 @@ export {
   type TargetInput,
   validateDiscovery,
 } from "./src/request/request.ts";
-export {
-  type BaselineDocument,
-  comparisonIn,
-  type ComparisonRequest,
-  validateBaselineDocument,
-  validateComparison,
-} from "./src/baseline/comparison.ts";
+export { type ComparisonRequest, validateComparison } from "./src/baseline/comparison.ts";
 export type { Baseline } from "./src/analysis/baseline.ts";
 export type { Finding } from "./src/analysis/findings.ts";
 export type { HttpTarget, ServerStderr, StdioTarget, Target } from "./src/target.ts";
@@ -125,24 +120,9 @@ export {
 export { TOOL_FILTER_RULE_IDS, type ToolFilterRuleId } from "./src/analysis/tool_filters.ts";
 export type { CapEffect, ParsedRule, RuleEffect, ToolEffect } from "./src/clients/rules/kind.ts";
 export type { RuleKindId } from "./src/clients/rules/registry.ts";
-export { renderGithub } from "./src/report/formats/github.ts";
-export { renderGithubSummary } from "./src/report/formats/summary.ts";
-export { renderJson } from "./src/report/formats/json.ts";
-export { renderJunit } from "./src/report/formats/junit.ts";
-export { renderSarif, type SarifLocation, type SarifOptions } from "./src/report/formats/sarif.ts";
-export { renderText, TEXT_WIDTH, type TextStyle } from "./src/report/formats/text.ts";
-export { type ConfigRunInput, validateConfigRun } from "./src/config/request.ts";
+export type { ConfigRunInput } from "./src/config/request.ts";
 export { RunError } from "./src/run/errors.ts";
 export { FileTooLargeError, UserError } from "./src/errors.ts";
-export { run } from "./src/cli/run.ts";
-export { processContext } from "./src/cli/process.ts";
-export type { CliContext } from "./src/cli/context.ts";
-export type { RunEffects } from "./src/run/effects.ts";
-export type { BaselineRecord } from "./src/baseline/read.ts";
-export type { BaselineValue, ConfigRequest } from "./src/config/request.ts";
-export type { Shard } from "./src/config/shard.ts";
-export type { BaselineFile, OutputRequest, ReportFile } from "./src/request/request.ts";
-export { type Format, type FormatId, FORMATS } from "./src/report/formats/mod.ts";
 
 /** What {@linkcode runGuidance} takes: a run as given, and a signal that aborts it. */
 export interface RunGuidanceOptions extends GuidanceInput {
@@ -174,6 +154,7 @@ export async function runGuidance(options: RunGuidanceOptions): Promise<Guidance
     (target, version) => openTransport(target, version),
     { signal: options.signal },
   );
+  if (run.kind === "not-started") throw new SpawnError(run.failure);
   if (run.kind !== "server") throw new Error("a run of one server gave a fleet report");
   return run.report;
 }

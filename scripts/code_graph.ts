@@ -6,11 +6,15 @@
  * @module
  */
 
-/** The modules `entry` reaches by code imports, and the npm packages among them with theirs. */
+/**
+ * The modules `entry` reaches by code imports, and the npm packages among them with theirs;
+ * with `staticOnly`, only by static imports (what loads before the entry's first line runs).
+ */
 export async function codeGraph(
   deno: string,
   root: string,
   entry: string,
+  { staticOnly = false }: { readonly staticOnly?: boolean } = {},
 ): Promise<{ modules: string[]; packages: string[] }> {
   const output = await new Deno.Command(deno, {
     args: ["info", "--json", entry],
@@ -25,7 +29,7 @@ export async function codeGraph(
     modules: {
       specifier: string;
       npmPackage?: string;
-      dependencies?: { code?: { specifier: string } }[];
+      dependencies?: { code?: { specifier: string }; isDynamic?: boolean }[];
     }[];
     npmPackages: Record<string, { dependencies?: string[] }>;
   };
@@ -40,7 +44,9 @@ export async function codeGraph(
     const module = bySpecifier.get(specifier);
     if (module?.npmPackage) direct.push(module.npmPackage);
     for (const dependency of module?.dependencies ?? []) {
-      if (dependency.code) pending.push(dependency.code.specifier);
+      if (dependency.code && !(staticOnly && dependency.isDynamic)) {
+        pending.push(dependency.code.specifier);
+      }
     }
   }
   const packages = new Set<string>();

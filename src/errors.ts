@@ -5,9 +5,16 @@
  *
  * @module
  */
+import { EXIT } from "./exit.ts";
 
-/** A mistake in what was asked for; nothing was started. Its message is a fixed phrase. */
+/**
+ * A mistake in what was asked for; nothing was started. Its message is a fixed phrase, and it
+ * carries the exit code the CLI ends with (2 unless a subclass says otherwise).
+ */
 export class UserError extends Error {
+  /** The CLI's exit code for it: 2, an invalid invocation. */
+  readonly exitCode: number = EXIT.invalidInvocation;
+
   /** `message` names options, fields and labels, never a value given. */
   constructor(message: string) {
     super(message);

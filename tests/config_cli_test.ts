@@ -35,7 +35,7 @@ const INVALID: [string, string[], string][] = [
   [
     "a bare --require-tool",
     ["--require-tool", "search"],
-    "--require-tool with --config must be SERVER:TOOL",
+    "--require-tool must be SERVER:TOOL in a config run",
   ],
   [
     // A key need not be a label; one that names no entry is not shown.

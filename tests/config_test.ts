@@ -8,6 +8,7 @@ import { configEntries } from "../src/config/entries.ts";
 import { ConfigError, parseConfig } from "../src/config/parse.ts";
 import { environmentOf, resolveEntry, workspaceFolderOf } from "../src/config/resolve.ts";
 import { DENIED, expand, type VariableScope } from "../src/config/variables.ts";
+import { validateSettings } from "../src/request/request.ts";
 import { ROOT } from "./_cli.ts";
 
 const CONFIGS = join(ROOT, "fixtures", "configs");
@@ -42,7 +43,7 @@ function outcomes(
 ): { format: string; entries: [string, string][] } {
   const path = join(CONFIGS, file);
   const parsed = parseConfig(Deno.readTextFileSync(path));
-  const settings = {};
+  const settings = validateSettings({});
   const entries = configEntries(parsed).map((entry): [string, string] => {
     const resolved = resolveEntry(entry, {
       settings,
@@ -158,7 +159,7 @@ Deno.test("resolved stdio entries carry env (env file first, then env) and an ab
   const path = join(CONFIGS, "cursor/.cursor/mcp.json");
   const [, project] = configEntries(parseConfig(Deno.readTextFileSync(path)));
   const resolved = resolveEntry(project, {
-    settings: {},
+    settings: validateSettings({}),
     requirements: new Map([["project", ["a"]]]),
     stderr: "discard",
     allowRemoteHttp: false,
@@ -191,7 +192,7 @@ Deno.test("a variable mcpeval may not read blocks the entry; only used variables
   const inputs = new Map<string, string>();
   assert.deepEqual(entries.map((e) => [...environmentOf(e, inputs, false)]), [["TOKEN"], [], []]);
   const resolved = resolveEntry(entries[0], {
-    settings: {},
+    settings: validateSettings({}),
     requirements: new Map(),
     stderr: "discard",
     allowRemoteHttp: false,
@@ -250,7 +251,7 @@ Deno.test("entries that break a rule name the field, through the shared validato
       notobject: "npx server",
     },
   });
-  const settings = {};
+  const settings = validateSettings({});
   const reasons = configEntries(parseConfig(text)).map((entry) => {
     const resolved = resolveEntry(entry, {
       settings,

@@ -6,7 +6,6 @@ import assert from "node:assert/strict";
 import {
   FleetReportSchema,
   GuidanceReportSchema,
-  renderText,
   RequestError,
   type RequestField,
   runConfig,
@@ -15,6 +14,7 @@ import {
   validateComparison,
   validateDiscovery,
 } from "../mod.ts";
+import { renderText } from "../src/report/formats/text.ts";
 import { configFile, entry, fixture } from "./_cli.ts";
 
 Deno.test("runGuidance on the demo server", async () => {

@@ -8,7 +8,13 @@
  */
 import { closest } from "../analysis/suggest.ts";
 import { type ArgsToken, argsTokens } from "./tokens.ts";
-import type { ConfigRequest } from "../config/request.ts";
+import {
+  type ConfigRequest,
+  type ConfigRunInput,
+  INPUT_RULE,
+  isInputId,
+  validateConfigRun,
+} from "../config/request.ts";
 import { parseShard, SHARD_RULE } from "../config/shard.ts";
 import {
   DEFAULT_FORMAT,
@@ -18,31 +24,30 @@ import {
   isFormat,
   writesStepSummary,
 } from "../report/formats/mod.ts";
-import { JOBS, MAX_CONFIG_BYTES } from "../limits.ts";
+import { MAX_CONFIG_BYTES } from "../limits.ts";
 import {
   type BaselineFile,
   type DiscoveryRequest,
   type FieldLabels,
+  type GuidanceInput,
   headerNameProblem,
   headerValueProblem,
   type OutputRequest,
   type ReportFile,
   RequestError,
+  type RequestField,
   type SarifLocation,
-  SERVER_RULE,
   type TargetInput,
-  TOOL_RULE,
   validateDiscovery,
-  validateSettings,
 } from "../request/request.ts";
-import { SERVER_STDERR_MODES, type ServerStderr } from "../target.ts";
-import { isToolName, SERVER_LABEL } from "../tool_name.ts";
+import { SERVER_LABEL } from "../tool_name.ts";
 import { shown } from "../printable.ts";
 import type { CliContext } from "./context.ts";
 import { denoFlag, misplacedDenoFlag, whereFlagsGo } from "./deno_flags.ts";
 import { InvocationError } from "./errors.ts";
 import {
   checkModes,
+  fieldInputs,
   fieldLabels,
   OPTION_TABLE,
   type OptionName,
@@ -57,11 +62,20 @@ export const CLI_LABELS: FieldLabels = fieldLabels();
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-/** A config entry's key as `--server` may give it: no control character, at most 256. */
-// deno-lint-ignore no-control-regex -- control characters are what it refuses
-const configKey = (name: string) => name.length <= 256 && !/[\u0000-\u001f\u007f]/.test(name);
-
 const OPTIONS = parseSpec(OPTION_TABLE);
+
+/**
+ * The settings every kind of run takes from its options alike, each read by its row of the
+ * option table (its value parser) and validated by the request's validator.
+ */
+const SETTING_FIELDS = [
+  "clients",
+  "profiles",
+  "settleMs",
+  "timeoutMs",
+  "concurrency",
+  "protocolVersion",
+] as const satisfies readonly RequestField[];
 
 /** Every option's long name: suggestions, and the test that help and docs/reference.md list them. */
 export const OPTION_NAMES: readonly string[] = Object.keys(OPTIONS).map((name) => `--${name}`);
@@ -125,16 +139,11 @@ export async function parseGuidanceArgs(
   let discovery: DiscoveryRequest;
   try {
     discovery = validateDiscovery({
-      clients: given.get("client"),
-      clientPresets,
+      // The rows' parsers give each field's input; the validator checks its type and range.
+      ...fieldInputs(given, [...SETTING_FIELDS, "requiredTools"]) as Partial<GuidanceInput>,
       unknownReferences: given.has("unknown-references"),
+      clientPresets,
       server,
-      profiles: given.get("profile"),
-      requiredTools: given.get("require-tool"),
-      settleMs: integer(given, "settle-ms"),
-      timeoutMs: integer(given, "timeout-ms"),
-      concurrency: integer(given, "concurrency"),
-      protocolVersion: single(given, "protocol-version"),
       target: targetOf(given, command, env),
     }, CLI_LABELS);
   } catch (error) {
@@ -249,9 +258,7 @@ function outputOf(
   };
 }
 
-const INPUT_ID = /^[A-Za-z0-9_.-]{1,64}$/;
-
-/** `--config FILE` and the options that go with it. */
+/** `--config FILE` and the options that go with it: the library's validator, then the output. */
 async function configRequest(
   given: Map<OptionName, string[]>,
   env: (name: string) => string | undefined,
@@ -261,63 +268,18 @@ async function configRequest(
   if (configPath === "") throw new InvocationError("--config needs a file");
   checkChoices(given);
   const servers = given.get("server");
-  // A config entry's key need not be a label (it is matched, never shown).
-  if (servers && !servers.every((name) => SERVER_LABEL.test(name) || configKey(name))) {
-    throw new InvocationError(`--server ${SERVER_RULE}, or an entry's key of the config file`);
-  }
-  const requirements = new Map<string, string[]>();
-  for (const spec of given.get("require-tool") ?? []) {
-    const colon = spec.indexOf(":");
-    if (colon === -1) {
-      throw new InvocationError(
-        "--require-tool with --config must be SERVER:TOOL: say which server must list the tool",
-      );
-    }
-    const last = spec.lastIndexOf(":");
-    const [server, tool] = [spec.slice(0, last), spec.slice(last + 1)];
-    if (!SERVER_LABEL.test(server) && !configKey(server)) {
-      throw new InvocationError(`--require-tool SERVER ${SERVER_RULE}`);
-    }
-    if (!isToolName(tool)) throw new InvocationError(`--require-tool TOOL ${TOOL_RULE}`);
-    // (A key and its derived label name the same entry: that is checked with the file.)
-    const labels = servers?.every((name) => SERVER_LABEL.test(name)) && SERVER_LABEL.test(server);
-    if (servers && labels && !servers.includes(server)) {
-      throw new InvocationError(
-        `--require-tool names server ${server}, which no --server selects`,
-      );
-    }
-    requirements.set(server, [...new Set([...(requirements.get(server) ?? []), tool])].sort());
-  }
-  const stderr = single(given, "server-stderr") ?? SERVER_STDERR_MODES[0];
-  const jobs = integer(given, "jobs") ?? JOBS.default;
-  if (!Number.isSafeInteger(jobs) || jobs < JOBS.min || jobs > JOBS.max) {
-    throw new InvocationError(`--jobs must be an integer from ${JOBS.min} to ${JOBS.max}`);
-  }
-  const inputs = new Map<string, string>();
-  for (const spec of given.get("input") ?? []) {
-    const equals = spec.indexOf("=");
-    const [id, variable] = [spec.slice(0, equals), spec.slice(equals + 1)];
-    if (equals <= 0 || !INPUT_ID.test(id) || !ENV_NAME.test(variable)) {
-      throw new InvocationError(
-        "--input must be ID=ENV_VAR: an input id (1 to 64 letters, digits, '.', '_' or '-') and an environment variable name",
-      );
-    }
-    if (inputs.has(id)) throw new InvocationError(`--input gives input ${id} twice`);
-    inputs.set(id, variable);
-  }
-  const settingsInput = {
-    clients: given.get("client"),
-    clientPresets: await clientPresetsOf(),
-    unknownReferences: given.has("unknown-references"),
-    profiles: given.get("profile"),
-    settleMs: integer(given, "settle-ms"),
-    timeoutMs: integer(given, "timeout-ms"),
-    concurrency: integer(given, "concurrency"),
-    protocolVersion: single(given, "protocol-version"),
-  };
+  let request: ConfigRequest;
   try {
-    // Validated once here (exit 2); each entry of the file is validated with the same input.
-    validateSettings(settingsInput, CLI_LABELS);
+    // The same validator (and rules) as the library's `runConfig`, named by the options.
+    request = validateConfigRun({
+      ...fieldInputs(given, [...SETTING_FIELDS, "requiredTools", "jobs", "allowRemoteHttp"]),
+      unknownReferences: given.has("unknown-references"),
+      config: configPath,
+      ...(servers ? { servers } : {}),
+      inputs: inputsOf(given),
+      serverStderr: single(given, "server-stderr"),
+      clientPresets: await clientPresetsOf(),
+    } as ConfigRunInput, CLI_LABELS);
   } catch (error) {
     if (error instanceof RequestError) throw new InvocationError(error.message);
     throw error;
@@ -329,20 +291,28 @@ async function configRequest(
   const project = single(given, "config-project");
   if (project === "") throw new InvocationError("--config-project needs a project's folder");
   return {
-    configPath,
+    ...request,
     ...(project === undefined ? {} : { project }),
-    servers: servers && [...new Set(servers)],
-    settings: settingsInput,
-    requirements,
-    inputs,
-    allowRemoteHttp: given.has("allow-remote-http"),
-    stderr: stderr as ServerStderr,
-    jobs,
     output: outputOf(given, env),
     quiet: given.has("quiet"),
     ...(baseline ? { baseline } : {}),
     ...(shard ? { shard } : {}),
   };
+}
+
+/** `--input ID=ENV_VAR`, each id once (the ids and names are the validator's to check). */
+function inputsOf(given: Map<OptionName, string[]>): Record<string, string> {
+  const inputs = new Map<string, string>();
+  for (const spec of given.get("input") ?? []) {
+    const equals = spec.indexOf("=");
+    if (equals <= 0) throw new InvocationError(`--input must be ID=ENV_VAR: ${INPUT_RULE}`);
+    const id = spec.slice(0, equals);
+    if (inputs.has(id)) {
+      throw new InvocationError(`--input gives input${isInputId(id) ? ` ${id}` : ""} twice`);
+    }
+    inputs.set(id, spec.slice(equals + 1));
+  }
+  return Object.fromEntries(inputs);
 }
 
 /** The `--output` path that means standard output. */
@@ -484,13 +454,6 @@ export function optionLabel(rawName: string): string {
 
 function single(given: Map<OptionName, string[]>, name: OptionName): string | undefined {
   return given.get(name)?.[0];
-}
-
-/** A numeric option as a number (NaN when it is not digits); the validator checks the range. */
-function integer(given: Map<OptionName, string[]>, name: OptionName): number | undefined {
-  const text = single(given, name);
-  if (text === undefined) return undefined;
-  return /^[0-9]{1,7}$/.test(text) ? Number(text) : NaN;
 }
 
 /** The target of a server run (its options already checked against it). */

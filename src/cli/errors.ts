@@ -9,8 +9,6 @@ import { UserError } from "../errors.ts";
 
 /** An invalid invocation: nothing is discovered and no report is written. */
 export class InvocationError extends UserError {
-  /** Always 2. */
-  readonly exitCode: number = EXIT.invalidInvocation;
   /** Whether the usage text should follow the message (no arguments, unknown command). */
   readonly showUsage: boolean;
 

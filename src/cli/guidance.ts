@@ -6,7 +6,7 @@
  * @module
  */
 import type { ConfigRequest } from "../config/request.ts";
-import { SpawnError } from "../transport/stdio.ts";
+import type { SpawnError } from "../transport/stdio.ts";
 import type { Leftover } from "../transport/transport.ts";
 import type { RunEvent } from "../run/run.ts";
 import type { RunPlan } from "../run/plan.ts";
@@ -52,15 +52,20 @@ export async function runGuidanceCommand(args: GuidanceRun, context: CliContext)
     "request" in server ? [{ server: server.name, target: server.request.target }] : []
   );
   const { executeRun } = await import("../run/run.ts");
-  let run;
+  let outcome;
   try {
-    run = await executeRun(plan, serverOutput.open(...targets), { signal, observe });
+    outcome = await executeRun(plan, serverOutput.open(...targets), { signal, observe });
   } catch (error) {
     await progress?.stop(true);
     await reserved.discard();
-    if (error instanceof SpawnError) throw spawnProblem(error);
     throw error;
   }
+  if (outcome.kind === "not-started") {
+    await progress?.stop(true);
+    await reserved.discard();
+    throw spawnProblem(outcome.failure);
+  }
+  const run = outcome;
   // The report follows on the same terminal: clear the live lines; else leave their end state.
   await progress?.stop(context.stdoutTerminal === true);
   const several = plan.servers.length > 1 || plan.config !== undefined;
@@ -103,8 +108,8 @@ function leftoverSentence(leftover: Leftover): string {
   }
 }
 
-function spawnProblem(error: SpawnError): InvocationError {
-  switch (error.failure) {
+function spawnProblem(failure: SpawnError["failure"]): InvocationError {
+  switch (failure) {
     case "not-found":
       return new InvocationError(
         "Cannot start the server command: it was not found (check the command after '--' and PATH)",

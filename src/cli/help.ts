@@ -67,7 +67,7 @@ Usage:
   mcpeval merge FILE... [--format F] [--output F=PATH] [--sarif-location P[:L]]
 
   FILE                     a JSON fleet report (--format json or --output json=PATH of a
-                           --config run); - is standard input; needs --allow-read=FILE
+                           config run); - is standard input; needs --allow-read=FILE
 ${helpLines(MERGE_OPTIONS, "options")}
 Refused (exit 2): a server in two reports; reports of other mcpeval versions, config formats,
 profiles, clients or settings than the first; shards of different counts, a shard twice, or a

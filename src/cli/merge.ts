@@ -74,7 +74,7 @@ export async function runMergeCommand(
       throw new InvocationError(
         `${name} is not a mcpeval.guidance-fleet/v1 report that this mcpeval can read${
           where === undefined ? "" : ` (first problem at ${where})`
-        }: merge reads the JSON reports of --config runs`,
+        }: merge reads the JSON reports of config runs`,
       );
     }
     const fleet = read.data as FleetReport;

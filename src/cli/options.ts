@@ -46,6 +46,8 @@ export interface OptionRow {
   readonly configHelp?: { readonly value?: string; readonly help: readonly string[] };
   /** The request field it is validated as: error messages name the field by this option. */
   readonly field?: RequestField;
+  /** Its value parser: the option's text → its field's input (default the text itself). */
+  readonly parse?: ValueParser;
   /** The kinds of run it does not apply to, each with the fixed phrase that refuses it there. */
   readonly refused?: Partial<Record<RunMode, string>>;
   /** An option it needs (its long name): refused without it. */
@@ -53,6 +55,12 @@ export interface OptionRow {
   /** Also an option of `mcpeval merge`. */
   readonly merge?: true;
 }
+
+/** An option's text → its request field's input; the request's validator checks the result. */
+export type ValueParser = (text: string) => unknown;
+
+/** Digits as a number, anything else NaN: the validator refuses it with the range. */
+export const integerValue: ValueParser = (text) => /^[0-9]{1,7}$/.test(text) ? Number(text) : NaN;
 
 const ONLY_CONFIG = "applies only with --config";
 const ONLY_URL = "applies only to --url targets";
@@ -164,6 +172,7 @@ export const OPTION_TABLE = [
     value: "N",
     default: String(JOBS.default),
     field: "jobs",
+    parse: integerValue,
     refused: NOT_SERVER,
     configHelp: {
       help: [
@@ -225,6 +234,7 @@ export const OPTION_TABLE = [
     value: "N",
     default: String(SETTLE_MS.default),
     field: "settleMs",
+    parse: integerValue,
     help: [
       `wait after notifications/initialized, ${SETTLE_MS.min}-${SETTLE_MS.max} (default ${SETTLE_MS.default})`,
     ],
@@ -235,6 +245,7 @@ export const OPTION_TABLE = [
     value: "N",
     default: String(TIMEOUT_MS.default),
     field: "timeoutMs",
+    parse: integerValue,
     help: [
       `longest wait for one answer, ${TIMEOUT_MS.min}-${TIMEOUT_MS.max} (default ${TIMEOUT_MS.default})`,
     ],
@@ -256,6 +267,7 @@ export const OPTION_TABLE = [
     value: "N",
     default: String(CONCURRENCY.default),
     field: "concurrency",
+    parse: integerValue,
     help: [
       `profiles run at once, ${CONCURRENCY.min}-${CONCURRENCY.max} (default ${CONCURRENCY.default})`,
     ],
@@ -386,6 +398,30 @@ export function helpLines(rows: readonly OptionRow[], section: "options" | "conf
     for (const line of more) text += `${" ".repeat(27)}${line}\n`;
   }
   return text;
+}
+
+/**
+ * The inputs of `fields` that `given` holds, by the rows that set them: a flag is `true`, a
+ * repeatable option its values, another option its value through its row's parser. Fields not
+ * given are left out (the validator gives their defaults).
+ */
+export function fieldInputs<F extends RequestField>(
+  given: ReadonlyMap<string, readonly string[]>,
+  fields: readonly F[],
+): Partial<Record<F, unknown>> {
+  const inputs: Partial<Record<F, unknown>> = {};
+  for (const row of ROWS) {
+    const values = given.get(row.name);
+    if (row.field === undefined || !fields.includes(row.field as F) || values === undefined) {
+      continue;
+    }
+    inputs[row.field as F] = row.type === "boolean"
+      ? true
+      : row.multiple === true
+      ? [...values]
+      : (row.parse ?? String)(values[0]);
+  }
+  return inputs;
 }
 
 /** How the command line names the request's fields: by option, or by the command's place. */

@@ -29,14 +29,11 @@ export async function run(argv: readonly string[], context: CliContext): Promise
       await context.stderr(`mcpeval: ${error.message}\n`).catch(() => {});
       return error.exitCode;
     }
-    if (error instanceof InvocationError) {
-      await context.stderr(`mcpeval: ${error.message}\n${error.showUsage ? "\n" + USAGE : ""}`);
-      return error.exitCode;
-    }
-    // A request or a run that cannot be used as asked (from any layer): exit 2.
+    // A request or a run that cannot be used as asked (from any layer): its exit code.
     if (error instanceof UserError) {
-      await context.stderr(`mcpeval: ${error.message}\n`);
-      return EXIT.invalidInvocation;
+      const usage = error instanceof InvocationError && error.showUsage ? "\n" + USAGE : "";
+      await context.stderr(`mcpeval: ${error.message}\n${usage}`);
+      return error.exitCode;
     }
     const kind = error instanceof Error ? error.name : typeof error;
     await context.stderr(`mcpeval: internal error (${kind}); this is a bug in mcpeval\n`);

@@ -8,7 +8,8 @@
  * @module
  */
 import type { Node, ParseError } from "jsonc-parser";
-import { loadPackage } from "../packages.ts";
+import { getNodeValue, parseTree, printParseErrorCode } from "jsonc-parser";
+import { parse as parseToml, TomlError } from "smol-toml";
 import type { ConfigFormat } from "../config_facts.ts";
 import { MAX_CONFIG_SERVERS } from "../limits.ts";
 import { type EntrySpec, invalid, isRecord, type NotChecked } from "./spec.ts";
@@ -22,10 +23,6 @@ import {
 import { EXPECTED_TABLES, FORMAT_MODULES } from "./formats/registry.ts";
 
 export { ConfigError, isRecord, type RawEntry };
-
-// Loaded here, not by literal imports: see src/packages.ts.
-const [{ getNodeValue, parseTree, printParseErrorCode }, { parse: parseToml, TomlError }] =
-  await Promise.all([loadPackage("jsonc-parser"), loadPackage("smol-toml")]);
 
 /** A parsed config file. */
 export interface ParsedConfig {
@@ -71,7 +68,7 @@ export async function readConfig(text: string, options: ParseOptions = {}): Prom
     return parseConfig(text, options);
   } catch (error) {
     if (!(error instanceof YamlNeeded)) throw error;
-    return parseConfig(text, { ...options, yaml: await loadPackage("js-yaml") });
+    return parseConfig(text, { ...options, yaml: await import("js-yaml") });
   }
 }
 

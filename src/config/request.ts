@@ -9,6 +9,7 @@ import { JOBS } from "../limits.ts";
 import { DEFAULT_FORMAT } from "../report/formats/mod.ts";
 import {
   type BaselineFile,
+  type DiscoverySettingsRequest,
   type FieldLabels,
   type GuidanceInput,
   LIBRARY_LABELS,
@@ -40,13 +41,10 @@ export interface ConfigRequest {
   /** The entries selected with `--server` (keys or labels), or undefined for every entry. */
   readonly servers: readonly string[] | undefined;
   /**
-   * The settings every server shares, as given (already validated once; `validateDiscovery`
-   * checks them again with each entry). Required tools are in `requirements`.
+   * The settings every server shares, validated once (client presets parsed once); each entry
+   * validates only its target. Required tools are in `requirements`.
    */
-  readonly settings: Omit<
-    GuidanceInput,
-    "server" | "target" | "requiredTools" | "baseline" | "requireBaselineTools"
-  >;
+  readonly settings: DiscoverySettingsRequest;
   /** `--require-tool SERVER:TOOL`, by server, sorted. */
   readonly requirements: ReadonlyMap<string, readonly string[]>;
   /** `--input ID=ENV_VAR`: the variable that answers each VS Code input. */
@@ -75,9 +73,12 @@ export interface ConfigRunInput extends
   > {
   /** The client config file to read (Claude, Cursor, VS Code, Codex, ...). */
   readonly config: string;
-  /** The entries to check, by key; default every entry. */
+  /** The entries to check, by label or key; default every entry. */
   readonly servers?: readonly string[];
-  /** Tools a server must list in every selected profile, as `SERVER:TOOL`. */
+  /**
+   * Tools a server must list in every selected profile, as `SERVER:TOOL` (split at the last
+   * colon: see {@linkcode splitRequirement}).
+   */
   readonly requiredTools?: readonly string[];
   /** VS Code `${input:ID}` answers: the environment variable that holds each input's value. */
   readonly inputs?: Readonly<Record<string, string>>;
@@ -93,12 +94,60 @@ export interface ConfigRunInput extends
   readonly requireBaselineTools?: boolean;
 }
 
+/** The rule for a VS Code input id. */
 const INPUT_ID = /^[A-Za-z0-9_.-]{1,64}$/;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** Whether `id` is a VS Code input id mcpeval takes (and so may show). */
+export const isInputId = (id: string): boolean => INPUT_ID.test(id);
+
+/** The rule for an `inputs` entry (`--input ID=ENV_VAR`): its id and its variable. */
+export const INPUT_RULE =
+  "an input id (1 to 64 letters, digits, '.', '_' or '-') and an environment variable name";
+
 /**
- * Validates a library config run into a {@linkcode ConfigRequest} (no report files, no
- * progress). Throws {@linkcode RequestError}, naming fields by `labels`.
+ * Whether `name` can select a config entry: a server label, or an entry's key as the file
+ * writes it (which need not be a label: no control character, at most 256 characters).
+ */
+export function isEntryName(name: unknown): name is string {
+  return typeof name === "string" &&
+    // deno-lint-ignore no-control-regex -- control characters are what it refuses
+    (SERVER_LABEL.test(name) || (name.length <= 256 && !/[\u0000-\u001f\u007f]/.test(name)));
+}
+
+/** The rule of {@linkcode isEntryName}. */
+export const ENTRY_NAME_RULE = `${SERVER_RULE}, or an entry's key of the config file`;
+
+/**
+ * `SERVER:TOOL` of a config run's required tool, split at its **last** colon: a tool name has
+ * no colon (`TOOL_NAME`), a server label has none either, and an entry's key may have some, so
+ * the last colon is the only split that is never ambiguous. The problem (a rule, naming
+ * fields as `{field}`) when it is not one; never the value.
+ *
+ * @example
+ * ```ts
+ * splitRequirement("memory:read_graph"); // { server: "memory", tool: "read_graph" }
+ * splitRequirement("ns:memory:read_graph"); // { server: "ns:memory", tool: "read_graph" }
+ * ```
+ */
+export function splitRequirement(
+  spec: unknown,
+): { readonly server: string; readonly tool: string } | { readonly problem: string } {
+  const colon = typeof spec === "string" ? spec.lastIndexOf(":") : -1;
+  if (colon === -1) {
+    return { problem: "must be SERVER:TOOL in a config run: say which server must list the tool" };
+  }
+  const text = spec as string;
+  const [server, tool] = [text.slice(0, colon), text.slice(colon + 1)];
+  if (!isEntryName(server) || server === "") return { problem: `SERVER ${ENTRY_NAME_RULE}` };
+  if (!isToolName(tool)) return { problem: `TOOL ${TOOL_RULE}` };
+  return { server, tool };
+}
+
+/**
+ * Validates a config run into a {@linkcode ConfigRequest} (no report files, no progress): the
+ * one validator of its settings, for the library and the command line (which adds its
+ * output options). Throws {@linkcode RequestError}, naming fields by `labels`.
  *
  * @example
  * ```ts
@@ -125,25 +174,23 @@ export function validateConfigRun(
     ...settings
   } = input;
   if (typeof config !== "string" || config === "") fail("config", "must be a file's path");
-  if (servers !== undefined && !servers.every((name) => SERVER_LABEL.test(name))) {
-    fail("server", SERVER_RULE);
-  }
+  if (servers !== undefined && !servers.every(isEntryName)) fail("server", ENTRY_NAME_RULE);
+  // (A key and its derived label name the same entry: that is checked with the file.)
+  const selectsByLabel = servers?.every((name) => SERVER_LABEL.test(name)) === true;
   const requirements = new Map<string, string[]>();
   for (const spec of requiredTools ?? []) {
-    const colon = typeof spec === "string" ? spec.indexOf(":") : -1;
-    if (colon === -1) fail("requiredTools", "must be SERVER:TOOL: say which server must list it");
-    const [server, tool] = [spec.slice(0, colon), spec.slice(colon + 1)];
-    if (!SERVER_LABEL.test(server)) fail("requiredTools", `SERVER ${SERVER_RULE}`);
-    if (!isToolName(tool)) fail("requiredTools", `TOOL ${TOOL_RULE}`);
-    if (servers && !servers.includes(server)) {
-      fail("requiredTools", "names a server that {server} does not select");
+    const split = splitRequirement(spec);
+    if ("problem" in split) return fail("requiredTools", split.problem);
+    const { server, tool } = split;
+    if (selectsByLabel && SERVER_LABEL.test(server) && !servers!.includes(server)) {
+      fail("requiredTools", `names server ${server}, which no {server} selects`);
     }
     requirements.set(server, [...new Set([...(requirements.get(server) ?? []), tool])].sort());
   }
   const answers = new Map<string, string>();
   for (const [id, variable] of Object.entries(inputs ?? {})) {
     if (!INPUT_ID.test(id) || typeof variable !== "string" || !ENV_NAME.test(variable)) {
-      fail("inputs", "must map input ids to environment variable names");
+      fail("inputs", `must map ${INPUT_RULE}`);
     }
     answers.set(id, variable);
   }
@@ -161,12 +208,11 @@ export function validateConfigRun(
   if (requireBaselineTools && baseline === undefined) {
     fail("requireBaselineTools", "needs {baseline}");
   }
-  // The same rules as every entry's, checked once before the file is read.
-  validateSettings(settings, labels);
   return {
     configPath: config,
     servers: servers && [...new Set(servers)],
-    settings,
+    // Validated once, before the file is read; each entry then validates only its target.
+    settings: validateSettings(settings, labels),
     requirements,
     inputs: answers,
     allowRemoteHttp: allowRemoteHttp === true,

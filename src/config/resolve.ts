@@ -1,7 +1,8 @@
 /**
- * A named config entry → a validated {@linkcode DiscoveryRequest} through the same
- * `validateDiscovery` as the command line and the library, or the fixed reason it is not
- * checked. Pure: the environment, inputs and env files come through the options.
+ * A named config entry → a validated {@linkcode DiscoveryRequest}: the run's settings are
+ * validated once, and each entry's label and target by the same `validateServer` as the
+ * command line's and the library's, or the fixed reason it is not checked. Pure: the
+ * environment, inputs and env files come through the options.
  *
  * @module
  */
@@ -9,13 +10,12 @@ import { basename, dirname, isAbsolute, join, resolve as resolvePath } from "nod
 import type { ConfigField } from "../config_facts.ts";
 import {
   type DiscoveryRequest,
-  type FieldLabels,
-  type GuidanceInput,
+  type DiscoverySettingsRequest,
   isLoopback,
   RequestError,
   type RequestField,
   type TargetInput,
-  validateDiscovery,
+  validateServer,
 } from "../request/request.ts";
 import type { ServerStderr, Target } from "../target.ts";
 import type { ToolFilter } from "../analysis/tool_filters.ts";
@@ -35,32 +35,6 @@ import {
 /** At most this many unset variables are named for an entry, each at most 64 characters. */
 const MAX_UNSET_NAMES = 16;
 
-/** How a config file names the request's fields (only the field is kept, never the message). */
-export const CONFIG_LABELS: FieldLabels = {
-  server: "key",
-  profiles: "--profile",
-  requiredTools: "--require-tool",
-  settleMs: "--settle-ms",
-  timeoutMs: "--timeout-ms",
-  concurrency: "--concurrency",
-  command: "command",
-  args: "args",
-  stderr: "--server-stderr",
-  env: "env",
-  cwd: "cwd",
-  url: "url",
-  allowRemoteHttp: "--allow-remote-http",
-  headers: "headers",
-  protocolVersion: "--protocol-version",
-  clients: "--client",
-  clientPresets: "--client-file",
-  baseline: "--baseline",
-  requireBaselineTools: "--require-baseline-tools",
-  config: "--config",
-  jobs: "--jobs",
-  inputs: "--input",
-};
-
 const FIELD_OF: Partial<Record<RequestField, ConfigField>> = {
   command: "command",
   args: "args",
@@ -73,8 +47,8 @@ const FIELD_OF: Partial<Record<RequestField, ConfigField>> = {
 
 /** What resolving needs besides the entry. */
 export interface ResolveOptions {
-  /** The run's settings as given (the command line validated them already). */
-  readonly settings: Omit<GuidanceInput, "server" | "target" | "requiredTools">;
+  /** The run's settings, validated once for every entry. */
+  readonly settings: DiscoverySettingsRequest;
   /** `--require-tool SERVER:TOOL`, by server. */
   readonly requirements: ReadonlyMap<string, readonly string[]>;
   readonly stderr: ServerStderr;
@@ -244,12 +218,11 @@ export function resolveEntry(entry: ConfigEntry, options: ResolveOptions): Resol
   }
   if (problem !== undefined) return { name, notChecked: { reason: problem } };
   try {
-    const request = validateDiscovery({
-      server: name,
-      target,
+    // The settings are validated already: only the entry's own target is (only the field kept).
+    const request = validateServer(name, target, {
       ...options.settings,
       requiredTools: options.requirements.get(name) ?? [],
-    }, CONFIG_LABELS);
+    });
     const where = spec.kind === "stdio" ? spec.command : spec.url;
     const fromEnvironment = variablesIn(where).some((v) => v.kind === "env" || v.kind === "input");
     if (envFileDenied) {

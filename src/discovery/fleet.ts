@@ -11,7 +11,7 @@ import type { ProfileOutcome } from "./session.ts";
 import { Slots } from "./slots.ts";
 
 /** One server to discover. */
-export interface FleetMember {
+export interface ServerMember {
   readonly name: string;
   readonly settings: DiscoverySettings;
 }
@@ -27,8 +27,8 @@ export type MemberOutcome =
  * outcome. `signal` aborts every server. `observe` hears every event with the member's name.
  * Resolves once every connection is closed.
  */
-export async function discoverFleet(
-  members: readonly FleetMember[],
+export async function discoverServers(
+  members: readonly ServerMember[],
   open: OpenTransport,
   jobs: number,
   signal?: AbortSignal,

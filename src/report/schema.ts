@@ -5,7 +5,7 @@
  * @module
  */
 import type { z as Zod } from "zod";
-import { loadPackage } from "../packages.ts";
+import { z } from "zod";
 import { RULES } from "../analysis/rules.ts";
 import {
   MAX_MESSAGE_BYTES,
@@ -59,9 +59,6 @@ export type {
 /** The report's schema identifier. */
 export { REPORT_SCHEMA_ID } from "./types.ts";
 import { REPORT_SCHEMA_ID } from "./types.ts";
-
-// Loaded here, not by a literal import: see src/packages.ts.
-const { z } = await loadPackage("zod");
 
 const ProfileLabel = z.union([
   z.enum(PROFILES),

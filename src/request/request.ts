@@ -266,12 +266,26 @@ export function validateDiscovery(
   input: GuidanceInput,
   labels: FieldLabels = LIBRARY_LABELS,
 ): DiscoveryRequest {
-  const fail = failWith(labels);
   if (typeof input.server !== "string" || !SERVER_LABEL.test(input.server)) {
-    fail("server", SERVER_RULE);
+    failWith(labels)("server", SERVER_RULE);
   }
-  const settings = validateSettings(input, labels);
-  const target = validateTarget(input.target, fail);
+  return validateServer(input.server, input.target, validateSettings(input, labels), labels);
+}
+
+/**
+ * Validates one server of a run whose settings are validated already (a config run's entry):
+ * only its label and target, and whether the target can speak the settings' revision. Throws
+ * {@linkcode RequestError}.
+ */
+export function validateServer(
+  server: string,
+  targetInput: TargetInput,
+  settings: DiscoverySettingsRequest,
+  labels: FieldLabels = LIBRARY_LABELS,
+): DiscoveryRequest {
+  const fail = failWith(labels);
+  if (typeof server !== "string" || !SERVER_LABEL.test(server)) fail("server", SERVER_RULE);
+  const target = validateTarget(targetInput, fail);
   if (
     target.kind === "streamable-http" && settings.protocolVersion !== AUTO &&
     !revisionOf(settings.protocolVersion).streamableHttp
@@ -281,7 +295,7 @@ export function validateDiscovery(
       `${settings.protocolVersion} has no Streamable HTTP (its HTTP+SSE transport is out of scope): check such a server over stdio`,
     );
   }
-  return { server: input.server, ...settings, target };
+  return { server, ...settings, target };
 }
 
 /** The settings of a run, the same for every server of a config file. */

@@ -5,7 +5,6 @@
  *
  * @module
  */
-import { loadPackage } from "../packages.ts";
 import { sep } from "node:path";
 import type { BaselineDocument } from "../baseline/comparison.ts";
 import { configEntries, type ConfigEntry, selectEntries } from "../config/entries.ts";
@@ -238,7 +237,7 @@ async function readEnvFile(
   effects: RunEffects,
   path: string,
 ): Promise<Record<string, string> | undefined> {
-  const { parse } = await loadPackage("dotenv");
+  const { parse } = await import("dotenv");
   try {
     return parse(await effects.readTextFile(path, MAX_CONFIG_BYTES));
   } catch {

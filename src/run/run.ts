@@ -9,9 +9,9 @@ import { ToolBudget } from "../analysis/budget.ts";
 import { filteredTools } from "../analysis/tool_filters.ts";
 import type { OpenTransport } from "../discovery/discover.ts";
 import type { DiscoveryEvent } from "../discovery/events.ts";
-import { discoverFleet } from "../discovery/fleet.ts";
+import { discoverServers } from "../discovery/fleet.ts";
 import type { RunReport } from "../report/run.ts";
-import { SpawnError } from "../transport/stdio.ts";
+import type { SpawnError } from "../transport/stdio.ts";
 import type { PlannedServer, RunPlan } from "./plan.ts";
 
 /** One discovery event of one server of the run. */
@@ -29,15 +29,23 @@ export interface RunOptions {
 }
 
 /**
+ * What a run gave: its report, or (a run of one server) the reason its command could not be
+ * started, a value up to the caller, which says it in its own terms.
+ */
+export type RunOutcome =
+  | RunReport
+  | { readonly kind: "not-started"; readonly failure: SpawnError["failure"] };
+
+/**
  * Discovers every checked server of `plan` and builds its report. In a run of one server, a
- * command that cannot be started throws its {@linkcode SpawnError} once every connection is
- * closed; in a config run it is that server's `spawn-failed` (or `cwd-not-found`) entry.
+ * command that cannot be started is the `not-started` outcome (once every connection is
+ * closed); in a config run it is that server's `spawn-failed` (or `cwd-not-found`) entry.
  */
 export async function executeRun(
   plan: RunPlan,
   open: OpenTransport,
   { signal, observe }: RunOptions = {},
-): Promise<RunReport> {
+): Promise<RunOutcome> {
   const checked = plan.servers.flatMap((server) => "request" in server ? [server] : []);
   // The report's modules load while the first server starts, not after the last one ends.
   let building: Promise<typeof import("../report/build.ts")> | undefined;
@@ -50,7 +58,7 @@ export async function executeRun(
     }
     return transport;
   };
-  const outcomes = await discoverFleet(
+  const outcomes = await discoverServers(
     checked.map((server) => ({ name: server.name, settings: server.request })),
     opening,
     plan.jobs,
@@ -62,7 +70,7 @@ export async function executeRun(
   if (plan.config === undefined) {
     const [server] = checked;
     const outcome = byName.get(server.name)!;
-    if ("spawnFailed" in outcome) throw new SpawnError(outcome.spawnFailed);
+    if ("spawnFailed" in outcome) return { kind: "not-started", failure: outcome.spawnFailed };
     return { kind: "server", report: buildReport(settingsOf(server), outcome.outcomes) };
   }
   const { buildFleetReport } = await import("../report/fleet/build.ts");

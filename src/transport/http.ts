@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { loadPackage } from "../packages.ts";
+import { createParser } from "eventsource-parser";
 import type { Incomplete, NetworkFailure } from "../protocol/incomplete.ts";
 import {
   ContainerCounter,
@@ -21,9 +21,6 @@ import { acquireLargeMessageSlot, LARGE_MESSAGE_BYTES, type LargeMessageSlot } f
 import { type ProtocolVersion, type Revision, revisionOf } from "../protocol/versions.ts";
 import type { HttpTarget } from "../target.ts";
 import type { Closed, Incoming, Transport } from "./transport.ts";
-
-// Loaded here, not by a literal import: see src/packages.ts.
-const { createParser } = await loadPackage("eventsource-parser");
 
 /**
  * Opens a Streamable HTTP connection speaking `version`; nothing is sent until the first

@@ -7,7 +7,6 @@
  * @module
  */
 import { MAX_NAME_PATTERN_LENGTH } from "../../limits.ts";
-import { loadPackage } from "../../packages.ts";
 import { type RuleKind, TOOL_EFFECTS } from "./kind.ts";
 
 type Matcher = { test(input: string): boolean };
@@ -40,7 +39,7 @@ export const nameCharacters: RuleKind = {
   validValue: validPattern,
   prepare: async () => {
     if (compile) return;
-    const { RE2JS } = await loadPackage("re2js");
+    const { RE2JS } = await import("re2js");
     compile = (pattern) => RE2JS.compile(pattern);
   },
   judge: (rule, tools) => {

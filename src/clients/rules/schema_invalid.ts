@@ -5,7 +5,6 @@
  *
  * @module
  */
-import { loadPackage } from "../../packages.ts";
 import { type RuleKind, TOOL_EFFECTS, toolsWithFact } from "./kind.ts";
 import { inputSchemaOf, schemaShape } from "./schema_facts.ts";
 
@@ -23,7 +22,7 @@ export const schemaInvalid: RuleKind = {
     id: FACT,
     prepare: async () => {
       if (validate) return;
-      const { Ajv } = await loadPackage("ajv/dist/ajv.js");
+      const { Ajv } = await import("ajv/dist/ajv.js");
       const ajv = new Ajv({ strict: false, validateFormats: false });
       const meta = ajv.getSchema(DRAFT_07);
       if (!meta) throw new Error("ajv has no draft-07 meta-schema");

@@ -6,7 +6,7 @@
  * @module
  */
 import type { z as Zod } from "zod";
-import { loadPackage } from "../../packages.ts";
+import { z } from "zod";
 import {
   CONFIG_FIELDS,
   CONFIG_FORMATS,
@@ -30,9 +30,6 @@ export type {
 /** The fleet report's schema identifier. */
 export { FLEET_SCHEMA_ID } from "./types.ts";
 import { FLEET_SCHEMA_ID } from "./types.ts";
-
-// Loaded here, not by a literal import: see src/packages.ts.
-const { z } = await loadPackage("zod");
 
 const hints = Object.values(NOT_CHECKED_HINTS) as [
   typeof NOT_CHECKED_HINTS[NotCheckedReason],
