@@ -154,6 +154,15 @@ export function buildReport(
           ...(resolved.length > MAX_RESOLVED_LISTED
             ? { resolved_not_listed: resolved.length - MAX_RESOLVED_LISTED }
             : {}),
+          ...(comparison.profilesDiffer
+            ? {
+              profiles_differ: {
+                not_run: [...comparison.profilesDiffer.notRun],
+                not_in_baseline: [...comparison.profilesDiffer.notInBaseline],
+                not_judged: comparison.profilesDiffer.notJudged,
+              },
+            }
+            : {}),
         },
       }
       : {}),

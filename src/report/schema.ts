@@ -228,6 +228,20 @@ const BaselineSchema = z.strictObject({
     description:
       `How many more resolved findings there are than the ${MAX_RESOLVED_LISTED} listed; absent when all are listed.`,
   }),
+  profiles_differ: z.strictObject({
+    not_run: z.array(ProfileLabel).meta({
+      description: "The baseline's profiles that this run did not select.",
+    }),
+    not_in_baseline: z.array(ProfileLabel).meta({
+      description: "The profiles of this run that the baseline did not select.",
+    }),
+    not_judged: z.int().min(0).meta({
+      description:
+        "How many findings of the baseline this run neither produces nor calls resolved, because a profile they concern (their own, or one that listed the tool) was not compared.",
+    }),
+  }).optional().meta({
+    description: "Only when the profiles run are not the baseline's: what was not compared.",
+  }),
 }).meta({
   description: "With --baseline only: this run compared with an earlier report of the same server.",
 });

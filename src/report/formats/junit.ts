@@ -11,6 +11,7 @@ import {
   findingsOf,
   gates,
   incompleteExplanation,
+  profilesDifferSentence,
   reasonText,
   type ReportFinding,
 } from "../phrases.ts";
@@ -115,6 +116,11 @@ export function profileSuites(report: GuidanceReport): Suite[] {
         ["settle_ms", String(report.settings.settle_ms)],
         ["tool_count", String(profile.tool_count ?? "")],
         ["instructions_present", String(profile.instructions_present ?? "")],
+        ...(report.baseline?.profiles_differ
+          ? [
+            ["baseline_profiles", profilesDifferSentence(report.baseline.profiles_differ)] as const,
+          ]
+          : []),
       ],
       cases,
     };

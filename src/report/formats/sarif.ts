@@ -13,6 +13,7 @@ import {
   findingsOf,
   incompleteExplanation,
   incompleteSentence,
+  profilesDifferSentence,
   resolvedSentence,
 } from "../phrases.ts";
 import { notCheckedText } from "../fleet/phrases.ts";
@@ -146,7 +147,17 @@ export function renderSarif(report: GuidanceReport, options: SarifOptions = {}):
     runs: [{
       tool: sarifTool(report.mcpeval_version, rules),
       automationDetails: { id: `mcpeval-guidance/${report.server}/` },
-      invocations: [{ executionSuccessful: report.complete }],
+      invocations: [{
+        executionSuccessful: report.complete,
+        ...(report.baseline?.profiles_differ
+          ? {
+            toolExecutionNotifications: [{
+              level: "warning",
+              message: { text: `${profilesDifferSentence(report.baseline.profiles_differ)}.` },
+            }],
+          }
+          : {}),
+      }],
       results,
       properties: {
         server: report.server,

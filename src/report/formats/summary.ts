@@ -14,6 +14,7 @@ import {
   incompleteSentence,
   notListedSentence,
   outcomeOf,
+  profilesDifferSentence,
   resolvedSentence,
 } from "../phrases.ts";
 import { fleetOutcome, notCheckedText, SUMMARY_HEADER, summaryRows } from "../fleet/phrases.ts";
@@ -76,6 +77,9 @@ export function renderGithubSummary(report: GuidanceReport): string {
           : `| ${drift.profile} | ${md(driftText(drift))} | |`
       ),
     );
+    if (baseline.profiles_differ) {
+      lines.push("", `${md(profilesDifferSentence(baseline.profiles_differ))}.`);
+    }
   }
   const findings = findingsOf(report);
   for (const kind of FINDING_KINDS) {

@@ -19,6 +19,7 @@ import {
   notListedSentence,
   outcomeOf,
   plural,
+  profilesDifferSentence,
   reasonText,
   resolvedSentence,
 } from "../phrases.ts";
@@ -135,6 +136,7 @@ export function renderText(report: GuidanceReport, style: TextStyle = { color: f
       }`,
     );
     for (const drift of baseline.profiles) add(`${drift.profile}: ${driftText(drift)}`, 2, 4);
+    if (baseline.profiles_differ) add(`${profilesDifferSentence(baseline.profiles_differ)}.`, 2, 4);
   }
 
   const findings = findingsOf(report);
