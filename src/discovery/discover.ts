@@ -114,11 +114,13 @@ export async function discoverAll(
       }
       const abort = () => void transport.close();
       signal?.addEventListener("abort", abort, { once: true });
+      let ended: Extract<ProfileOutcome, { complete: false }> | undefined;
       try {
         // Loaded after the first servers were started, so they boot while it loads.
         const { discoverProfile } = await import("./session.ts");
         const outcome = await discoverProfile(transport, declared, session, heard);
         outcomes.push(outcome);
+        if (!outcome.complete && TAIL_REASONS.has(outcome.incomplete.reason)) ended = outcome;
         observe(
           outcome.complete
             ? { kind: "done", profile, tools: outcome.tools.length }
@@ -127,6 +129,11 @@ export async function discoverAll(
       } finally {
         signal?.removeEventListener("abort", abort);
         const { leftover } = await transport.close();
+        // Its stderr is read to the end once it is closed.
+        const tail = ended && transport.stderrTail?.();
+        if (ended && tail && tail.length > 0) {
+          outcomes[outcomes.indexOf(ended)] = { ...ended, stderrTail: tail };
+        }
         release();
         if (profile === first) warmed();
         if (leftover) observe({ kind: "leftover", profile, leftover });
@@ -139,6 +146,9 @@ export async function discoverAll(
   if (failure) throw failure.error;
   return outcomes;
 }
+
+/** The reasons for which a stdio server's last stderr lines may say why: it ended, or hung. */
+const TAIL_REASONS: ReadonlySet<string> = new Set(["transport-lost", "timeout"]);
 
 /** What a profile label declares: one of the five, or a client preset. */
 function declarationOf(

@@ -10,8 +10,11 @@ import { RULES } from "../analysis/rules.ts";
 import {
   MAX_MESSAGE_BYTES,
   MAX_PAGES,
+  MAX_REPORT_STDERR_TAIL_BYTES,
   MAX_RESOLVED_LISTED,
   MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST,
+  MAX_STDERR_TAIL_LINE_CHARS,
+  MAX_STDERR_TAIL_LINES,
   MAX_TOOLS,
   SETTLE_MS,
   TIMEOUT_MS,
@@ -141,6 +144,13 @@ const IncompleteProfileSchema = z.strictObject({
   pages: Count,
   incomplete: IncompleteSchema,
   protocol_version: NegotiatedSchema.optional(),
+  server_stderr_tail: z.array(z.string().regex(/^[\x20-\x7e]*$/)).min(1).max(
+    MAX_STDERR_TAIL_LINES,
+  ).optional().meta({
+    description:
+      "stdio, when the server ended or did not answer: the last lines it wrote to stderr. The server's own words, not mcpeval's: anything but printable ASCII escaped as \\u{...}, each line cut at " +
+      `${MAX_STDERR_TAIL_LINE_CHARS} characters, at most ${MAX_STDERR_TAIL_LINES} lines and ${MAX_REPORT_STDERR_TAIL_BYTES} bytes.`,
+  }),
 });
 
 const findingFields = <K extends keyof typeof RULES>(kind: K) => ({

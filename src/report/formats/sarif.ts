@@ -210,6 +210,10 @@ export function sarifResults(
             ...(profile.incomplete.http_status === undefined
               ? {}
               : { http_status: profile.incomplete.http_status }),
+            // The server's own words, apart from mcpeval's message.
+            ...(profile.server_stderr_tail === undefined
+              ? {}
+              : { server_stderr_tail: profile.server_stderr_tail }),
           },
           incompleteState,
         ),
