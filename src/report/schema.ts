@@ -52,6 +52,7 @@ export type {
   NotComparedProfileDrift,
   ProfileDrift,
   ProfileReport,
+  ProfilesDifferReport,
   ReferencedCandidateReport,
   RequiredToolDefectReport,
   ResolvedFindingReport,
