@@ -80,6 +80,7 @@ export {
   type NotComparedProfileDrift,
   type ProfileDrift,
   type ProfileReport,
+  type ProfilesDifferReport,
   type ReferencedCandidateReport,
   type ReportIssue,
   reportJsonSchema,

@@ -130,6 +130,13 @@ export const MAX_STDERR_TAIL_LINES = 5;
 export const MAX_STDERR_TAIL_LINE_CHARS = 200;
 
 /**
+ * A report's `server_stderr_tail`: at most this many bytes over all its lines, escaped (each
+ * line at most {@linkcode MAX_STDERR_TAIL_LINE_CHARS} characters before escaping, at most
+ * {@linkcode MAX_STDERR_TAIL_LINES} lines; the oldest lines go first).
+ */
+export const MAX_REPORT_STDERR_TAIL_BYTES = 2_048;
+
+/**
  * `--server-stderr inherit`: at most this many distinct lines (of all servers of a run) are
  * remembered so that another profile of the same server does not print them again; later new
  * lines are printed without being remembered.

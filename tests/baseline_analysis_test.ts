@@ -38,7 +38,20 @@ Deno.test("compareWithBaseline: drift per profile, states, resolved, and no defe
   ]);
   assert.deepEqual(comparison.findings, findings);
   assert.deepEqual(comparison.states, ["unchanged", "new"]);
-  assert.deepEqual(comparison.resolved, [candidate("roots", "gone", ["all"])]);
+  // roots' `gone` was listed in all, which this run did not compare: not judged, not resolved.
+  assert.deepEqual(comparison.resolved, []);
+  assert.deepEqual(comparison.profilesDiffer, {
+    notRun: [],
+    notInBaseline: ["sampling"],
+    notJudged: 1,
+  });
+  // Its profiles compared, a finding no longer produced is resolved.
+  const judged = compareWithBaseline(current, findings, {
+    ...BASELINE,
+    findings: [candidate("none", "pick", ["roots"]), candidate("roots", "gone", ["none"])],
+  }, { requireBaselineTools: false });
+  assert.deepEqual(judged.resolved, [candidate("roots", "gone", ["none"])]);
+  assert.equal(judged.profilesDiffer?.notJudged, 0);
 });
 
 Deno.test("compareWithBaseline: --require-baseline-tools makes each lost tool a defect, after the other findings", () => {
@@ -62,8 +75,10 @@ Deno.test("compareWithBaseline: --require-baseline-tools makes each lost tool a 
     { kind, profile: "roots", tool: "old", availableIn: [] },
   ]);
   assert.deepEqual(comparison.states, ["new", "new", "new"]);
-  // Both baseline candidates no longer occur in compared profiles.
-  assert.equal(comparison.resolved.length, 2);
+  // Both baseline candidates no longer occur in compared profiles; the one whose tool was listed
+  // in all, not compared, is not called resolved.
+  assert.deepEqual(comparison.resolved, [candidate("none", "pick", ["roots"])]);
+  assert.equal(comparison.profilesDiffer, undefined);
 });
 
 Deno.test("compareWithBaseline: an incomplete run compares only complete catalogs and concludes nothing else", () => {

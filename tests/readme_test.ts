@@ -195,14 +195,56 @@ Deno.test({
     assert.equal(denied.code, 2);
     assert.equal(
       denied.stderr,
-      `mcpeval: Permission to read the config file is missing: add --allow-read=${outside}; the installed mcpeval command takes Deno flags only from its install line: reinstall it with the flag added (from the clone: deno install -g -f -n mcpeval --config deno.json ... --allow-read=${outside} main.ts)\n`,
+      `mcpeval: Permission to read the config file is missing: add --allow-read=${outside}; the installed mcpeval command takes Deno flags only from its install line: reinstall it with the flag added (from the clone: deno install -g -f -n mcpeval --config deno.json --location=https://mcpeval.invalid/installed ... --allow-read=.,${outside} main.ts)\n`,
     );
     const misplaced = await run("mcpeval guidance --allow-read --config .mcp.json", project.path);
     assert.equal(misplaced.code, 2);
     assert.equal(
       misplaced.stderr,
-      "mcpeval: '--allow-read' is a Deno flag, and mcpeval's arguments cannot carry it; the installed mcpeval command takes Deno flags only from its install line: reinstall it with the flag added (from the clone: deno install -g -f -n mcpeval --config deno.json ... --allow-read main.ts)\n",
+      "mcpeval: '--allow-read' is a Deno flag, and mcpeval's arguments cannot carry it; the installed mcpeval command takes Deno flags only from its install line: reinstall it with the flag added (from the clone: deno install -g -f -n mcpeval --config deno.json --location=https://mcpeval.invalid/installed ... --allow-read main.ts)\n",
     );
+    assertNoneLeft(await marker.reap(), "the installed mcpeval");
+  },
+});
+
+Deno.test({
+  name:
+    "launch detection: the installed command and deno run each get their own fix, in the clone and outside it",
+  ignore: Deno.build.os === "windows",
+  fn: async () => {
+    await using root = await tempDir();
+    await using elsewhere = await tempDir();
+    await using configs = await tempDir();
+    // A config outside either folder, like ~/.cursor/mcp.json.
+    const config = join(configs.path, "mcp.json");
+    await Deno.writeTextFile(config, JSON.stringify({ mcpServers: {} }));
+    const marker = new ProcessMarker();
+    const installed = await installReadmeLine(root.path, marker);
+    const reinstall =
+      `; the installed mcpeval command takes Deno flags only from its install line: reinstall it with the flag added (from the clone: deno install -g -f -n mcpeval --config deno.json --location=https://mcpeval.invalid/installed ... --allow-read=.,${config} main.ts)\n`;
+    const missing =
+      `mcpeval: Permission to read the config file is missing: add --allow-read=${config}`;
+    for (const cwd of [ROOT, elsewhere.path]) {
+      const run = await installed(`mcpeval guidance --config ${config}`, cwd);
+      assert.equal(run.code, 2);
+      assert.equal(run.stderr, missing + reinstall, `installed, in ${cwd}`);
+      const output = await new Deno.Command(DENO, {
+        args: [
+          "run",
+          "--quiet",
+          `--allow-run=${DENO}`,
+          join(ROOT, "main.ts"),
+          "guidance",
+          "--config",
+          config,
+        ],
+        cwd,
+        env: { NO_COLOR: "1", ...marker.env },
+        stdin: "null",
+      }).output();
+      assert.equal(output.code, 2);
+      assert.equal(new TextDecoder().decode(output.stderr), `${missing}\n`, `deno run, in ${cwd}`);
+    }
     assertNoneLeft(await marker.reap(), "the installed mcpeval");
   },
 });

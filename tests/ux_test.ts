@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { completion, lookupHint } from "../src/analysis/suggest.ts";
 import { programName } from "../src/cli/args.ts";
-import { launchOf, misplacedDenoFlag } from "../src/cli/deno_flags.ts";
+import { INSTALLED_LOCATION, launchOf, misplacedDenoFlag } from "../src/cli/deno_flags.ts";
 import { GUIDANCE_HELP, USAGE } from "../src/cli/help.ts";
 import { run } from "../src/cli/run.ts";
 import { escaped } from "../src/printable.ts";
@@ -143,14 +143,12 @@ Deno.test("programName: the last path segment without its extension, when it is 
   assert.equal(programName(""), undefined);
 });
 
-Deno.test("launchOf: deno run in the clone, the installed command elsewhere, JSR, a binary", () => {
-  assert.equal(launchOf("file:///src/mcpeval/main.ts", "/src/mcpeval"), "deno-run");
-  assert.equal(launchOf("file:///src/mcpeval/main.ts", "/src/mcpeval/"), "deno-run");
-  assert.equal(launchOf("file:///src/mcpeval/main.ts", "/home/me/project"), "installed");
-  assert.equal(launchOf("file:///src/my%20clone/main.ts", "/src/my clone"), "deno-run");
+Deno.test("launchOf: the install line's --location marks the installed command, wherever it runs", () => {
   assert.equal(launchOf("file:///src/mcpeval/main.ts", undefined), "deno-run");
-  assert.equal(launchOf("https://jsr.io/@mcpeval/guidance/0.2.0/main.ts", "/x"), "jsr");
-  assert.equal(launchOf("file:///tmp/deno-compile-mcpeval/main.ts", "/x"), "compiled");
+  assert.equal(launchOf("file:///src/mcpeval/main.ts", INSTALLED_LOCATION), "installed");
+  assert.equal(launchOf("file:///src/mcpeval/main.ts", "https://example.com/"), "deno-run");
+  assert.equal(launchOf("https://jsr.io/@mcpeval/guidance/0.2.0/main.ts", undefined), "jsr");
+  assert.equal(launchOf("file:///tmp/deno-compile-mcpeval/main.ts", undefined), "compiled");
 });
 
 Deno.test("a Deno flag after the script or a missing permission: where it goes for each launch", async () => {
@@ -170,13 +168,13 @@ Deno.test("a Deno flag after the script or a missing permission: where it goes f
   assert.equal(await run(["guidance", "--config", "a.json"], installed), 2);
   assert.equal(
     installed.err(),
-    "mcpeval: Permission to read the config file is missing: add --allow-read=a.json; the installed mcpeval command takes Deno flags only from its install line: reinstall it with the flag added (from the clone: deno install -g -f -n mcpeval --config deno.json ... --allow-read=a.json main.ts)\n",
+    "mcpeval: Permission to read the config file is missing: add --allow-read=a.json; the installed mcpeval command takes Deno flags only from its install line: reinstall it with the flag added (from the clone: deno install -g -f -n mcpeval --config deno.json --location=https://mcpeval.invalid/installed ... --allow-read=.,a.json main.ts)\n",
   );
   const flag = testContext({ launch: "installed" });
   assert.equal(await run(["guidance", "-A"], flag), 2);
   assert.match(
     flag.err(),
-    /^mcpeval: '-A' is a Deno flag, and mcpeval's arguments cannot carry it; the installed mcpeval command takes Deno flags only from its install line: reinstall it with the flag added \(from the clone: deno install -g -f -n mcpeval --config deno.json \.\.\. -A main\.ts\)\n$/,
+    /^mcpeval: '-A' is a Deno flag, and mcpeval's arguments cannot carry it; the installed mcpeval command takes Deno flags only from its install line: reinstall it with the flag added \(from the clone: deno install -g -f -n mcpeval --config deno.json --location=https:\/\/mcpeval\.invalid\/installed \.\.\. -A main\.ts\)\n$/,
   );
   const command = testContext({ launch: "installed" });
   assert.equal(await run(["--allow-net", "guidance"], command), 2);

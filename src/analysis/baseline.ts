@@ -65,6 +65,16 @@ export interface BaselineComparison {
    * when the run is incomplete.
    */
   readonly resolved: readonly Finding[];
+  /**
+   * When the profiles run are not the baseline's: the baseline's profiles not run now, and how
+   * many of its findings are neither found again nor resolved, because a profile they concern
+   * (their own, or one that listed the tool) was not compared now.
+   */
+  readonly profilesDiffer?: {
+    readonly notRun: readonly ProfileLabel[];
+    readonly notInBaseline: readonly ProfileLabel[];
+    readonly notJudged: number;
+  };
 }
 
 /** How to compare. */
@@ -94,7 +104,16 @@ export function compareWithBaseline(
   options: ComparisonOptions,
 ): BaselineComparison {
   const drift = current.map((profile) => driftOf(profile, baseline));
-  if (findings === null) return { drift, findings: [], states: [], resolved: [] };
+  const run = new Set(current.map(({ profile }) => profile));
+  const notRun = [...baseline.catalogs.keys()].filter((profile) => !run.has(profile));
+  const notInBaseline = current.flatMap(({ profile }) =>
+    baseline.catalogs.has(profile) ? [] : [profile]
+  );
+  const differ = (notJudged: number) =>
+    notRun.length > 0 || notInBaseline.length > 0
+      ? { profilesDiffer: { notRun, notInBaseline, notJudged } }
+      : {};
+  if (findings === null) return { drift, findings: [], states: [], resolved: [], ...differ(0) };
 
   // Like every finding's, a defect's `availableIn` names the profiles whose model sees the tool.
   const catalogs = current.map(({ profile, tools, hidden }) => ({
@@ -123,13 +142,18 @@ export function compareWithBaseline(
   );
   const before = new Set(baseline.findings.map(key));
   const now = new Set(all.map(key));
+  // A finding no longer produced is resolved only when every profile it concerns was compared:
+  // a candidate disappears by itself when the profile that listed its tool is not run.
+  const gone = baseline.findings.filter((finding) => !now.has(key(finding)));
+  const judged = (finding: Finding) =>
+    compared.has(finding.profile) && finding.availableIn.every((p) => compared.has(p));
+  const resolved = gone.filter(judged);
   return {
     drift,
     findings: all,
     states: all.map((finding) => before.has(key(finding)) ? "unchanged" : "new"),
-    resolved: baseline.findings.filter((finding) =>
-      compared.has(finding.profile) && !now.has(key(finding))
-    ),
+    resolved,
+    ...differ(gone.length - resolved.length),
   };
 }
 

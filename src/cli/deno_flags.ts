@@ -11,9 +11,9 @@ const DENO_FLAG =
   /^(?:--(?:allow|deny)-(?:all|read|write|net|env|sys|run|ffi|import|hrtime|scripts)|-[ARWNESIP]|--no-prompt|--v8-flags|--unstable(?:-[a-z]+)*|--config|--import-map|--lock|--no-lock|--cached-only|--reload|--env-file|--location|--seed|--inspect(?:-brk|-wait)?|--watch|--no-check|--check)$/;
 
 /**
- * How mcpeval was started: `deno run main.ts` from a clone (the folder it runs in holds the
- * script), the command `deno install` put on PATH (a script elsewhere), from JSR (`deno run` or
- * installed: the two look the same from inside), or a compiled binary (its flags are baked in).
+ * How mcpeval was started: `deno run main.ts` from a clone, the command the README's `deno
+ * install` line put on PATH (marked by its `--location`), from JSR (`deno run` or installed: the
+ * two look the same from inside), or a compiled binary (its flags are baked in).
  */
 export type Launch = "deno-run" | "installed" | "jsr" | "compiled";
 
@@ -27,24 +27,29 @@ export function denoFlag(argument: string): string | undefined {
 }
 
 /**
- * How a script at `mainModule` was started when the current folder is `cwd` (undefined: not
- * readable). An installed command's shim runs `deno run FLAGS file:///…/main.ts`, the same
- * script as `deno run main.ts`: what tells them apart is that `deno run main.ts` is typed in the
- * clone, where the script is. Pure.
+ * The `--location` that the README's install lines give the installed command: Deno passes it
+ * to the script, so the command knows it was installed whatever folder it runs in (its shim runs
+ * `deno run FLAGS file:///…/main.ts`, the very script `deno run main.ts` runs). mcpeval fetches
+ * nothing relative to it (`.invalid` never resolves).
+ */
+export const INSTALLED_LOCATION = "https://mcpeval.invalid/installed";
+
+/**
+ * How a script at `mainModule` was started, given `location` (Deno's `--location`, undefined
+ * without one): a compiled binary, from JSR, the installed command (the README's install line
+ * marks it with {@linkcode INSTALLED_LOCATION}), else `deno run`. Pure; the current folder plays
+ * no part.
  *
  * @example
  * ```ts
- * launchOf("file:///src/mcpeval/main.ts", "/src/mcpeval"); // "deno-run"
- * launchOf("file:///src/mcpeval/main.ts", "/home/me/project"); // "installed"
+ * launchOf("file:///src/mcpeval/main.ts", undefined); // "deno-run"
+ * launchOf("file:///src/mcpeval/main.ts", INSTALLED_LOCATION); // "installed"
  * ```
  */
-export function launchOf(mainModule: string, cwd: string | undefined): Launch {
+export function launchOf(mainModule: string, location: string | undefined): Launch {
   if (/\/deno-compile-[^/]*\//.test(mainModule)) return "compiled";
   if (!mainModule.startsWith("file:")) return "jsr";
-  if (cwd === undefined) return "deno-run";
-  const folder = decodeURIComponent(new URL(".", mainModule).pathname).replace(/\/$/, "");
-  const here = cwd.replaceAll("\\", "/").replace(/^([A-Za-z]:)/, "/$1").replace(/\/$/, "");
-  return folder === here ? "deno-run" : "installed";
+  return location === INSTALLED_LOCATION ? "installed" : "deno-run";
 }
 
 let launch: Launch | undefined;
@@ -52,23 +57,23 @@ let launch: Launch | undefined;
 /** How this process was started (see {@linkcode launchOf}); never prompts for a permission. */
 export function currentLaunch(): Launch {
   if (launch) return launch;
-  let cwd: string | undefined;
+  let location: string | undefined;
   try {
-    // Deno.cwd() needs read access to the folder: only where it is already granted.
-    if (Deno.permissions.querySync({ name: "read", path: "." }).state === "granted") {
-      cwd = Deno.cwd();
-    }
+    // Without --location, Deno throws on reading it.
+    location = globalThis.location?.href;
   } catch {
-    cwd = undefined;
+    location = undefined;
   }
-  return launch = launchOf(Deno.mainModule, cwd);
+  return launch = launchOf(Deno.mainModule, location);
 }
 
 /** The README's `deno install` line for how mcpeval was started, `flags` added to its own. */
 function installLine(launch: Launch, flags: string): string {
+  // The install lines read the folder they run in: a file elsewhere is read as well.
+  const added = flags.replace(/(^| )--allow-read=/, "$1--allow-read=.,");
   return launch === "jsr"
-    ? `deno install -g -f -n mcpeval ... ${flags} jsr:@mcpeval/guidance`
-    : `deno install -g -f -n mcpeval --config deno.json ... ${flags} main.ts`;
+    ? `deno install -g -f -n mcpeval ... ${added} jsr:@mcpeval/guidance`
+    : `deno install -g -f -n mcpeval --config deno.json --location=${INSTALLED_LOCATION} ... ${added} main.ts`;
 }
 
 /**

@@ -76,11 +76,31 @@ export async function discoverAll(
     presetsStrict: settings.presetsStrict,
   };
 
-  const worker = async () => {
+  // A stdio server's first profile starts alone: its first start may download the package
+  // (`npx -y`, `uvx`), and the others, started at once, would each download it again, racing
+  // the timeout. They start once it has answered its opening (or ended), warm.
+  const first = queue[0]?.profile;
+  let warmed = () => {};
+  const warm = settings.target.kind === "stdio" && queue.length > 1
+    ? new Promise<void>((resolve) => warmed = resolve)
+    : undefined;
+  const heard: DiscoveryObserver = warm
+    ? (event) => {
+      if (event.profile === first && event.kind === "settling") warmed();
+      observe(event);
+    }
+    : observe;
+
+  const worker = async (index: number) => {
+    if (index > 0 && warm) await warm;
     for (let declared = queue.shift(); declared !== undefined; declared = queue.shift()) {
-      if (failure || signal?.aborted) return;
+      // The run is over: nothing waits for the first profile any more.
+      if (failure || signal?.aborted) return warmed();
       const release = slots ? await slots.acquire(signal) : () => {};
-      if (release === undefined || failure || signal?.aborted) return release?.();
+      if (release === undefined || failure || signal?.aborted) {
+        warmed();
+        return release?.();
+      }
       let transport: Transport;
       const profile = declared.profile;
       observe({ kind: "starting", profile });
@@ -94,15 +114,18 @@ export async function discoverAll(
       } catch (error) {
         release();
         failure ??= { error };
+        if (profile === first) warmed();
         return;
       }
       const abort = () => void transport.close();
       signal?.addEventListener("abort", abort, { once: true });
+      let ended: Extract<ProfileOutcome, { complete: false }> | undefined;
       try {
         // Loaded after the first servers were started, so they boot while it loads.
         const { discoverProfile } = await import("./session.ts");
-        const outcome = await discoverProfile(transport, declared, session, observe);
+        const outcome = await discoverProfile(transport, declared, session, heard);
         outcomes.push(outcome);
+        if (!outcome.complete && TAIL_REASONS.has(outcome.incomplete.reason)) ended = outcome;
         observe(
           outcome.complete
             ? { kind: "done", profile, tools: outcome.tools.length }
@@ -111,17 +134,26 @@ export async function discoverAll(
       } finally {
         signal?.removeEventListener("abort", abort);
         const { leftover } = await transport.close();
+        // Its stderr is read to the end once it is closed.
+        const tail = ended && transport.stderrTail?.();
+        if (ended && tail && tail.length > 0) {
+          outcomes[outcomes.indexOf(ended)] = { ...ended, stderrTail: tail };
+        }
         release();
+        if (profile === first) warmed();
         if (leftover) observe({ kind: "leftover", profile, leftover });
       }
     }
   };
 
   const workers = Math.min(settings.concurrency, queue.length);
-  await Promise.all(Array.from({ length: workers }, worker));
+  await Promise.all(Array.from({ length: workers }, (_, index) => worker(index)));
   if (failure) throw failure.error;
   return outcomes;
 }
+
+/** The reasons for which a stdio server's last stderr lines may say why: it ended, or hung. */
+const TAIL_REASONS: ReadonlySet<string> = new Set(["transport-lost", "timeout"]);
 
 /** What a profile label declares: one of the five, or a client preset. */
 function declarationOf(

@@ -11,7 +11,7 @@ export const INCOMPLETE_HINTS = {
   "transport-lost":
     "The connection ended before discovery finished; check that the server stays up for the whole session.",
   "timeout":
-    "The server did not answer a request within --timeout-ms; check that it answers initialize and tools/list, or raise --timeout-ms.",
+    "The server did not answer a request within --timeout-ms; check that it answers initialize and tools/list, or raise --timeout-ms (a first npx or uvx run may still be downloading the package).",
   "initialization-error":
     "The server answered initialize with an error or with an invalid InitializeResult.",
   "protocol-version-mismatch":

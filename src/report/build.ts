@@ -3,6 +3,7 @@
  *
  * @module
  */
+import { reportedTail } from "./stderr_tail.ts";
 import {
   type Baseline,
   type BaselineState,
@@ -154,6 +155,15 @@ export function buildReport(
           ...(resolved.length > MAX_RESOLVED_LISTED
             ? { resolved_not_listed: resolved.length - MAX_RESOLVED_LISTED }
             : {}),
+          ...(comparison.profilesDiffer
+            ? {
+              profiles_differ: {
+                not_run: [...comparison.profilesDiffer.notRun],
+                not_in_baseline: [...comparison.profilesDiffer.notInBaseline],
+                not_judged: comparison.profilesDiffer.notJudged,
+              },
+            }
+            : {}),
         },
       }
       : {}),
@@ -236,5 +246,12 @@ function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileR
       }),
     },
     ...negotiated,
+    ...tailOf(outcome.stderrTail),
   };
+}
+
+/** A profile's `server_stderr_tail`, when there is one to report. */
+function tailOf(tail: readonly string[] | undefined): { server_stderr_tail?: string[] } {
+  const lines = tail === undefined ? [] : reportedTail(tail);
+  return lines.length === 0 ? {} : { server_stderr_tail: lines };
 }

@@ -16,6 +16,7 @@ import type {
   IncompleteReport,
   ProfileDrift,
   ProfileReport,
+  ProfilesDifferReport,
   RequiredToolDefectReport,
   ResolvedFindingReport,
 } from "./types.ts";
@@ -279,6 +280,24 @@ export function notListedSentence(count: number): string {
 /** One resolved finding of the baseline, in words. */
 export function resolvedSentence(finding: ResolvedFindingReport): string {
   return `${finding.profile}: ${finding.tool} (${FINDING_PRESENTATION[finding.kind].noun})`;
+}
+
+/** A baseline whose profiles are not the run's, said in every format. */
+export const PROFILES_DIFFER_PHRASE =
+  "The profiles run differ from those of the baseline: findings of a profile not compared are not called resolved";
+
+/** The profiles run are not the baseline's, in one sentence (no trailing period). */
+export function profilesDifferSentence(differ: ProfilesDifferReport): string {
+  const parts = [
+    differ.not_run.length > 0 ? `not run: ${differ.not_run.join(", ")}` : undefined,
+    differ.not_in_baseline.length > 0
+      ? `not in the baseline: ${differ.not_in_baseline.join(", ")}`
+      : undefined,
+    differ.not_judged > 0
+      ? `${plural(differ.not_judged, "finding")} of the baseline not judged`
+      : undefined,
+  ].filter((part) => part !== undefined);
+  return `${PROFILES_DIFFER_PHRASE} (${parts.join("; ")})`;
 }
 
 /** Why a profile was not compared, in words. */

@@ -10,8 +10,11 @@ import { RULES } from "../analysis/rules.ts";
 import {
   MAX_MESSAGE_BYTES,
   MAX_PAGES,
+  MAX_REPORT_STDERR_TAIL_BYTES,
   MAX_RESOLVED_LISTED,
   MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST,
+  MAX_STDERR_TAIL_LINE_CHARS,
+  MAX_STDERR_TAIL_LINES,
   MAX_TOOLS,
   SETTLE_MS,
   TIMEOUT_MS,
@@ -49,6 +52,7 @@ export type {
   NotComparedProfileDrift,
   ProfileDrift,
   ProfileReport,
+  ProfilesDifferReport,
   ReferencedCandidateReport,
   RequiredToolDefectReport,
   ResolvedFindingReport,
@@ -138,6 +142,13 @@ const IncompleteProfileSchema = z.strictObject({
   pages: Count,
   incomplete: IncompleteSchema,
   protocol_version: NegotiatedSchema.optional(),
+  server_stderr_tail: z.array(z.string().regex(/^[\x20-\x7e]*$/)).min(1).max(
+    MAX_STDERR_TAIL_LINES,
+  ).optional().meta({
+    description:
+      "stdio, when the server ended or did not answer: the last lines it wrote to stderr. The server's own words, not mcpeval's: anything but printable ASCII escaped as \\u{...}, each line cut at " +
+      `${MAX_STDERR_TAIL_LINE_CHARS} characters, at most ${MAX_STDERR_TAIL_LINES} lines and ${MAX_REPORT_STDERR_TAIL_BYTES} bytes.`,
+  }),
 });
 
 const findingFields = <K extends keyof typeof RULES>(kind: K) => ({
@@ -224,6 +235,20 @@ const BaselineSchema = z.strictObject({
   resolved_not_listed: z.int().min(1).optional().meta({
     description:
       `How many more resolved findings there are than the ${MAX_RESOLVED_LISTED} listed; absent when all are listed.`,
+  }),
+  profiles_differ: z.strictObject({
+    not_run: z.array(ProfileLabel).meta({
+      description: "The baseline's profiles that this run did not select.",
+    }),
+    not_in_baseline: z.array(ProfileLabel).meta({
+      description: "The profiles of this run that the baseline did not select.",
+    }),
+    not_judged: z.int().min(0).meta({
+      description:
+        "How many findings of the baseline this run neither produces nor calls resolved, because a profile they concern (their own, or one that listed the tool) was not compared.",
+    }),
+  }).optional().meta({
+    description: "Only when the profiles run are not the baseline's: what was not compared.",
   }),
 }).meta({
   description: "With --baseline only: this run compared with an earlier report of the same server.",

@@ -93,6 +93,11 @@ export interface IncompleteProfileReport {
    * the revision the profile negotiated (absent when the opening settled on none).
    */
   protocol_version?: ProtocolVersion;
+  /**
+   * stdio, when the server ended or did not answer: the last lines it wrote to stderr, the
+   * server's own words (not mcpeval's), escaped to printable ASCII and bounded.
+   */
+  server_stderr_tail?: string[];
 }
 
 /** The client preset a `client:NAME` profile impersonated. */
@@ -298,6 +303,21 @@ export interface BaselineReport {
   resolved: ResolvedFindingReport[];
   /** How many more resolved findings there are than the listed ones; absent when all are. */
   resolved_not_listed?: number;
+  /** Only when the profiles run are not the baseline's. */
+  profiles_differ?: ProfilesDifferReport;
+}
+
+/** The profiles run are not the baseline's: what was not compared. */
+export interface ProfilesDifferReport {
+  /** The baseline's profiles that this run did not select. */
+  not_run: ProfileLabel[];
+  /** The profiles of this run that the baseline did not select. */
+  not_in_baseline: ProfileLabel[];
+  /**
+   * How many findings of the baseline this run neither produces nor calls resolved, because a
+   * profile they concern (their own, or one that listed the tool) was not compared.
+   */
+  not_judged: number;
 }
 
 /** The identifier of the guidance report's format. */

@@ -10,6 +10,8 @@ import {
   MAX_MESSAGE_BYTES,
   MAX_MESSAGE_CONTAINERS,
   MAX_STDERR_LINE_BYTES,
+  MAX_STDERR_TAIL_LINE_CHARS,
+  MAX_STDERR_TAIL_LINES,
   PIPE_RELEASE_MS,
   SHUTDOWN_GRACE_MS,
   SHUTDOWN_KILL_MS,
@@ -89,13 +91,22 @@ export function openStdio(target: StdioTarget, hooks: TransportHooks = {}): Tran
     if (error instanceof Deno.errors.NotCapable) throw new SpawnError("permission-denied");
     throw new SpawnError("other");
   }
-  const stderr = stderrLine
-    ? lineWriter(stderrLine)
-    : target.stderr === "discard"
-    ? new WritableStream<Uint8Array>()
+  // Read whenever it is piped: its last lines explain a server that ends early.
+  const tail: string[] = [];
+  const stderr = stderrLine || target.stderr === "discard"
+    ? lineWriter((line) => {
+      if (line.trim() !== "") {
+        tail.push(line.length > MAX_STDERR_TAIL_KEPT ? line.slice(0, MAX_STDERR_TAIL_KEPT) : line);
+        if (tail.length > MAX_STDERR_TAIL_LINES) tail.shift();
+      }
+      stderrLine?.(line);
+    })
     : undefined;
-  return new StdioTransport(child, stderr);
+  return new StdioTransport(child, stderr, stderr && (() => [...tail]));
 }
+
+/** Enough of a line to show `MAX_STDERR_TAIL_LINE_CHARS` characters and to know there were more. */
+const MAX_STDERR_TAIL_KEPT = 2 * MAX_STDERR_TAIL_LINE_CHARS + 2;
 
 /**
  * Whether a spawn that found nothing failed for its working folder: Deno says so itself ("No
@@ -172,10 +183,19 @@ class StdioTransport implements Transport {
   readonly #stderrDrained: Promise<void>;
   #exited = false;
   #closing?: Promise<Closed>;
+  stderrTail?: () => readonly string[];
 
-  /** `stderr` receives the server's stderr when it is piped (undefined: inherited). */
-  constructor(child: Deno.ChildProcess, stderr: WritableStream<Uint8Array> | undefined) {
+  /**
+   * `stderr` receives the server's stderr when it is piped (undefined: inherited); `tail` gives
+   * its last lines.
+   */
+  constructor(
+    child: Deno.ChildProcess,
+    stderr: WritableStream<Uint8Array> | undefined,
+    tail?: () => readonly string[],
+  ) {
     this.#child = child;
+    if (tail) this.stderrTail = tail;
     this.#endSharedParses = useSharedParses();
     this.#writer = child.stdin.getWriter();
     this.#writer.closed.catch(() => {});

@@ -39,6 +39,12 @@ export interface Transport {
    * Never throws.
    */
   close(): Promise<Closed>;
+  /**
+   * stdio: the last non-blank lines the server wrote to stderr (at most `MAX_STDERR_TAIL_LINES`,
+   * raw: the server's own words, to be escaped before they are shown), complete once closed;
+   * absent when stderr was passed on unread.
+   */
+  stderrTail?(): readonly string[];
 }
 
 /** What closing a transport left behind. */

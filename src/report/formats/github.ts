@@ -13,6 +13,7 @@ import {
   incompleteExplanation,
   incompleteSentence,
   outcomeOf,
+  profilesDifferSentence,
 } from "../phrases.ts";
 import type { FleetReport } from "../fleet/types.ts";
 import { fleetOutcome, notCheckedText } from "../fleet/phrases.ts";
@@ -67,6 +68,12 @@ export function renderGithub(report: GuidanceReport): string {
         ),
       );
     }
+  }
+  const differ = report.baseline?.profiles_differ;
+  if (differ) {
+    lines.push(
+      workflowCommand("notice", `${title}: baseline profiles`, profilesDifferSentence(differ)),
+    );
   }
   for (const finding of findingsOf(report)) {
     // An acknowledged candidate (the baseline has it) is not announced again.

@@ -11,6 +11,7 @@ import {
   findingsOf,
   gates,
   incompleteExplanation,
+  profilesDifferSentence,
   reasonText,
   type ReportFinding,
 } from "../phrases.ts";
@@ -34,6 +35,8 @@ export interface Case {
     readonly type?: string;
     readonly message: string;
   };
+  /** The server's own stderr lines (escaped already), as the case's `system-err`. */
+  readonly systemErr?: readonly string[];
 }
 
 /** One JUnit test suite. */
@@ -66,6 +69,10 @@ export function profileSuites(report: GuidanceReport): Suite[] {
         type: profile.incomplete.reason,
         message: `${reasonText(profile.incomplete)}: ${incompleteExplanation(profile.incomplete)}`,
       },
+      // The server's own words, apart from mcpeval's message.
+      ...(!profile.complete && profile.server_stderr_tail
+        ? { systemErr: profile.server_stderr_tail }
+        : {}),
     }];
     const drift = report.baseline?.profiles.find((entry) => entry.profile === profile.profile);
     if (drift?.compared) {
@@ -115,6 +122,11 @@ export function profileSuites(report: GuidanceReport): Suite[] {
         ["settle_ms", String(report.settings.settle_ms)],
         ["tool_count", String(profile.tool_count ?? "")],
         ["instructions_present", String(profile.instructions_present ?? "")],
+        ...(report.baseline?.profiles_differ
+          ? [
+            ["baseline_profiles", profilesDifferSentence(report.baseline.profiles_differ)] as const,
+          ]
+          : []),
       ],
       cases,
     };
@@ -143,7 +155,7 @@ export function junitXml(suites: readonly Suite[]): string {
       lines.push(`      <property name="${xml(key)}" value="${xml(value)}"/>`);
     }
     lines.push("    </properties>");
-    for (const { name, classname, outcome } of cases) {
+    for (const { name, classname, outcome, systemErr } of cases) {
       const open = `    <testcase classname="${
         classname === undefined ? suite : xml(classname)
       }" name="${xml(name)}"`;
@@ -155,6 +167,7 @@ export function junitXml(suites: readonly Suite[]): string {
       lines.push(
         `${open}>`,
         `      <${outcome.element}${type} message="${xml(outcome.message)}"/>`,
+        ...(systemErr ? [`      <system-err>${xml(systemErr.join("\n"))}</system-err>`] : []),
         "    </testcase>",
       );
     }

@@ -13,6 +13,7 @@ import {
   findingsOf,
   incompleteExplanation,
   incompleteSentence,
+  profilesDifferSentence,
   resolvedSentence,
 } from "../phrases.ts";
 import { notCheckedText } from "../fleet/phrases.ts";
@@ -146,7 +147,17 @@ export function renderSarif(report: GuidanceReport, options: SarifOptions = {}):
     runs: [{
       tool: sarifTool(report.mcpeval_version, rules),
       automationDetails: { id: `mcpeval-guidance/${report.server}/` },
-      invocations: [{ executionSuccessful: report.complete }],
+      invocations: [{
+        executionSuccessful: report.complete,
+        ...(report.baseline?.profiles_differ
+          ? {
+            toolExecutionNotifications: [{
+              level: "warning",
+              message: { text: `${profilesDifferSentence(report.baseline.profiles_differ)}.` },
+            }],
+          }
+          : {}),
+      }],
       results,
       properties: {
         server: report.server,
@@ -199,6 +210,10 @@ export function sarifResults(
             ...(profile.incomplete.http_status === undefined
               ? {}
               : { http_status: profile.incomplete.http_status }),
+            // The server's own words, apart from mcpeval's message.
+            ...(profile.server_stderr_tail === undefined
+              ? {}
+              : { server_stderr_tail: profile.server_stderr_tail }),
           },
           incompleteState,
         ),

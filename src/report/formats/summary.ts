@@ -14,11 +14,13 @@ import {
   incompleteSentence,
   notListedSentence,
   outcomeOf,
+  profilesDifferSentence,
   resolvedSentence,
 } from "../phrases.ts";
 import { fleetOutcome, notCheckedText, SUMMARY_HEADER, summaryRows } from "../fleet/phrases.ts";
 import type { FleetReport } from "../fleet/types.ts";
 import type { RunReport } from "../run.ts";
+import { STDERR_TAIL_LEAD } from "../stderr_tail.ts";
 import type { GuidanceReport } from "../types.ts";
 import { md } from "./github.ts";
 
@@ -49,6 +51,16 @@ export function renderGithubSummary(report: GuidanceReport): string {
       } |`
     ),
   ];
+  // The server's own words, once, as an indented code block (escaped and bounded already).
+  const told = report.profiles.find((profile) => !profile.complete && profile.server_stderr_tail);
+  if (told && !told.complete && told.server_stderr_tail) {
+    lines.push(
+      "",
+      `${md(told.profile)}: ${md(STDERR_TAIL_LEAD)}:`,
+      "",
+      ...told.server_stderr_tail.map((line) => `    ${line}`),
+    );
+  }
   const dependent = capabilityDependentTools(report);
   if (dependent.length > 0) {
     lines.push(
@@ -76,6 +88,9 @@ export function renderGithubSummary(report: GuidanceReport): string {
           : `| ${drift.profile} | ${md(driftText(drift))} | |`
       ),
     );
+    if (baseline.profiles_differ) {
+      lines.push("", `${md(profilesDifferSentence(baseline.profiles_differ))}.`);
+    }
   }
   const findings = findingsOf(report);
   for (const kind of FINDING_KINDS) {

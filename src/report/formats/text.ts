@@ -19,12 +19,14 @@ import {
   notListedSentence,
   outcomeOf,
   plural,
+  profilesDifferSentence,
   reasonText,
   resolvedSentence,
 } from "../phrases.ts";
 import { fleetOutcome, notCheckedText, SUMMARY_HEADER, summaryRows } from "../fleet/phrases.ts";
 import type { FleetReport } from "../fleet/types.ts";
 import type { RunReport } from "../run.ts";
+import { STDERR_TAIL_LEAD } from "../stderr_tail.ts";
 import type { GuidanceReport } from "../types.ts";
 
 /** How to render text. */
@@ -117,6 +119,12 @@ export function renderText(report: GuidanceReport, style: TextStyle = { color: f
     explained.set(text, [...(explained.get(text) ?? []), profile.profile]);
   }
   for (const [text, profiles] of explained) add(`${profiles.join(", ")}: ${text}`, 2, 4);
+  // The server's own words, once, marked as such (escaped and bounded in the report).
+  const told = report.profiles.find((profile) => !profile.complete && profile.server_stderr_tail);
+  if (told && !told.complete && told.server_stderr_tail) {
+    add(`${told.profile}: ${STDERR_TAIL_LEAD}:`, 2, 4);
+    for (const line of told.server_stderr_tail) add(`| ${line}`, 4, 6);
+  }
 
   const dependent = capabilityDependentTools(report);
   if (dependent.length > 0) {
@@ -135,6 +143,7 @@ export function renderText(report: GuidanceReport, style: TextStyle = { color: f
       }`,
     );
     for (const drift of baseline.profiles) add(`${drift.profile}: ${driftText(drift)}`, 2, 4);
+    if (baseline.profiles_differ) add(`${profilesDifferSentence(baseline.profiles_differ)}.`, 2, 4);
   }
 
   const findings = findingsOf(report);

@@ -1,0 +1,99 @@
+/**
+ * Cold starts (issue 33): a stdio server's first profile warms the package cache before the
+ * others start, and the README's npx command runs from an empty npm cache.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { DENO, guidanceJson, hostile, mcpeval, profileNone, ROOT, tempDir } from "./_cli.ts";
+
+/** The fixed phrase of the timeout's hint about a first run's download. */
+const STILL_DOWNLOADING = "a first npx or uvx run may still be downloading the package";
+
+Deno.test("a server whose first start downloads: the other profiles start warm, all complete", async () => {
+  await using cache = await tempDir();
+  const { code, report, stderr } = await guidanceJson([
+    "--server",
+    "cold",
+    "--settle-ms",
+    "100",
+    "--",
+    DENO,
+    "run",
+    "--quiet",
+    `--allow-read=${cache.path}`,
+    `--allow-write=${cache.path}`,
+    join(ROOT, "fixtures", "cold_start.ts"),
+    cache.path,
+    "2000",
+  ], { boundMs: 120_000 });
+  assert.equal(code, 0, stderr);
+  assert.deepEqual(report.profiles.map((p) => p.complete), [true, true, true, true, true]);
+});
+
+/** Why the npm registry cannot be used from here (the cold test needs it), or undefined. */
+async function registryProblem(): Promise<string | undefined> {
+  const net = await Deno.permissions.query({ name: "net", host: "registry.npmjs.org" });
+  if (net.state !== "granted") return "not allowed: run it with --allow-net=registry.npmjs.org";
+  try {
+    const response = await fetch("https://registry.npmjs.org/", {
+      signal: AbortSignal.timeout(10_000),
+    });
+    await response.body?.cancel();
+    return response.ok ? undefined : `it answered HTTP ${response.status}`;
+  } catch {
+    return "it cannot be reached from here";
+  }
+}
+
+const README_SERVER = "npx -y @modelcontextprotocol/server-everything@2026.8.31 stdio";
+const registry = await registryProblem();
+if (registry !== undefined) {
+  await Deno.stderr.write(
+    new TextEncoder().encode(
+      `SKIPPED the README's npx command from an empty npm cache: the npm registry: ${registry}\n`,
+    ),
+  );
+}
+
+Deno.test({
+  name: "the README's npx command runs cold, from an empty npm cache",
+  ignore: registry !== undefined,
+  fn: async () => {
+    const readme = await Deno.readTextFile(join(ROOT, "README.md"));
+    assert.ok(readme.includes(`-- ${README_SERVER}\n`), "the README still shows this command");
+    await using cache = await tempDir();
+    const result = await mcpeval(
+      ["guidance", "--server", "everything", "--format", "json", "--", ...README_SERVER.split(" ")],
+      {
+        permissions: ["--allow-run", "--allow-env"],
+        env: { NPM_CONFIG_CACHE: cache.path, PATH: Deno.env.get("PATH") ?? "" },
+        // Generous: a download on a slow network, five profiles, the default timeout.
+        boundMs: 280_000,
+      },
+    );
+    assert.equal(result.code, 0, result.stderr);
+    const report = JSON.parse(result.stdout);
+    assert.equal(report.complete, true);
+  },
+});
+
+Deno.test("a timeout's hint says a first npx or uvx run may still be downloading, in every format", async () => {
+  const args = [
+    "--timeout-ms",
+    "300",
+    ...profileNone("slow"),
+    "--",
+    ...hostile("silent-initialize"),
+  ];
+  const { code, report } = await guidanceJson(args, { boundMs: 60_000 });
+  assert.equal(code, 3);
+  assert.equal(report.profiles[0].incomplete?.reason, "timeout");
+  assert.ok(report.profiles[0].incomplete?.hint.includes(STILL_DOWNLOADING));
+  for (const format of ["text", "github", "junit", "sarif"]) {
+    const result = await mcpeval(["guidance", "--format", format, ...args], { boundMs: 60_000 });
+    assert.equal(result.code, 3);
+    // The text report wraps its lines.
+    const words = result.stdout.replace(/\s+/g, " ");
+    assert.ok(words.includes(STILL_DOWNLOADING), `${format}: ${result.stdout}`);
+  }
+});
