@@ -69,6 +69,7 @@ const PUBLIC_NAMES = [
   "ProfileDrift",
   "ProfileLabel",
   "ProfileReport",
+  "ProfilesDifferReport",
   "ProtocolSetting",
   "ProtocolVersion",
   "REVISIONS",
