@@ -1,7 +1,8 @@
 /**
  * `name-collision`: the client rewrites each tool name (qualifies it with the server, replaces
  * characters, cuts long names) and keeps one tool per rewritten name. The value names the
- * scheme, from the table below; the rewritten names never leave this module.
+ * scheme, from the table below (`gemini-cli`, `claude-code`); the rewritten names never leave
+ * this module.
  *
  * @module
  */
@@ -25,6 +26,12 @@ const SCHEMES: Readonly<Record<string, Scheme>> = {
       return name.length > 63 ? `${name.slice(0, 30)}...${name.slice(-30)}` : name;
     },
     keeps: "last",
+  },
+  // Claude Code 2.1.332, observed (src/clients/observed/claude-code@2.1.332.json): `get.user`
+  // and `get_user` both become `mcp__SERVER__get_user`; the first listed is sent.
+  "claude-code": {
+    rewrite: (server, tool) => `mcp__${server}__${tool}`.replace(/[^A-Za-z0-9_-]/g, "_"),
+    keeps: "first",
   },
 };
 
