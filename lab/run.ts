@@ -48,7 +48,8 @@ export async function install(driver: Driver, timeoutMs: number): Promise<string
       "--loglevel=error",
       `${driver.package}@${driver.version}`,
     ],
-    { env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "/root" } },
+    // In the prefix: from a folder holding PKG@VERSION, npm would take the spec for that folder.
+    { env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "/root" }, cwd: dir },
     timeoutMs,
   );
   if (code !== 0) throw new LabError("could not be installed from the npm registry");

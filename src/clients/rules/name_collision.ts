@@ -1,7 +1,7 @@
 /**
  * `name-collision`: the client rewrites each tool name (qualifies it with the server, replaces
  * characters, cuts long names) and keeps one tool per rewritten name. The value names the
- * scheme, from the table below (`gemini-cli`, `claude-code`); the rewritten names never leave
+ * scheme, from the table below (`gemini-cli`, `claude-code`, `opencode`); the rewritten names never leave
  * this module.
  *
  * @module
@@ -32,6 +32,12 @@ const SCHEMES: Readonly<Record<string, Scheme>> = {
   "claude-code": {
     rewrite: (server, tool) => `mcp__${server}__${tool}`.replace(/[^A-Za-z0-9_-]/g, "_"),
     keeps: "first",
+  },
+  // opencode 1.18.33, observed (src/clients/observed/opencode@1.18.33.json): `get.user` and
+  // `get_user` both become `SERVER_get_user`; the later one listed is sent.
+  "opencode": {
+    rewrite: (server, tool) => `${server}_${tool}`.replace(/[^A-Za-z0-9_-]/g, "_"),
+    keeps: "last",
   },
 };
 
