@@ -13,7 +13,7 @@
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { DRIVERS, UNAVAILABLE } from "./clients/mod.ts";
-import { LAB, LabError, runClient } from "./run.ts";
+import { endGroups, LAB, LabError, runClient } from "./run.ts";
 import { Observation } from "./observation.ts";
 
 const { values } = parseArgs({
@@ -29,6 +29,12 @@ const { values } = parseArgs({
 
 // deno-lint-ignore no-console
 const say = (line: string) => console.log(line);
+// Stopped from outside (a CI timeout, ^C): the clients run in their own sessions, so end them.
+const onSignal = () => {
+  endGroups();
+  Deno.exit(130);
+};
+for (const signal of ["SIGINT", "SIGTERM"] as const) Deno.addSignalListener(signal, onSignal);
 const known = new Set(DRIVERS.map((d) => d.id));
 for (const name of values.client ?? []) {
   if (!known.has(name)) {
@@ -95,3 +101,4 @@ for (const driver of chosen) {
     say(`lab: ${label}: ${error.message}`);
   }
 }
+for (const signal of ["SIGINT", "SIGTERM"] as const) Deno.removeSignalListener(signal, onSignal);

@@ -49,7 +49,8 @@ export async function install(driver: Driver, timeoutMs: number): Promise<string
       `${driver.package}@${driver.version}`,
     ],
     // In the prefix: from a folder holding PKG@VERSION, npm would take the spec for that folder.
-    { env: { PATH: Deno.env.get("PATH") ?? "", HOME: Deno.env.get("HOME") ?? "/root" }, cwd: dir },
+    // npm with the caller's whole environment (its registry, proxy and CA settings).
+    { env: Deno.env.toObject(), cwd: dir },
     timeoutMs,
   );
   if (code !== 0) throw new LabError("could not be installed from the npm registry");
@@ -64,6 +65,31 @@ interface Ran {
 }
 
 const MAX_OUTPUT = 4 * 1024 * 1024;
+
+/** The process groups running now (a client or npm), ended by {@linkcode endGroups}. */
+const running = new Set<number>();
+
+/** The temporary folders in use now, removed by {@linkcode endGroups}. */
+const temporary = new Set<string>();
+
+/**
+ * Ends every process group the lab started that is still running, and removes its temporary
+ * folders (on SIGINT or SIGTERM, when no `finally` will run).
+ */
+export function endGroups(): void {
+  for (const pid of running) {
+    try {
+      Deno.kill(-pid, "SIGKILL");
+    } catch { /* already gone */ }
+  }
+  running.clear();
+  for (const dir of temporary) {
+    try {
+      Deno.removeSync(dir, { recursive: true });
+    } catch { /* already gone */ }
+  }
+  temporary.clear();
+}
 
 /**
  * Runs `command` as the leader of a new session (`setsid`), so that on timeout or exit the
@@ -84,10 +110,12 @@ async function runGroup(
     stdout: "piped",
     stderr: "piped",
   }).spawn();
+  running.add(child.pid);
   const killGroup = () => {
     try {
       Deno.kill(-child.pid, "SIGKILL");
     } catch { /* already gone */ }
+    running.delete(child.pid);
   };
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -172,6 +200,7 @@ export interface RunOptions {
 export async function runClient(driver: Driver, options: RunOptions): Promise<Observation> {
   const prefix = await install(driver, options.installTimeoutMs);
   const temp = await Deno.makeTempDir({ prefix: "mcpeval-lab-" });
+  temporary.add(temp);
   const standIn = startStandIn();
   try {
     const home = join(temp, "home");
@@ -226,5 +255,6 @@ export async function runClient(driver: Driver, options: RunOptions): Promise<Ob
   } finally {
     await standIn.close();
     await Deno.remove(temp, { recursive: true }).catch(() => {});
+    temporary.delete(temp);
   }
 }
