@@ -3,9 +3,9 @@
  * that no rule judges yet), each with a description that carries its probe marker so that the
  * tool is found in the recorded model request under whatever name the client gave it.
  *
- * `main` is served as one server; each of the `root-*` servers holds one plain tool and one tool
- * whose `inputSchema` root is not `type: "object"`, so that a client that refuses a whole server
- * for one such tool is seen per tool.
+ * `main` is served as one server, `many` (150 plain tools) as another; each of the `root-*`
+ * servers holds one plain tool and one tool whose `inputSchema` root is not `type: "object"`, so
+ * that a client that refuses a whole server for one such tool is seen per tool.
  *
  * @module
  */
@@ -131,6 +131,14 @@ export const PROBE_SERVERS: Readonly<Record<string, ProbeServer>> = {
     label: "main",
     tools: MAIN_TOOLS,
     instructions: `Call \`plain\` before any other tool. ${INSTRUCTIONS_MARKER}`,
+  },
+  // 150 tools: does the client cut a large server (the `max-tools` rules)?
+  many: {
+    label: "many",
+    tools: Array.from({ length: 150 }, (_, k) => ({
+      name: `tool_${String(k).padStart(3, "0")}`,
+      inputSchema: object(),
+    })),
   },
   "root-array": rootServer("root-array", { type: "array", items: { type: "string" } }),
   "root-untyped": rootServer("root-untyped", { properties: { q: { type: "string" } } }),
