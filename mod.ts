@@ -123,7 +123,13 @@ export {
   parsePresets,
 } from "./src/clients/presets.ts";
 export { TOOL_FILTER_RULE_IDS, type ToolFilterRuleId } from "./src/analysis/tool_filters.ts";
-export type { CapEffect, ParsedRule, RuleEffect, ToolEffect } from "./src/clients/rules/kind.ts";
+export type {
+  CapEffect,
+  ObservedRef,
+  ParsedRule,
+  RuleEffect,
+  ToolEffect,
+} from "./src/clients/rules/kind.ts";
 export type { RuleKindId } from "./src/clients/rules/registry.ts";
 export { renderGithub } from "./src/report/formats/github.ts";
 export { renderGithubSummary } from "./src/report/formats/summary.ts";
