@@ -97,8 +97,12 @@ for (const driver of chosen) {
       say(`lab: ${label}: ${sent}/${tools.length} probe tools sent; wrote ${file}`);
     }
   } catch (error) {
-    if (!(error instanceof LabError)) throw error;
-    say(`lab: ${label}: ${error.message}`);
+    // One line per client, whatever went wrong (npm or setsid missing, a broken install).
+    say(
+      `lab: ${label}: ${
+        error instanceof LabError ? error.message : `failed (${(error as Error).name})`
+      }`,
+    );
   }
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) Deno.removeSignalListener(signal, onSignal);
