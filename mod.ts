@@ -119,7 +119,13 @@ export {
   parsePresets,
 } from "./src/clients/presets.ts";
 export { TOOL_FILTER_RULE_IDS, type ToolFilterRuleId } from "./src/analysis/tool_filters.ts";
-export type { CapEffect, ParsedRule, RuleEffect, ToolEffect } from "./src/clients/rules/kind.ts";
+export type {
+  CapEffect,
+  ObservedRef,
+  ParsedRule,
+  RuleEffect,
+  ToolEffect,
+} from "./src/clients/rules/kind.ts";
 export type { RuleKindId } from "./src/clients/rules/registry.ts";
 export type { ConfigRunInput } from "./src/config/request.ts";
 export { RunError } from "./src/run/errors.ts";

@@ -30,6 +30,43 @@ Deno.test("gemini-cli's rewriting: names cut in the middle at 63 collide, and th
   assert.deepEqual([...hidden.keys()], [a, "get/user"]);
 });
 
+Deno.test("claude-code's and opencode's rewriting: one keeps the first, the other the later", () => {
+  const tools = facts(["get.user", "plain", "get_user", "a b", "a_b"]);
+  const judged = (value: string) => [
+    ...reachability([{ id: "name-collision", value, effect: "drop-tool", ...evidence }], "s.v", {
+      listed: [],
+      appOnly: new Set(),
+      facts: tools,
+    }).hidden.keys(),
+  ];
+  // Both replace characters outside [A-Za-z0-9_-] with "_" (as observed by the lab).
+  assert.deepEqual(judged("claude-code"), ["get_user", "a_b"]);
+  assert.deepEqual(judged("opencode"), ["get.user", "a b"]);
+});
+
+Deno.test("a rule's observed evidence: {client, version, date, probe}, or the file is refused", () => {
+  const file = (observed: unknown) => ({
+    schema: "mcpeval.client-presets/v1",
+    clients: {
+      p: {
+        client_info: { name: "p", version: "1" },
+        capabilities: {},
+        instructions_shown: null,
+        sources: [{ url: "https://example.com/x", verified_at: "2026-12-01" }],
+        rules: [{ id: "hide-app-only", value: true, ...evidence, observed }],
+      },
+    },
+  });
+  const good = { client: "p", version: "1.0.0", date: "2026-12-02", probe: "main/app-only" };
+  const parsed = parsePresets(file(good));
+  assert.ok(typeof parsed !== "string");
+  assert.deepEqual(parsed.get("p")!.rules[0].observed, good);
+  assert.equal(
+    parsePresets(file({ ...good, date: "yesterday" })),
+    "client p has a hide-app-only rule whose observed is not {client, version, date, probe}",
+  );
+});
+
 Deno.test("a whole-server effect hides every tool, reported once on its cause", () => {
   const rules = [
     { id: "max-name-length", value: 3, effect: "drop-tool", ...evidence },

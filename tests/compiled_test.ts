@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { binaryName } from "../scripts/compile.ts";
 import { assertNoneLeft, DENO, fixture, ProcessMarker, ROOT, tempDir } from "./_cli.ts";
+import { builtinPresets } from "../src/clients/presets.ts";
 
 const denort = Deno.env.get("DENORT_BIN");
 if (!denort) {
@@ -59,7 +60,7 @@ Deno.test({
     const presets = await demo("--client", "all");
     assert.equal(presets.code, 0);
     const { profiles } = JSON.parse(presets.stdout) as { profiles: { complete: boolean }[] };
-    assert.equal(profiles.length, 9);
+    assert.equal(profiles.length, builtinPresets().size);
     assert.ok(profiles.every((profile) => profile.complete));
   },
 });

@@ -8,7 +8,7 @@
  */
 import data from "./clients.json" with { type: "json" };
 import { isProtocolVersion, type ProtocolVersion } from "../protocol/versions.ts";
-import type { ParsedRule, RuleEffect } from "./rules/kind.ts";
+import type { ObservedRef, ParsedRule, RuleEffect } from "./rules/kind.ts";
 import { RULE_KIND_IDS, RULE_KINDS, type RuleKindId } from "./rules/registry.ts";
 
 /** The rule kinds a preset can carry (the registry's table, `rules/registry.ts`). */
@@ -58,6 +58,15 @@ const isPrintable = (value: unknown) =>
 const isSource = (value: unknown) => typeof value === "string" && /^https:\/\/\S+$/.test(value);
 
 /**
+ * Whether `value` is absent or an observation reference: `{client, version, date, probe}` (the
+ * lab's observation of that client version, `src/clients/observed/CLIENT@VERSION.json`).
+ */
+const isObservedRef = (value: unknown) =>
+  value === undefined ||
+  (isObject(value) && isPrintable(value.client) && isPrintable(value.version) &&
+    DATE.test(String(value.date)) && isPrintable(value.probe));
+
+/**
  * The presets of a `mcpeval.client-presets/v1` document, or the first problem as a fixed
  * phrase (never text from the document). Every rule and every preset needs a source and a date.
  */
@@ -101,7 +110,7 @@ function parsePreset(entry: unknown): ClientPreset | string {
   if (
     revision !== undefined &&
     !(isObject(revision) && isProtocolVersion(revision.value) && isSource(revision.source) &&
-      DATE.test(String(revision.verified_at)))
+      DATE.test(String(revision.verified_at)) && isObservedRef(revision.observed))
   ) return "has a protocol_version without a known revision value, an https source and a date";
   if (!Array.isArray(entry.rules)) return "needs a rules list";
   const rules: ClientRule[] = [];
@@ -128,6 +137,9 @@ function parseRule(rule: unknown): ClientRule | string {
   if (!isSource(rule.source) || !DATE.test(String(rule.verified_at))) {
     return `has a ${id} rule without an https source and a verified_at date`;
   }
+  if (!isObservedRef(rule.observed)) {
+    return `has a ${id} rule whose observed is not {client, version, date, probe}`;
+  }
   const kind = RULE_KINDS[id];
   const valid = kind.validValue(rule.value, rule);
   if (typeof valid === "string") return `has a ${id} rule ${valid}`;
@@ -143,6 +155,7 @@ function parseRule(rule: unknown): ClientRule | string {
     ...(typeof rule.separator === "string" ? { separator: rule.separator } : {}),
     source: rule.source as string,
     verified_at: rule.verified_at as string,
+    ...(isObject(rule.observed) ? { observed: rule.observed as unknown as ObservedRef } : {}),
   };
 }
 

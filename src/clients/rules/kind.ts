@@ -78,6 +78,20 @@ export interface ParsedRule {
   readonly source: string;
   /** When the source was read (YYYY-MM-DD). */
   readonly verified_at: string;
+  /** The lab's observation that shows it, where one does (it wins over a read source). */
+  readonly observed?: ObservedRef;
+}
+
+/** A lab observation a fact rests on (`src/clients/observed/CLIENT@VERSION.json`). */
+export interface ObservedRef {
+  /** The client (preset name). */
+  readonly client: string;
+  /** Its version, as run. */
+  readonly version: string;
+  /** The day observed (YYYY-MM-DD). */
+  readonly date: string;
+  /** The probe that shows it (`SERVER/TOOL` of the lab's probe catalog). */
+  readonly probe: string;
 }
 
 /** What a rule sees of the run besides the catalog. */

@@ -1,7 +1,8 @@
 /**
  * `name-collision`: the client rewrites each tool name (qualifies it with the server, replaces
  * characters, cuts long names) and keeps one tool per rewritten name. The value names the
- * scheme, from the table below; the rewritten names never leave this module.
+ * scheme, from the table below (`gemini-cli`, `claude-code`, `opencode`); the rewritten names never leave
+ * this module.
  *
  * @module
  */
@@ -24,6 +25,18 @@ const SCHEMES: Readonly<Record<string, Scheme>> = {
       if (/^[^a-zA-Z_]/.test(name)) name = `_${name}`;
       return name.length > 63 ? `${name.slice(0, 30)}...${name.slice(-30)}` : name;
     },
+    keeps: "last",
+  },
+  // Claude Code 2.1.332, observed (src/clients/observed/claude-code@2.1.332.json): `get.user`
+  // and `get_user` both become `mcp__SERVER__get_user`; the first listed is sent.
+  "claude-code": {
+    rewrite: (server, tool) => `mcp__${server}__${tool}`.replace(/[^A-Za-z0-9_-]/g, "_"),
+    keeps: "first",
+  },
+  // opencode 1.18.33, observed (src/clients/observed/opencode@1.18.33.json): `get.user` and
+  // `get_user` both become `SERVER_get_user`; the later one listed is sent.
+  "opencode": {
+    rewrite: (server, tool) => `${server}_${tool}`.replace(/[^A-Za-z0-9_-]/g, "_"),
     keeps: "last",
   },
 };

@@ -1,0 +1,51 @@
+/**
+ * GitHub Copilot CLI: `copilot -p hi` in offline mode with a custom model provider (BYOK,
+ * `COPILOT_PROVIDER_BASE_URL` at the stand-in, OpenAI Chat Completions, a dummy key), the probe
+ * servers in `~/.copilot/mcp-config.json`, tools allowed (required headless), built-in MCP
+ * servers, telemetry and auto-update off. The npm package ships the native binary it runs.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { type Driver, writeFile } from "../driver.ts";
+
+/** The Copilot CLI driver. */
+export const copilotCli: Driver = {
+  id: "copilot-cli",
+  package: "@github/copilot",
+  version: "1.0.102",
+  api: "chat",
+  prepare: async ({ home, model, servers }) => {
+    const mcpServers = Object.fromEntries(servers.map((s) => [s.label, {
+      type: "local",
+      command: s.command,
+      args: s.args,
+      env: s.env,
+      tools: ["*"],
+    }]));
+    await writeFile(join(home, ".copilot", "mcp-config.json"), JSON.stringify({ mcpServers }));
+    return {
+      bin: "node_modules/.bin/copilot",
+      args: [
+        "-p",
+        "hi",
+        "--allow-all-tools",
+        "--disable-builtin-mcps",
+        "--disable-client-telemetry",
+        "--no-auto-update",
+        "--log-level",
+        "debug",
+        "--log-dir",
+        join(home, "logs"),
+      ],
+      env: {
+        COPILOT_OFFLINE: "true",
+        COPILOT_AUTO_UPDATE: "false",
+        COPILOT_PROVIDER_BASE_URL: `${model}/v1`,
+        COPILOT_PROVIDER_TYPE: "openai",
+        COPILOT_PROVIDER_API_KEY: "dummy",
+        COPILOT_MODEL: "gpt-4.1",
+      },
+    };
+  },
+};

@@ -1,0 +1,260 @@
+/**
+ * One lab run of one client: install it from the npm registry at its pinned version (cached),
+ * start the stand-in, write the client's config in a temporary HOME, run one headless prompt
+ * in its own process group under a timeout, end the whole group, read the observation, and
+ * remove the temporary folder.
+ *
+ * @module
+ */
+import { join, resolve } from "node:path";
+import type { Driver, ServerSpec } from "./driver.ts";
+import { observe } from "./observe.ts";
+import type { Observation } from "./observation.ts";
+import { PROBE_SERVER_IDS } from "./probe_catalog.ts";
+import { startStandIn } from "./stand_in.ts";
+
+/** The lab's folder. */
+export const LAB = resolve(import.meta.dirname!);
+const ROOT = resolve(LAB, "..");
+
+/** Where installs are cached: `$MCPEVAL_LAB_CACHE`, else `lab/.cache` (git-ignored). */
+export const cacheDir = (): string => Deno.env.get("MCPEVAL_LAB_CACHE") ?? join(LAB, ".cache");
+
+/** The install prefix of one package version (`PKG` with `@` dropped and `/` as `+`). */
+export const installDir = (driver: Pick<Driver, "package" | "version">): string =>
+  join(cacheDir(), `${driver.package.replace(/^@/, "").replace("/", "+")}@${driver.version}`);
+
+/** Why a step failed, as a fixed phrase. */
+export class LabError extends Error {}
+
+async function exists(path: string): Promise<boolean> {
+  return await Deno.stat(path).then(() => true, () => false);
+}
+
+/** Installs the driver's package into its cached prefix (once per version), bounded. */
+export async function install(driver: Driver, timeoutMs: number): Promise<string> {
+  const dir = installDir(driver);
+  const marker = join(dir, ".lab-installed");
+  if (await exists(marker)) return dir;
+  await Deno.mkdir(dir, { recursive: true });
+  const { code } = await runGroup(
+    "npm",
+    [
+      "install",
+      "--prefix",
+      dir,
+      "--no-fund",
+      "--no-audit",
+      "--loglevel=error",
+      `${driver.package}@${driver.version}`,
+    ],
+    // In the prefix: from a folder holding PKG@VERSION, npm would take the spec for that folder.
+    // npm with the caller's whole environment (its registry, proxy and CA settings).
+    { env: Deno.env.toObject(), cwd: dir },
+    timeoutMs,
+  );
+  if (code !== 0) throw new LabError("could not be installed from the npm registry");
+  await Deno.writeTextFile(marker, `${driver.package}@${driver.version}\n`);
+  return dir;
+}
+
+interface Ran {
+  readonly code: number | null;
+  readonly timedOut: boolean;
+  readonly output: string[];
+}
+
+const MAX_OUTPUT = 4 * 1024 * 1024;
+
+/** The process groups running now (a client or npm), ended by {@linkcode endGroups}. */
+const running = new Set<number>();
+
+/** The temporary folders in use now, removed by {@linkcode endGroups}. */
+const temporary = new Set<string>();
+
+/**
+ * Ends every process group the lab started that is still running, and removes its temporary
+ * folders (on SIGINT or SIGTERM, when no `finally` will run).
+ */
+export function endGroups(): void {
+  for (const pid of running) {
+    try {
+      Deno.kill(-pid, "SIGKILL");
+    } catch { /* already gone */ }
+  }
+  running.clear();
+  for (const dir of temporary) {
+    try {
+      Deno.removeSync(dir, { recursive: true });
+    } catch { /* already gone */ }
+  }
+  temporary.clear();
+}
+
+/**
+ * Runs `command` as the leader of a new session (`setsid`), so that on timeout or exit the
+ * whole group (the client and every MCP server it started) is ended.
+ */
+async function runGroup(
+  command: string,
+  args: readonly string[],
+  options: { env: Record<string, string>; cwd?: string },
+  timeoutMs: number,
+): Promise<Ran> {
+  const child = new Deno.Command("setsid", {
+    args: [command, ...args],
+    env: options.env,
+    clearEnv: true,
+    cwd: options.cwd,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  running.add(child.pid);
+  const killGroup = () => {
+    try {
+      Deno.kill(-child.pid, "SIGKILL");
+    } catch { /* already gone */ }
+    running.delete(child.pid);
+  };
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    killGroup();
+  }, timeoutMs);
+  const collect = async (stream: ReadableStream<Uint8Array>) => {
+    let text = "";
+    for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
+      if (text.length < MAX_OUTPUT) text += chunk;
+    }
+    return text;
+  };
+  const [status, out, err] = await Promise.all([
+    child.status,
+    collect(child.stdout),
+    collect(child.stderr),
+  ]).catch(async () => [await child.status, "", ""] as const);
+  clearTimeout(timer);
+  killGroup();
+  return { code: status.code, timedOut, output: `${out}\n${err}`.split("\n") };
+}
+
+/** The common environment of every client run: a temporary HOME, telemetry and updates off. */
+function commonEnv(home: string): Record<string, string> {
+  return {
+    PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
+    HOME: home,
+    USERPROFILE: home,
+    XDG_CONFIG_HOME: join(home, ".config"),
+    XDG_CACHE_HOME: join(home, ".cache"),
+    XDG_DATA_HOME: join(home, ".local", "share"),
+    TMPDIR: join(home, "tmp"),
+    LANG: "C.UTF-8",
+    TERM: "dumb",
+    NO_COLOR: "1",
+    CI: "1",
+    DO_NOT_TRACK: "1",
+    NO_UPDATE_NOTIFIER: "1",
+    NPM_CONFIG_UPDATE_NOTIFIER: "false",
+  };
+}
+
+/** The probe servers as stdio commands (deno, with the project's config and deno dir). */
+function probeServers(record: string, denoDir: string): ServerSpec[] {
+  const deno = Deno.execPath();
+  return PROBE_SERVER_IDS.map((id) => ({
+    label: id,
+    command: deno,
+    args: [
+      "run",
+      "--quiet",
+      "--cached-only",
+      `--config=${join(ROOT, "deno.json")}`,
+      `--allow-write=${record}`,
+      join(LAB, "probe_server.ts"),
+      id,
+      record,
+    ],
+    env: { DENO_DIR: denoDir, NO_COLOR: "1" },
+  }));
+}
+
+async function denoDir(): Promise<string> {
+  const { stdout } = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json"],
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  return JSON.parse(new TextDecoder().decode(stdout)).denoDir;
+}
+
+/** Options of one run. */
+export interface RunOptions {
+  readonly installTimeoutMs: number;
+  readonly runTimeoutMs: number;
+  /** The day written in the observation (YYYY-MM-DD). */
+  readonly date: string;
+}
+
+/** Installs (cached), runs and observes one client; the temporary HOME is always removed. */
+export async function runClient(driver: Driver, options: RunOptions): Promise<Observation> {
+  const prefix = await install(driver, options.installTimeoutMs);
+  const temp = await Deno.makeTempDir({ prefix: "mcpeval-lab-" });
+  temporary.add(temp);
+  const standIn = startStandIn();
+  try {
+    const home = join(temp, "home");
+    const work = join(temp, "work");
+    const record = join(temp, "record");
+    for (const dir of [home, work, record, join(home, "tmp")]) {
+      await Deno.mkdir(dir, { recursive: true });
+    }
+    const servers = probeServers(record, await denoDir());
+    const invocation = await driver.prepare({
+      home,
+      work,
+      model: standIn.url,
+      servers,
+      packageDir: join(prefix, "node_modules", driver.package),
+    });
+    const ran = await runGroup(
+      join(prefix, invocation.bin),
+      invocation.args,
+      { env: { ...commonEnv(home), ...invocation.env }, cwd: work },
+      options.runTimeoutMs,
+    );
+    const openings: Record<string, unknown> = {};
+    for (const id of PROBE_SERVER_IDS) {
+      try {
+        openings[id] = JSON.parse(await Deno.readTextFile(join(record, `${id}.json`)));
+      } catch { /* that server was never started */ }
+    }
+    if (Deno.env.get("MCPEVAL_LAB_DEBUG")) {
+      // For the lab's own development: the raw run, to a file the developer names.
+      await Deno.writeTextFile(
+        Deno.env.get("MCPEVAL_LAB_DEBUG")!,
+        JSON.stringify({ ran, requests: standIn.requests, openings }, null, 1),
+      );
+    }
+    if (standIn.requests.length === 0) {
+      throw new LabError(
+        ran.timedOut ? "timed out before any model request" : "exited before any model request",
+      );
+    }
+    return observe({
+      client: driver.id,
+      package: driver.package,
+      version: driver.version,
+      api: driver.api,
+      command: `deno task lab --client ${driver.id}`,
+      requests: standIn.requests,
+      output: ran.output,
+      openings,
+      date: options.date,
+    });
+  } finally {
+    await standIn.close();
+    await Deno.remove(temp, { recursive: true }).catch(() => {});
+    temporary.delete(temp);
+  }
+}
