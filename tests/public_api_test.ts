@@ -62,6 +62,7 @@ const PUBLIC_NAMES = [
   "NotCheckedReason",
   "NotCheckedServer",
   "NotComparedProfileDrift",
+  "ObservedRef",
   "PROFILES",
   "PROTOCOL_VERSIONS",
   "ParsedRule",
