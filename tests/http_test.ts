@@ -393,3 +393,25 @@ Deno.test("server requests inside a POST stream are answered per profile, each w
   }
   assert.deepEqual(answers, ANSWERS_BY_PROFILE);
 });
+
+Deno.test("a gzip bomb is never inflated: every profile ends message-too-large", async () => {
+  await using log = await fixtureLog();
+  // The fixture compresses when asked (200 MiB in about 200 KB), as a real server would. Its
+  // peak memory for five profiles is printed by `deno task bench` (case 3), not asserted here.
+  await using server = await startHttp(httpFixture("http_hostile.ts", "gzip-bomb"), {
+    MCPEVAL_FIXTURE_LOG: log.path,
+  });
+  const { code, report } = await guidanceJson(
+    // The longest --timeout-ms: a deadline no machine's speed reaches.
+    ["--server", "h", "--settle-ms", "0", "--timeout-ms", "300000", "--url", server.url],
+    { permissions: net(server.host) },
+  );
+  assert.equal(code, 3);
+  assert.deepEqual(
+    report.profiles.map((p) => p.incomplete?.reason),
+    Array(5).fill("message-too-large"),
+  );
+  const requests = log.entries() as Recorded[];
+  assert.ok(requests.length > 0);
+  for (const { headers } of requests) assert.equal(headers["accept-encoding"], "identity");
+});
