@@ -2,7 +2,7 @@
  * The benchmark suite: each case runs several times; medians and ratios come from the same run.
  * Prints a Markdown table (and writes it to --out FILE when given).
  *
- *   deno task bench [--runs 5] [--out bench.md] [--config-only | --fidelity-only]
+ *   deno task bench [--runs 5] [--out bench.md] [--config-only | --fidelity-only | --bounds-only]
  *
  * Needs: the pinned server-everything (deno.json), and Node.js with npm for the MCP Inspector CLI,
  * which is installed once into $TMPDIR/mcpeval-bench-inspector at the pinned version.
@@ -12,6 +12,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { codeGraph } from "./code_graph.ts";
 import { shardBench } from "./bench_shards.ts";
+import { boundsBench } from "./bench_bounds.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const DENO = Deno.execPath();
@@ -51,6 +52,8 @@ const { values } = parseArgs({
     "shard-only": { type: "boolean", default: false },
     // Only the client-fidelity cases (9, scripts/bench_fidelity.ts).
     "fidelity-only": { type: "boolean", default: false },
+    // Only the memory bounds of the worst inputs (3, scripts/bench_bounds.ts).
+    "bounds-only": { type: "boolean", default: false },
   },
   strict: true,
 });
@@ -312,10 +315,11 @@ const row = (...cells: (string | number)[]) => rows.push(`| ${cells.join(" | ")}
 const ms = (value: number) => `${Math.round(value)} ms`;
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
 
-if (values["shard-only"]) {
+if (values["shard-only"] || values["bounds-only"]) {
   await Deno.remove(slowFleet);
   await Deno.remove(everythingFleet);
-  await shardBench({ measure, row, ms, ratio });
+  if (values["shard-only"]) await shardBench({ measure, row, ms, ratio });
+  if (values["bounds-only"]) await boundsBench({ measure, row, ms, ratio });
   await Deno.stdout.write(new TextEncoder().encode(rows.join("\n") + "\n"));
   Deno.exit(0);
 }
@@ -440,6 +444,7 @@ try {
       `peak RSS ${Math.round(r.largeTuned.peakMib!)} MiB`,
       "< 2 s, < 250 MB",
     );
+    await boundsBench({ measure, row, ms, ratio });
     row(
       "4. `mcpeval --version`",
       ms(r.version.ms),

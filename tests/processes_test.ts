@@ -28,7 +28,6 @@ async function runWrapper(
 ): Promise<
   {
     code: number;
-    ms: number;
     profiles: number;
     runs: Pids[];
     leftovers: readonly number[];
@@ -36,7 +35,7 @@ async function runWrapper(
   }
 > {
   await using log = await fixtureLog();
-  const { code, ms, stdout, stderr, leftovers } = await mcpeval(
+  const { code, stdout, stderr, leftovers } = await mcpeval(
     [
       "guidance",
       "--format",
@@ -56,7 +55,7 @@ async function runWrapper(
   const runs = log.entries().filter((e): e is Pids =>
     typeof e === "object" && e !== null && "wrapper" in e
   );
-  return { code, ms, profiles: report.profiles.length, runs, leftovers, stderr };
+  return { code, profiles: report.profiles.length, runs, leftovers, stderr };
 }
 
 Deno.test({
@@ -100,11 +99,11 @@ Deno.test({
   name: "a leftover process that holds stdout and stderr open does not keep mcpeval waiting",
   ignore: Deno.build.os === "windows",
   fn: async () => {
-    const { code, ms, runs: [pids], leftovers, stderr } = await runWrapper(["--profile", "none"], [
+    // The sleeper never exits by itself: had mcpeval waited for the pipes, this would not return.
+    const { code, runs: [pids], leftovers, stderr } = await runWrapper(["--profile", "none"], [
       "--sleeper-holds-pipes",
     ], { leavesProcesses: true });
     assert.equal(code, 0);
-    assert.ok(ms < SHUTDOWN_GRACE_MS + SHUTDOWN_TERM_MS + 3_000, `took ${ms} ms`);
     // It is named on stderr by the one pid mcpeval knows: the server's, its process group's.
     assert.equal(
       stderr,
@@ -146,9 +145,9 @@ Deno.test({
     const pid = entries.find((e) => e.pid)!.pid!;
     assert.ok(!isRunning(pid), `server ${pid} survived`);
     assert.ok(entries.some((e) => e.signal === "SIGTERM"), "SIGTERM was sent before SIGKILL");
-    // The grace period and the SIGTERM wait, then SIGKILL; plus start-up.
+    // The grace period and the SIGTERM wait, then SIGKILL: a lower bound, which no machine's
+    // speed can break (the upper bound, the ladder's length, is measured by nothing here).
     assert.ok(ms > SHUTDOWN_GRACE_MS + SHUTDOWN_TERM_MS, `took only ${ms} ms`);
-    assert.ok(ms < SHUTDOWN_GRACE_MS + SHUTDOWN_TERM_MS + 3_000, `took ${ms} ms`);
   },
 });
 

@@ -222,10 +222,14 @@ Deno.test("auto: the fallback on no answer, any non-modern error, and an older r
   ];
   for (const [scenario, reason, version] of cases) {
     await using log = await fixtureLog();
+    // Only the silent server gets a short deadline: its probe's timeout is what is tested (2 s:
+    // the fixture starts while the probe waits, so it is reading by the time the fallback
+    // initialize is sent). The others keep the default, which no fixture's start-up reaches (a
+    // probe answered after a short deadline would be taken for a legacy server on a slow machine).
+    const deadline = scenario === "legacy-silent" ? ["--timeout-ms", "2000"] : [];
     const { code, report, stdout } = await guidanceJson([
       ...profileNone(),
-      "--timeout-ms",
-      "500",
+      ...deadline,
       "--protocol-version",
       "auto",
       "--",

@@ -15,6 +15,8 @@ import {
   tempDir,
 } from "./_cli.ts";
 import { assertGithubSarif, githubSarifProblems } from "./_sarif.ts";
+import { run } from "../src/cli/run.ts";
+import { testContext } from "./_context.ts";
 
 const FINDINGS = [...DEMO_FINDINGS, "--require-tool", "serach-notes"];
 
@@ -118,6 +120,7 @@ Deno.test("SARIF: an incomplete profile is an error result at the location too",
   assert.match(log.runs[0].results[0].message.text, /exited with status 1 before answering/);
 });
 
+// In-process: each is refused before anything starts.
 Deno.test("--sarif-location: only relative repository paths", async () => {
   for (
     const bad of [
@@ -131,12 +134,15 @@ Deno.test("--sarif-location: only relative repository paths", async () => {
       "x:0",
     ]
   ) {
-    const result = await mcpeval(
+    const ctx = testContext();
+    const code = await run(
       ["guidance", "--server", "a", "--format", "sarif", "--sarif-location", bad, ...DEMO],
+      ctx,
     );
-    assert.equal(result.code, 2, bad);
+    assert.equal(code, 2, bad);
+    assert.deepEqual(ctx.opened, [], bad);
     assert.equal(
-      result.stderr,
+      ctx.err(),
       "mcpeval: --sarif-location must be PATH or PATH:LINE, PATH relative to the repository root with '/' between folders (no '..', no spaces)\n",
       bad,
     );

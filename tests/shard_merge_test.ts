@@ -147,7 +147,6 @@ function essence(fleet: FleetReport) {
 
 Deno.test({
   name: "merge: 3 shards of a 12-server config give the unsharded report, in every format",
-  sanitizeResources: false,
   fn: async () => {
     const { whole, shards } = await twelveServers();
     const fleets = shards.map((shard) => JSON.parse(shard.text) as FleetReport);
@@ -228,7 +227,6 @@ function edited(text: string, change: (fleet: FleetReport) => void): string {
 
 Deno.test({
   name: "merge: overlapping, incomplete and mismatched reports exit 2 with one line each",
-  sanitizeResources: false,
   fn: async () => {
     const { whole, shards } = await twelveServers();
     const [s1, s2, s3] = shards.map((shard) => shard.text);
@@ -306,7 +304,6 @@ Deno.test({
 
 Deno.test({
   name: "merge (pure): profiles, clients and shard counts must agree",
-  sanitizeResources: false,
   fn: async () => {
     const { shards } = await twelveServers();
     const [s1, s2, s3] = shards.map((shard) => JSON.parse(shard.text) as FleetReport);

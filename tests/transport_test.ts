@@ -7,6 +7,8 @@ import { capabilitiesOf, type Profile } from "../src/profiles.ts";
 import { discoverProfile } from "../src/discovery/session.ts";
 import { openHttp } from "../src/transport/http.ts";
 import { openStdio } from "../src/transport/stdio.ts";
+import { maxMessageBytes } from "../src/transport/transport.ts";
+import { MAX_MESSAGE_BYTES } from "../src/limits.ts";
 import { fixture, hostile, httpFixture, startHttp } from "./_cli.ts";
 
 const SETTINGS = {
@@ -81,4 +83,12 @@ Deno.test({
     await transport.close();
     assert.ok(!outcome.complete && outcome.incomplete.reason === "timeout");
   },
+});
+
+Deno.test("an injected message bound can only shrink the default, never widen it", () => {
+  assert.equal(maxMessageBytes(), MAX_MESSAGE_BYTES);
+  assert.equal(maxMessageBytes({ maxMessageBytes: 4_096 }), 4_096);
+  for (const wider of [MAX_MESSAGE_BYTES + 1, Number.MAX_SAFE_INTEGER, Infinity, NaN, 0, -1, 1.5]) {
+    assert.equal(maxMessageBytes({ maxMessageBytes: wider }), MAX_MESSAGE_BYTES, String(wider));
+  }
 });

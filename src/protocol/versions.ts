@@ -71,6 +71,13 @@ export const REVISIONS = {
 /** A protocol revision discovery can speak. */
 export type ProtocolVersion = keyof typeof REVISIONS;
 
+/**
+ * Revisions by date, oldest first, each with its row: {@linkcode REVISIONS}, unless a test
+ * passes a table with a fictional newer row (to check that negotiation falls back from it). The
+ * dates of such a table are typed as known revisions; nothing but a test ever passes one.
+ */
+export type RevisionTable = Readonly<Record<string, Revision>>;
+
 /** Every revision discovery can speak, oldest first. */
 export const PROTOCOL_VERSIONS = Object.keys(REVISIONS) as [ProtocolVersion, ...ProtocolVersion[]];
 
@@ -93,23 +100,45 @@ export function revisionOf(version: ProtocolVersion): Revision {
   return REVISIONS[version];
 }
 
-/** The newest known revision among `values`, or undefined when none is known. */
-export function newestKnown(values: readonly unknown[]): ProtocolVersion | undefined {
-  return PROTOCOL_VERSIONS.filter((version) => values.includes(version)).at(-1);
+/** The dates of `table`, oldest first. */
+function versionsOf(table: RevisionTable): ProtocolVersion[] {
+  return table === REVISIONS ? PROTOCOL_VERSIONS : Object.keys(table) as ProtocolVersion[];
+}
+
+/** The newest revision of `table` among `values`, or undefined when none is in it. */
+export function newestKnown(
+  values: readonly unknown[],
+  table: RevisionTable = REVISIONS,
+): ProtocolVersion | undefined {
+  return versionsOf(table).filter((version) => values.includes(version)).at(-1);
 }
 
 /**
- * The known revisions a client whose own revision is `start` accepts, newest first: `start`
- * and every older one (a real client accepts any older revision it knows that the server
- * answers), optionally only those that open with `opening`.
+ * The revisions of `table` a client whose own revision is `start` accepts, newest first:
+ * `start` and every older one (a real client accepts any older revision it knows that the
+ * server answers), optionally only those that open with `opening`.
  */
 export function acceptedFrom(
   start: ProtocolVersion,
   opening?: Revision["opening"],
+  table: RevisionTable = REVISIONS,
 ): ProtocolVersion[] {
-  return PROTOCOL_VERSIONS.slice(0, PROTOCOL_VERSIONS.indexOf(start) + 1)
-    .filter((version) => opening === undefined || REVISIONS[version].opening === opening)
+  const versions = versionsOf(table);
+  return versions.slice(0, versions.indexOf(start) + 1)
+    .filter((version) => opening === undefined || table[version].opening === opening)
     .reverse();
+}
+
+/**
+ * The newest revision of `offered` (what a server that did not speak `asked` said it supports)
+ * among `accepted` (newest first), other than `asked`: the one to ask for instead, or undefined.
+ */
+export function fallbackOf(
+  asked: ProtocolVersion,
+  offered: readonly unknown[],
+  accepted: readonly ProtocolVersion[],
+): ProtocolVersion | undefined {
+  return accepted.find((version) => version !== asked && offered.includes(version));
 }
 
 /** How one profile picks its revision: `start` strictly, or negotiated down from `start`. */
@@ -123,17 +152,18 @@ export interface RevisionPlan {
 /**
  * The plan of one profile. `setting` is `--protocol-version` (the seed's revision when not
  * given); a client preset's `clientRevision` is the revision its client sends. The five standard
- * profiles speak `setting` strictly, and `auto` negotiates from the newest revision. A preset
- * negotiates from its client's revision, as its client does, unless `presetsStrict` (the option
- * named one revision): then it speaks `setting` strictly too.
+ * profiles speak `setting` strictly, and `auto` negotiates from the newest revision of `table`.
+ * A preset negotiates from its client's revision, as its client does, unless `presetsStrict`
+ * (the option named one revision): then it speaks `setting` strictly too.
  */
 export function planOf(
   setting: ProtocolSetting,
   clientRevision?: ProtocolVersion,
   presetsStrict = false,
+  table: RevisionTable = REVISIONS,
 ): RevisionPlan {
   if (setting === AUTO) {
-    return { start: clientRevision ?? PROTOCOL_VERSIONS.at(-1)!, negotiate: true };
+    return { start: clientRevision ?? versionsOf(table).at(-1)!, negotiate: true };
   }
   if (clientRevision !== undefined && !presetsStrict) {
     return { start: clientRevision, negotiate: true };

@@ -16,19 +16,30 @@ import {
   parseMessage,
   type RequestId,
 } from "../protocol/messages.ts";
-import { DELETE_TIMEOUT_MS, MAX_MESSAGE_BYTES, MAX_MESSAGE_CONTAINERS } from "../limits.ts";
+import { DELETE_TIMEOUT_MS, MAX_MESSAGE_CONTAINERS } from "../limits.ts";
 import { acquireLargeMessageSlot, LARGE_MESSAGE_BYTES, type LargeMessageSlot } from "./large.ts";
 import { type ProtocolVersion, type Revision, revisionOf } from "../protocol/versions.ts";
 import type { HttpTarget } from "../target.ts";
-import type { Closed, Incoming, Transport } from "./transport.ts";
+import {
+  type Closed,
+  type Incoming,
+  maxMessageBytes,
+  type Transport,
+  type TransportLimits,
+} from "./transport.ts";
 
 /**
  * Opens a Streamable HTTP connection speaking `version`; nothing is sent until the first
  * message. Revisions with sessions keep the one the server assigns to `initialize` (and delete
- * it at the end); the headers each POST carries are the revision row's.
+ * it at the end); the headers each POST carries are the revision row's. `limits` (tests only)
+ * shrinks the bound on a body and an event.
  */
-export function openHttp(target: HttpTarget, version: ProtocolVersion): Transport {
-  return new HttpTransport(target, version);
+export function openHttp(
+  target: HttpTarget,
+  version: ProtocolVersion,
+  limits: TransportLimits = {},
+): Transport {
+  return new HttpTransport(target, version, maxMessageBytes(limits));
 }
 
 const SESSION_ID = /^[\x21-\x7e]+$/;
@@ -37,6 +48,7 @@ const decoder = new TextDecoder();
 class HttpTransport implements Transport {
   readonly incoming: ReadableStream<Incoming>;
   readonly #target: HttpTarget;
+  readonly #maxBytes: number;
   #version: ProtocolVersion;
   #revision: Revision;
   readonly #aborter = new AbortController();
@@ -45,8 +57,9 @@ class HttpTransport implements Transport {
   #sessionId?: string;
   #closing?: Promise<Closed>;
 
-  constructor(target: HttpTarget, version: ProtocolVersion) {
+  constructor(target: HttpTarget, version: ProtocolVersion, maxBytes: number) {
     this.#target = target;
+    this.#maxBytes = maxBytes;
     this.#version = version;
     this.#revision = revisionOf(version);
     this.incoming = new ReadableStream<Incoming>({
@@ -162,7 +175,7 @@ class HttpTransport implements Transport {
   async #errorAnswer(response: Response, id: RequestId): Promise<boolean> {
     const type = (response.headers.get("content-type") ?? "").split(";")[0].trim().toLowerCase();
     if (type !== "application/json" || response.body === null) return false;
-    const body = await readBounded(response.body, MAX_MESSAGE_BYTES).catch(() => undefined);
+    const body = await readBounded(response.body, this.#maxBytes).catch(() => undefined);
     const message = body === undefined ? undefined : parseMessage(body, true);
     if (typeof message !== "object" || !isResponse(message) || message.id !== id) return false;
     if (!("error" in message)) return false;
@@ -189,11 +202,11 @@ class HttpTransport implements Transport {
       if (response.status === 202 || response.body === null) {
         await response.body?.cancel();
       } else if (type === "application/json") {
-        const body = await readBounded(response.body, MAX_MESSAGE_BYTES);
+        const body = await readBounded(response.body, this.#maxBytes);
         if (body === undefined) return this.#fail({ reason: "message-too-large" });
         if (!deliver(body, true)) return;
       } else if (type === "text/event-stream") {
-        const ok = await readEvents(response.body, (data) => deliver(data));
+        const ok = await readEvents(response.body, this.#maxBytes, (data) => deliver(data));
         if (ok === "too-large") return this.#fail({ reason: "message-too-large" });
         if (!ok) return;
       } else {
@@ -311,11 +324,12 @@ async function readBounded(
 
 /**
  * Feeds an SSE body to the parser and hands each `message` event's data to `deliver`. Returns
- * false when `deliver` refused one (the stream is then cancelled), "too-large" when one event
- * grows past the message limit.
+ * false when `deliver` refused one (the stream is then cancelled), "too-large" when one event's
+ * data grows past `maxBytes`.
  */
 async function readEvents(
   body: ReadableStream<Uint8Array>,
+  maxBytes: number,
   deliver: (data: string) => boolean,
 ): Promise<boolean | "too-large"> {
   let refused = false;
@@ -327,7 +341,7 @@ async function readEvents(
       if (refused || tooLarge) return;
       if (event.event !== undefined && event.event !== "message") return;
       if (event.data === "") return;
-      if (exceedsMessageLimit(event.data)) {
+      if (utf8Exceeds(event.data, maxBytes)) {
         tooLarge = true;
         return;
       }
@@ -344,7 +358,7 @@ async function readEvents(
         slot = await acquireLargeMessageSlot();
       }
       // Field names and line endings add overhead; an event's data alone may not pass the limit.
-      if (sinceEvent > 2 * MAX_MESSAGE_BYTES) tooLarge = true;
+      if (sinceEvent > 2 * maxBytes) tooLarge = true;
       else parser.feed(chunk);
       if (sinceEvent === 0 && slot !== undefined) {
         // The event ended (and was parsed) within this chunk.
@@ -362,9 +376,8 @@ async function readEvents(
   }
 }
 
-/** Whether `text` is longer than the message limit in UTF-8 (encoded only when it may be). */
-function exceedsMessageLimit(text: string): boolean {
-  if (text.length > MAX_MESSAGE_BYTES) return true;
-  return text.length * 3 > MAX_MESSAGE_BYTES &&
-    new TextEncoder().encode(text).length > MAX_MESSAGE_BYTES;
+/** Whether `text` is longer than `maxBytes` in UTF-8 (encoded only when it may be). */
+function utf8Exceeds(text: string, maxBytes: number): boolean {
+  if (text.length > maxBytes) return true;
+  return text.length * 3 > maxBytes && new TextEncoder().encode(text).length > maxBytes;
 }

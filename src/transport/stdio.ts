@@ -7,7 +7,6 @@
 import {
   EXITED_STDOUT_MS,
   LATE_READ_GRACE_MS,
-  MAX_MESSAGE_BYTES,
   MAX_MESSAGE_CONTAINERS,
   MAX_STDERR_LINE_BYTES,
   MAX_STDERR_TAIL_LINE_CHARS,
@@ -23,7 +22,15 @@ import { type ConnectionLoss, isSignalName } from "../protocol/incomplete.ts";
 import { isRequest, type JsonRpcMessage } from "../protocol/messages.ts";
 import { lineReader, MessageTooLargeError } from "./lines.ts";
 import { parseSharedBytes, useSharedParses } from "./shared_parse.ts";
-import type { Closed, Incoming, Leftover, Transport, TransportHooks } from "./transport.ts";
+import {
+  type Closed,
+  type Incoming,
+  type Leftover,
+  maxMessageBytes,
+  type Transport,
+  type TransportHooks,
+  type TransportLimits,
+} from "./transport.ts";
 import { before, DEADLINE, delay } from "../time.ts";
 import type { StdioTarget } from "../target.ts";
 
@@ -57,8 +64,13 @@ const encoder = new TextEncoder();
  * Starts the server process and returns its transport. Throws {@linkcode SpawnError} when the
  * command cannot be started. With `hooks.stderrLine`, its stderr lines go there (whatever
  * `target.stderr` says); else `inherit` passes stderr on as it is and `discard` drops it.
+ * `limits` (tests only) shrinks the line bound.
  */
-export function openStdio(target: StdioTarget, hooks: TransportHooks = {}): Transport {
+export function openStdio(
+  target: StdioTarget,
+  hooks: TransportHooks = {},
+  limits: TransportLimits = {},
+): Transport {
   const { stderrLine } = hooks;
   const spawn = (command: string) =>
     new Deno.Command(command, {
@@ -102,7 +114,12 @@ export function openStdio(target: StdioTarget, hooks: TransportHooks = {}): Tran
       stderrLine?.(line);
     })
     : undefined;
-  return new StdioTransport(child, stderr, stderr && (() => [...tail]));
+  return new StdioTransport(
+    child,
+    stderr,
+    maxMessageBytes(limits),
+    stderr && (() => [...tail]),
+  );
 }
 
 /** Enough of a line to show `MAX_STDERR_TAIL_LINE_CHARS` characters and to know there were more. */
@@ -186,12 +203,13 @@ class StdioTransport implements Transport {
   stderrTail?: () => readonly string[];
 
   /**
-   * `stderr` receives the server's stderr when it is piped (undefined: inherited); `tail` gives
-   * its last lines.
+   * `stderr` receives the server's stderr when it is piped (undefined: inherited); stdout lines
+   * are at most `maxLineBytes`; `tail` gives its last stderr lines.
    */
   constructor(
     child: Deno.ChildProcess,
     stderr: WritableStream<Uint8Array> | undefined,
+    maxLineBytes: number,
     tail?: () => readonly string[],
   ) {
     this.#child = child;
@@ -204,7 +222,7 @@ class StdioTransport implements Transport {
       ? child.stderr.pipeTo(stderr, { signal: this.#stopDraining.signal }).catch(() => {})
       : Promise.resolve();
     this.#messages = closableFailuresAsItems(
-      child.stdout.pipeThrough(messageReader()),
+      child.stdout.pipeThrough(messageReader(maxLineBytes)),
       async () => ({
         kind: "failure",
         incomplete: { reason: "transport-lost", loss: await this.#loss() },
@@ -338,9 +356,9 @@ class StdioTransport implements Transport {
  * Bytes in, messages out, a line each (bounded in bytes and, as they arrive, in structure); the
  * first bad line or an oversize line ends the stream.
  */
-function messageReader(): TransformStream<Uint8Array, Incoming> {
+function messageReader(maxBytes: number): TransformStream<Uint8Array, Incoming> {
   let failed = false;
-  return lineReader<Incoming>(MAX_MESSAGE_BYTES, MAX_MESSAGE_CONTAINERS, async (line) => {
+  return lineReader<Incoming>(maxBytes, MAX_MESSAGE_CONTAINERS, async (line) => {
     if (failed || line.length === 0) return undefined;
     // The reader counted the line's structure as its bytes arrived.
     const message = await parseSharedBytes(line, true);

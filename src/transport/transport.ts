@@ -6,6 +6,7 @@
 import type { Incomplete } from "../protocol/incomplete.ts";
 import type { JsonRpcMessage, RequestId } from "../protocol/messages.ts";
 import type { ProtocolVersion } from "../protocol/versions.ts";
+import { MAX_MESSAGE_BYTES } from "../limits.ts";
 
 /** One thing that arrived from the server: a message, or the failure that ends the transport. */
 export type Incoming =
@@ -75,4 +76,23 @@ export interface TransportHooks {
    * `--server-stderr inherit` (the receiver shows it); never called for HTTP. Must not throw.
    */
   readonly stderrLine?: (line: string) => void;
+}
+
+/**
+ * Smaller bounds for one transport than those of `src/limits.ts`, for tests: a message at a
+ * limit (and one past it) is then a few kilobytes, not 64 MiB. Only the in-process caller that
+ * opens the transport can pass them (the CLI and the library never do), and a bound can only
+ * shrink: a value above the default, or not a positive integer, leaves the default.
+ */
+export interface TransportLimits {
+  /** One incoming message (a stdio line, a JSON body, an SSE event's data) at most, in bytes. */
+  readonly maxMessageBytes?: number;
+}
+
+/** The message bound a transport applies: `MAX_MESSAGE_BYTES`, or a smaller injected one. */
+export function maxMessageBytes(limits: TransportLimits = {}): number {
+  const bytes = limits.maxMessageBytes;
+  return bytes !== undefined && Number.isSafeInteger(bytes) && bytes > 0
+    ? Math.min(bytes, MAX_MESSAGE_BYTES)
+    : MAX_MESSAGE_BYTES;
 }
