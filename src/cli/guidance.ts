@@ -45,9 +45,13 @@ export async function runGuidanceCommand(args: GuidanceRun, context: CliContext)
     if (event.kind === "leftover") leftovers.push(event);
     progress?.observe(event);
   };
-  // A stdio server's stderr: prefixed with --server-stderr inherit, else its last lines on a
-  // terminal when it exited before answering.
-  const serverOutput = new ServerOutput(context, quiet);
+  // A stdio server's stderr: prefixed with --server-stderr inherit (above the live progress),
+  // else its last lines on a terminal when it exited before answering.
+  const serverOutput = new ServerOutput(
+    context,
+    quiet,
+    progress && ((text) => progress.above(text)),
+  );
   const targets = plan.servers.flatMap((server) =>
     "request" in server ? [{ server: server.name, target: server.request.target }] : []
   );

@@ -3,7 +3,10 @@
  * seconds without an answer that none came yet, settling, listing with the pages so far, done
  * with the tool count, or incomplete with the reason),
  * redrawn in place; on a terminal that cannot move the cursor (`TERM=dumb`), one line per change.
- * Lines hold only profile labels, fixed words and numbers.
+ * Lines hold only profile labels, fixed words and numbers. Other text for stderr while progress
+ * is shown (a server's lines with `--server-stderr inherit`) goes through
+ * {@linkcode Progress.above}: the live lines are erased, the text written, and the lines drawn
+ * again below it, so that a redraw never goes back over a line that was not its own.
  *
  * @module
  */
@@ -50,6 +53,9 @@ export class Progress {
   /** Per profile, the timer that marks a start without an answer. */
   readonly #slowTimers = new Map<string, ReturnType<typeof setTimeout>>();
   #drawn = 0;
+  /** Text for {@linkcode Progress.above} not yet written, and the write that will take it. */
+  #pending = "";
+  #flushing?: Promise<void>;
   #writing: Promise<void> = Promise.resolve();
   #timer?: ReturnType<typeof setInterval>;
   #stopped = false;
@@ -148,6 +154,35 @@ export class Progress {
   }
 
   /**
+   * Writes `text` (whole lines) on stderr above the live lines, which are drawn again below it;
+   * on a dumb terminal, or once stopped, simply after what is there. Text given in the same
+   * turn is written at once; resolves once it was.
+   */
+  above(text: string): Promise<void> {
+    if (this.#mode !== "live" || this.#stopped) {
+      this.#emit(text);
+      return this.#writing;
+    }
+    this.#pending += text;
+    this.#flushing ??= Promise.resolve().then(() => {
+      this.#flushing = undefined;
+      this.#flushAbove();
+      return this.#writing;
+    });
+    return this.#flushing;
+  }
+
+  /** Erases the live lines, writes the pending text, and draws them again (unless stopped). */
+  #flushAbove(): void {
+    if (this.#pending === "") return;
+    const text = this.#pending;
+    this.#pending = "";
+    this.#emit((this.#drawn > 0 ? `${ESC}${this.#drawn}F${ESC}0J` : "") + text);
+    this.#drawn = 0;
+    if (!this.#stopped) this.#draw();
+  }
+
+  /**
    * Stops updating. `clear`: erase the live lines (the report follows on the same terminal);
    * otherwise they stay, in their final state.
    */
@@ -157,6 +192,7 @@ export class Progress {
     clearInterval(this.#timer);
     for (const timer of this.#slowTimers.values()) clearTimeout(timer);
     if (this.#mode === "live") {
+      this.#flushAbove();
       // Every profile's last state is drawn, even for a moment.
       this.#draw(true);
       if (clear) this.#emit(`${ESC}${this.#drawn}F${ESC}0J`);
