@@ -96,7 +96,7 @@ export async function discoverAll(
       try {
         // Loaded after the first servers were started, so they boot while it loads.
         const { discoverProfile } = await import("./session.ts");
-        const outcome = await discoverProfile(transport, declared, session, observe);
+        const outcome = await discoverProfile(transport, declared, session, observe, signal);
         outcomes.push(outcome);
         observe(
           outcome.complete
