@@ -130,7 +130,16 @@ async function finalScreen(args: readonly string[]): Promise<{ lines: string[]; 
       stdout: "piped",
       stderr: "piped",
     }).output();
-  const line = [DENO, "run", "--quiet", `--allow-run=${DENO}`, join(ROOT, "main.ts"), ...args]
+  // --no-prompt: a permission prompt on the pane's terminal would wait for ever.
+  const line = [
+    DENO,
+    "run",
+    "--quiet",
+    "--no-prompt",
+    `--allow-run=${DENO}`,
+    join(ROOT, "main.ts"),
+    ...args,
+  ]
     .map((word) => `'${word.replaceAll("'", `'\\''`)}'`).join(" ");
   const report = join(dir.path, "report.txt");
   try {
@@ -143,8 +152,12 @@ async function finalScreen(args: readonly string[]): Promise<{ lines: string[]; 
       if (status.startsWith("1 ")) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    assert.match(status, /^1 \d+$/, "the run ended within the bound");
     const captured = await tmux("capture-pane", "-p", "-S", "-2000");
+    assert.match(
+      status,
+      /^1 \d+$/,
+      `the run ended within the bound:\n${new TextDecoder().decode(captured.stdout)}`,
+    );
     return {
       lines: new TextDecoder().decode(captured.stdout).split("\n"),
       code: Number(status.split(" ")[1]),
