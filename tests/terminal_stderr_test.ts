@@ -149,7 +149,8 @@ async function finalScreen(args: readonly string[]): Promise<{ lines: string[]; 
     for (const begun = Date.now(); Date.now() - begun < 120_000;) {
       const shown = await tmux("display-message", "-p", "#{pane_dead} #{pane_dead_status}");
       status = new TextDecoder().decode(shown.stdout).trim();
-      if (status.startsWith("1 ")) break;
+      // Ended, or the tmux server is gone (then the assertion below says so).
+      if (status.startsWith("1 ") || !shown.success) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const captured = await tmux("capture-pane", "-p", "-S", "-2000");
