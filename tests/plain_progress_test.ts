@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { Progress } from "../src/cli/progress.ts";
 import type { RunPlan } from "../src/run/plan.ts";
+import { configFile, DENO, entry, fixture, hostile, mcpeval } from "./_cli.ts";
 
 /** A plan of `servers` (name → profiles), all stdio; a config run when there are several. */
 function planOf(servers: Record<string, string[]>, config: boolean): RunPlan {
@@ -81,4 +82,47 @@ Deno.test("off a terminal, a long config run: one line per server once its profi
       "mcpeval: server a finished, 2 of 2 profiles complete (2 of 2 servers finished)\n" +
       "[a none] a line\n",
   );
+});
+
+Deno.test("a long config run through the CLI, piped: plain lines after 10 s, none with --quiet", async () => {
+  // One server never answers tools/list (11 s to its timeout); the other is done at once.
+  await using config = await configFile({
+    mcpServers: { slow: entry(hostile("silent-list")), demo: entry(fixture("demo_server.ts")) },
+  });
+  const args = [
+    "guidance",
+    "--config",
+    config.path,
+    "--profile",
+    "none",
+    "--settle-ms",
+    "0",
+    "--timeout-ms",
+    "11000",
+  ];
+  const options = {
+    permissions: [`--allow-run=${DENO}`, `--allow-read=${config.path}`],
+    boundMs: 120_000,
+  };
+  const [plain, quiet] = await Promise.all([
+    mcpeval(args, options),
+    mcpeval([...args, "--quiet"], options),
+  ]);
+  assert.equal(plain.code, 3, plain.stderr);
+  const lines = plain.stderr.split("\n").slice(0, -1);
+  assert.match(
+    lines[0],
+    /^mcpeval: still discovering after 10\.0 s: profiles [01] finished, [12] under way, 0 waiting$/,
+  );
+  assert.equal(
+    lines.at(-1),
+    "mcpeval: server slow finished, 0 of 1 profiles complete (2 of 2 servers finished)",
+  );
+  // A slow machine may finish demo after 10 s too: its line is the only other one.
+  assert.deepEqual(
+    lines.slice(1, -1).filter((line) => !line.startsWith("mcpeval: server demo finished, 1 of 1")),
+    [],
+  );
+  assert.equal(quiet.code, 3);
+  assert.equal(quiet.stderr, "");
 });
