@@ -381,6 +381,22 @@ try {
       command: guidance("--settle-ms", "500", "--profile", "none", "--", ...EVERYTHING, "stdio"),
     },
     inspector: { command: [...inspector, "--method", "tools/list", ...EVERYTHING, "stdio"] },
+    // Issue 31: one `enum` of 1,000,000 numbers (7 MB), every preset's rules, ajv included.
+    enumMillion: {
+      command: guidance(
+        "--settle-ms",
+        "0",
+        "--client",
+        "all",
+        "--",
+        DENO,
+        "run",
+        "--quiet",
+        "--allow-env",
+        join(ROOT, "fixtures", "hostile.ts"),
+        "enum-1000000",
+      ),
+    },
     httpFive: { command: httpGuidance("--settle-ms", "0", "--url", http.url) },
     httpOne: { command: httpGuidance("--settle-ms", "0", "--profile", "none", "--url", http.url) },
     large: { command: measured([]) },
@@ -445,6 +461,12 @@ try {
       "< 2 s, < 250 MB",
     );
     await boundsBench({ measure, row, ms, ratio });
+    row(
+      "3. one tool with an `enum` of 1,000,000 numbers (7 MB) under `--client all` (9 presets)",
+      ms(r.enumMillion.ms),
+      `${ratio(r.enumMillion.ms, r.tiny.ms)} of a minimal server, one profile`,
+      "",
+    );
     row(
       "4. `mcpeval --version`",
       ms(r.version.ms),

@@ -171,14 +171,26 @@ export const MAX_SHARDS = 256;
  */
 export const MAX_SCHEMA_DEPTH = 32;
 
-/** Client schema rules: a tool's `inputSchema` with more object keys than this is not judged. */
+/**
+ * Client schema rules: a tool's `inputSchema` with more entries than this (object keys and array
+ * items, an `enum`'s values included) is not judged; the walk stops there. It bounds the work of
+ * a validator, whose duplicate checks (`enum`, `uniqueItems`) are linear in mcpeval.
+ */
 export const MAX_SCHEMA_KEYWORDS = 4_096;
 
 /**
- * Client schema rules: a tool's `inputSchema` whose keys and string values hold more characters
- * than this is not judged (counted while walking it, before any validator sees it).
+ * Client schema rules: a tool's `inputSchema` whose keys, strings and numbers hold more
+ * characters than this is not judged (counted while walking it, before any validator sees it).
  */
 export const MAX_SCHEMA_BYTES = 262_144; // 256 KiB
+
+/**
+ * Client schema rules: while a page's tools are analysed, the event loop gets a turn after at
+ * most about this much work, so that a signal is acted on and other profiles are served. Each
+ * page's analysis also ends within `--timeout-ms` of the page's arrival; the tools it did not
+ * reach by then are not judged by the rules that need a per-tool fact.
+ */
+export const ANALYSIS_SLICE_MS = 20;
 
 /** A `name-characters` pattern in `--client-file` is at most this many characters. */
 export const MAX_NAME_PATTERN_LENGTH = 256;

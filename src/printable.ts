@@ -32,3 +32,34 @@ export function escaped(value: string, max = 200): string {
   ).join("");
   return `"${text}${chars.length > max ? "..." : ""}"`;
 }
+
+/**
+ * Every character of server text that a terminal would act on or hide: C0 and C1 controls
+ * (escape sequences, `\r`, backspace), format characters (bidirectional overrides and isolates,
+ * U+061C, zero-width characters, U+FEFF, tags) and the line and paragraph separators.
+ */
+const UNSAFE_FOR_TERMINAL = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu;
+
+/**
+ * Server text (a stderr line) as it may be shown on a terminal: every control, format and
+ * separator character (Unicode categories Cc, Cf, Zl, Zp) escaped as `\xHH`, `\uHHHH` or
+ * `\u{HHHHH}`, so that nothing the server wrote moves the cursor, changes the terminal or
+ * reorders what is shown; every other character as it is. The one place where server text is
+ * made safe for a terminal.
+ *
+ * @example
+ * ```ts
+ * terminalSafe("npm \x1b[31merror\u202e"); // "npm \\x1b[31merror\\u202e"
+ * ```
+ */
+export function terminalSafe(text: string): string {
+  return text.replace(UNSAFE_FOR_TERMINAL, (char) => {
+    const code = char.codePointAt(0)!;
+    const hex = code.toString(16);
+    return code <= 0xff
+      ? `\\x${hex.padStart(2, "0")}`
+      : code <= 0xffff
+      ? `\\u${hex.padStart(4, "0")}`
+      : `\\u{${hex}}`;
+  });
+}

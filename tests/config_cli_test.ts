@@ -166,5 +166,5 @@ Deno.test("--config: a real fixture file, read through the process context", asy
     env: () => undefined,
   });
   assert.equal(code, 3, err);
-  assert.match(out, /^ {2}postgres +- +- +- +- +- +not checked: unset-variable \(needs \w+\)$/m);
+  assert.match(out, /^ {2}postgres +- +- +- +- +- +not checked: unset-variable \(needs\s+\w+\)$/m);
 });

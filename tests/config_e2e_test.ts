@@ -135,7 +135,7 @@ Deno.test("ten servers from one config, two broken and one needing an unset vari
   assert.match(text, /^mcpeval guidance {2}config mcpServers, 10 servers\n\nServers\n {2}server /);
   assert.match(
     text,
-    /^ {2}needs-token +- +- +- +- +- +not checked: unset-variable \(needs \w+\)$/m,
+    /^ {2}needs-token +- +- +- +- +- +not checked:\s+unset-variable \(needs\s+\w+\)$/m,
   );
   assert.match(text, /^ {2}crashes +stdio +0\/5 +- +- +- +incomplete$/m);
   for (const name of fleet.servers.map((s) => s.name)) {

@@ -37,17 +37,22 @@ export async function runGuidanceCommand(args: GuidanceRun, context: CliContext)
   const reserved = await reserveReportFiles(context, output);
 
   const signal = context.interrupted?.();
-  const progress = context.stderrTerminal && !quiet
-    ? new Progress(plan, context.stderr, context.stderrTerminal, context.columns ?? 80)
-    : undefined;
+  // Off a terminal, plain lines only for a long run (PLAIN_PROGRESS_AFTER_MS).
+  const progress = quiet
+    ? undefined
+    : new Progress(plan, context.stderr, context.stderrTerminal ?? "plain", context.columns ?? 80);
   const leftovers: Extract<RunEvent, { kind: "leftover" }>[] = [];
   const observe = (event: RunEvent) => {
     if (event.kind === "leftover") leftovers.push(event);
     progress?.observe(event);
   };
-  // A stdio server's stderr: prefixed with --server-stderr inherit, else its last lines on a
-  // terminal when it exited before answering.
-  const serverOutput = new ServerOutput(context, quiet);
+  // A stdio server's stderr: prefixed with --server-stderr inherit (above the live progress),
+  // else its last lines on a terminal when it exited before answering.
+  const serverOutput = new ServerOutput(
+    context,
+    quiet,
+    progress && ((text) => progress.above(text)),
+  );
   const targets = plan.servers.flatMap((server) =>
     "request" in server ? [{ server: server.name, target: server.request.target }] : []
   );

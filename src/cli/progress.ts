@@ -3,15 +3,27 @@
  * seconds without an answer that none came yet, settling, listing with the pages so far, done
  * with the tool count, or incomplete with the reason),
  * redrawn in place; on a terminal that cannot move the cursor (`TERM=dumb`), one line per change.
- * Lines hold only profile labels, fixed words and numbers.
+ * Off a terminal (`plain`), nothing for the first {@linkcode PLAIN_PROGRESS_AFTER_MS}; a run
+ * still going then says so in one line, and from then on prints one line per profile that ends
+ * (one server) or per server whose profiles all ended (a config run).
+ * Lines hold only profile labels, fixed words and numbers. Other text for stderr while progress
+ * is shown (a server's lines with `--server-stderr inherit`) goes through
+ * {@linkcode Progress.above}: the live lines are erased, the text written, and the lines drawn
+ * again below it, so that a redraw never goes back over a line that was not its own.
  *
  * @module
  */
 import type { DiscoveryEvent } from "../discovery/events.ts";
 import type { RunPlan } from "../run/plan.ts";
 
-/** How progress is shown: redrawn in place, or one line per change. */
-export type ProgressMode = "live" | "lines";
+/**
+ * How progress is shown: redrawn in place, one line per change (a dumb terminal), or, off a
+ * terminal, plain lines for long runs only.
+ */
+export type ProgressMode = "live" | "lines" | "plain";
+
+/** Off a terminal, a run prints no progress until it has lasted this long. */
+export const PLAIN_PROGRESS_AFTER_MS = 10_000;
 
 /** How often the live lines are redrawn to move their clocks on. */
 const TICK_MS = 250;
@@ -50,20 +62,27 @@ export class Progress {
   /** Per profile, the timer that marks a start without an answer. */
   readonly #slowTimers = new Map<string, ReturnType<typeof setTimeout>>();
   #drawn = 0;
+  /** Text for {@linkcode Progress.above} not yet written, and the write that will take it. */
+  #pending = "";
+  #flushing?: Promise<void>;
   #writing: Promise<void> = Promise.resolve();
   #timer?: ReturnType<typeof setInterval>;
+  /** `plain`: the timer that starts the lines, and whether they have started. */
+  #plainTimer?: ReturnType<typeof setTimeout>;
+  #plainOn = false;
   #stopped = false;
 
   /**
    * Starts showing progress for the checked servers of `plan` and their profiles; `columns` is
    * the terminal's width (lines are cut to fit it, so that redrawing in place never breaks on a
-   * wrapped line).
+   * wrapped line). `plainAfterMs`: when plain lines start (tests give a small one).
    */
   constructor(
     plan: RunPlan,
     write: (text: string) => Promise<void>,
     mode: ProgressMode,
     columns: number,
+    plainAfterMs: number = PLAIN_PROGRESS_AFTER_MS,
   ) {
     const checked = plan.servers.flatMap((server) => "request" in server ? [server] : []);
     this.#server = plan.config === undefined ? checked[0]?.name : undefined;
@@ -103,6 +122,15 @@ export class Progress {
     if (mode === "live") {
       this.#draw();
       this.#timer = setInterval(() => this.#draw(), TICK_MS);
+    } else if (mode === "plain") {
+      this.#plainTimer = setTimeout(() => {
+        this.#plainOn = true;
+        this.#emit(
+          `mcpeval: still discovering after ${seconds(plainAfterMs)}: ${
+            countsOf([...this.#states.values()])
+          }\n`,
+        );
+      }, plainAfterMs);
     } else if (this.#server !== undefined) {
       this.#emit(`mcpeval: discovering ${this.#server}, ${this.#states.size} profile(s)\n`);
     } else {
@@ -128,6 +156,12 @@ export class Progress {
       label: previous.label,
     });
     clearTimeout(this.#slowTimers.get(id));
+    if (this.#mode === "plain") {
+      if (this.#plainOn && (event.kind === "done" || event.kind === "incomplete")) {
+        this.#plainLine(event.server, previous.label, status);
+      }
+      return;
+    }
     if (event.kind === "starting") {
       const slow = this.#slow.get(event.server) ?? status;
       this.#slowTimers.set(id, setTimeout(() => this.#startingSlowly(id, slow), STARTING_SLOW_MS));
@@ -137,6 +171,30 @@ export class Progress {
     if (this.#mode === "live") this.#draw();
     else if (kindChanged) this.#emit(`mcpeval: ${previous.label}: ${status}\n`);
   };
+
+  /** `plain`: the line for a profile that ended, or for its server once all of its did. */
+  #plainLine(server: string, label: string, status: string): void {
+    const states = [...this.#states.values()];
+    const finished = (state: ProfileState) => state.kind === "done" || state.kind === "incomplete";
+    if (this.#server !== undefined) {
+      const done = states.filter(finished).length;
+      this.#emit(`mcpeval: ${label}: ${status} (${done} of ${states.length} profiles finished)\n`);
+      return;
+    }
+    const ofServer = [...this.#states].filter(([id]) => id.startsWith(key(server, "")))
+      .map(([, state]) => state);
+    if (!ofServer.every(finished)) return;
+    const servers = new Map<string, boolean>();
+    for (const [id, state] of this.#states) {
+      const name = id.slice(0, id.indexOf("\u0000"));
+      servers.set(name, (servers.get(name) ?? true) && finished(state));
+    }
+    const complete = ofServer.filter((state) => state.kind === "done").length;
+    const ended = [...servers.values()].filter(Boolean).length;
+    this.#emit(
+      `mcpeval: server ${server} finished, ${complete} of ${ofServer.length} profiles complete (${ended} of ${servers.size} servers finished)\n`,
+    );
+  }
 
   /** A profile still starting after {@linkcode STARTING_SLOW_MS}: its line says so at once. */
   #startingSlowly(id: string, slow: string): void {
@@ -148,6 +206,35 @@ export class Progress {
   }
 
   /**
+   * Writes `text` (whole lines) on stderr above the live lines, which are drawn again below it;
+   * on a dumb terminal, or once stopped, simply after what is there. Text given in the same
+   * turn is written at once; resolves once it was.
+   */
+  above(text: string): Promise<void> {
+    if (this.#mode !== "live" || this.#stopped) {
+      this.#emit(text);
+      return this.#writing;
+    }
+    this.#pending += text;
+    this.#flushing ??= Promise.resolve().then(() => {
+      this.#flushing = undefined;
+      this.#flushAbove();
+      return this.#writing;
+    });
+    return this.#flushing;
+  }
+
+  /** Erases the live lines, writes the pending text, and draws them again (unless stopped). */
+  #flushAbove(): void {
+    if (this.#pending === "") return;
+    const text = this.#pending;
+    this.#pending = "";
+    this.#emit((this.#drawn > 0 ? `${ESC}${this.#drawn}F${ESC}0J` : "") + text);
+    this.#drawn = 0;
+    if (!this.#stopped) this.#draw();
+  }
+
+  /**
    * Stops updating. `clear`: erase the live lines (the report follows on the same terminal);
    * otherwise they stay, in their final state.
    */
@@ -155,8 +242,10 @@ export class Progress {
     if (this.#stopped) return;
     this.#stopped = true;
     clearInterval(this.#timer);
+    clearTimeout(this.#plainTimer);
     for (const timer of this.#slowTimers.values()) clearTimeout(timer);
     if (this.#mode === "live") {
+      this.#flushAbove();
       // Every profile's last state is drawn, even for a moment.
       this.#draw(true);
       if (clear) this.#emit(`${ESC}${this.#drawn}F${ESC}0J`);

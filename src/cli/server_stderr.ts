@@ -4,7 +4,10 @@
  * another profile of the same server already printed is not printed again. On a terminal
  * (without `--quiet`) and `discard`, the last lines of each profile are kept, and when a server
  * exited before answering, those of one profile are shown once, after a fixed lead-in that says
- * they are the server's own output.
+ * they are the server's own output. Every line is shown with its controls, escape sequences and
+ * invisible format characters escaped ({@linkcode terminalSafe}), never as the server wrote it;
+ * a line the server did not end is held until it ends (or the server exits), so it cannot be
+ * completed later into something else.
  *
  * @module
  */
@@ -14,6 +17,7 @@ import {
   MAX_STDERR_TAIL_LINE_CHARS,
   MAX_STDERR_TAIL_LINES,
 } from "../limits.ts";
+import { terminalSafe } from "../printable.ts";
 import type { ProfileLabel } from "../profiles.ts";
 import type { ServerStderr, Target } from "../target.ts";
 import type { TransportHooks } from "../transport/transport.ts";
@@ -49,12 +53,17 @@ export class ServerOutput {
   #remembered = 0;
   /** Tails: per server and profile, its last lines. */
   readonly #last = new Map<string, Map<ProfileLabel, string[]>>();
+  readonly #sink: (text: string) => Promise<void>;
   #writing: Promise<void> = Promise.resolve();
 
-  /** `quiet`: `--quiet` (no tail, as no progress). */
-  constructor(context: CliContext, quiet: boolean) {
+  /**
+   * `quiet`: `--quiet` (no tail, as no progress). `write`: where inherited lines go (above the
+   * live progress, when it is shown); the context's stderr by default.
+   */
+  constructor(context: CliContext, quiet: boolean, write?: (text: string) => Promise<void>) {
     this.#context = context;
     this.#tails = context.stderrTerminal !== undefined && !quiet;
+    this.#sink = write ?? context.stderr;
   }
 
   /**
@@ -99,12 +108,12 @@ export class ServerOutput {
       printed.set(line, profile);
       this.#remembered++;
     }
-    this.#write(`[${server} ${profile}] ${line}\n`);
+    this.#write(`[${server} ${profile}] ${terminalSafe(line)}\n`);
   }
 
   #write(text: string): void {
-    const stderr = this.#context.stderr;
-    this.#writing = this.#writing.then(() => stderr(text)).catch(() => {});
+    const sink = this.#sink;
+    this.#writing = this.#writing.then(() => sink(text)).catch(() => {});
   }
 
   /**
@@ -138,21 +147,11 @@ function exitedBeforeAnswering(outcome: ProfileEnd): boolean {
 }
 
 /**
- * A server's line as it may be shown on a terminal: control and bidirectional-override
- * characters escaped (`\x1b`, `\u202e`), at most {@linkcode MAX_STDERR_TAIL_LINE_CHARS}
- * characters (then `...`).
+ * A server's line as it may be shown on a terminal: escaped ({@linkcode terminalSafe}), at most
+ * {@linkcode MAX_STDERR_TAIL_LINE_CHARS} characters (then `...`).
  */
 function escaped(line: string): string {
-  const visible = line.replace(
-    // deno-lint-ignore no-control-regex
-    /[\x00-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
-    (c) => {
-      const code = c.charCodeAt(0);
-      return code <= 0xff
-        ? `\\x${code.toString(16).padStart(2, "0")}`
-        : `\\u${code.toString(16).padStart(4, "0")}`;
-    },
-  );
+  const visible = terminalSafe(line);
   const characters = Array.from(visible);
   return characters.length <= MAX_STDERR_TAIL_LINE_CHARS
     ? visible

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { MAX_PAGES, MAX_TOOLS } from "../limits.ts";
+import { ANALYSIS_SLICE_MS, MAX_PAGES, MAX_TOOLS } from "../limits.ts";
 import { isToolName } from "../tool_name.ts";
 import type { Incomplete, ToolShapeCause } from "../protocol/incomplete.ts";
 import type { FactExtractor, ToolFacts } from "../clients/rules/kind.ts";
@@ -15,6 +15,16 @@ export type PageOutcome =
   | { readonly next: string }
   | { readonly done: true }
   | { readonly incomplete: Incomplete };
+
+/**
+ * What bounds the analysis of one page beyond the schema bounds: when it must end (epoch ms;
+ * the tools not reached by then get no facts, so no rule that needs one judges them), and the
+ * signal that stops it (the page then ends the profile `transport-lost`, its connection closed).
+ */
+export interface PageAnalysis {
+  readonly deadline: number;
+  readonly signal?: AbortSignal;
+}
 
 /** Accumulates one profile's tool names and facts across pages. */
 export class CatalogBuilder {
@@ -56,10 +66,15 @@ export class CatalogBuilder {
     return [...this.#names].sort();
   }
 
-  /** Checks one `tools/list` result and adds its tool names. */
-  addPage(result: Record<string, unknown>): PageOutcome {
+  /**
+   * Checks one `tools/list` result and adds its tool names and facts. With extractors, it gives
+   * the event loop a turn every {@linkcode ANALYSIS_SLICE_MS} of work (so that signals and the
+   * other profiles are served), and stops as `analysis` says.
+   */
+  async addPage(result: Record<string, unknown>, analysis?: PageAnalysis): Promise<PageOutcome> {
     const { tools } = result;
     if (!Array.isArray(tools)) return malformed("tools-not-array");
+    let slice = performance.now();
     for (const entry of tools) {
       const broken = toolShapeFault(entry);
       if (broken) {
@@ -74,10 +89,17 @@ export class CatalogBuilder {
       if (appOnly) this.appOnly.add(name);
       if (this.#facts) {
         const facts: Record<string, unknown> = {};
-        for (const extractor of this.#extractors) {
-          facts[extractor.id] = extractor.extract(entry as Json);
+        if (analysis === undefined || Date.now() < analysis.deadline) {
+          for (const extractor of this.#extractors) {
+            facts[extractor.id] = extractor.extract(entry as Json);
+          }
         }
         this.#facts.push({ name, appOnly, facts });
+        if (performance.now() - slice >= ANALYSIS_SLICE_MS) {
+          await new Promise((resolve) => setTimeout(resolve, 0));
+          if (analysis?.signal?.aborted) return incomplete("transport-lost");
+          slice = performance.now();
+        }
       }
       if (this.#names.size > MAX_TOOLS) return incomplete("incomplete-pagination");
     }

@@ -123,7 +123,7 @@ export async function discoverAll(
       try {
         // Loaded after the first servers were started, so they boot while it loads.
         const { discoverProfile } = await import("./session.ts");
-        const outcome = await discoverProfile(transport, declared, session, heard);
+        const outcome = await discoverProfile(transport, declared, session, heard, signal);
         outcomes.push(outcome);
         if (!outcome.complete && TAIL_REASONS.has(outcome.incomplete.reason)) ended = outcome;
         observe(

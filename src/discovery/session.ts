@@ -88,12 +88,17 @@ export type ProfileOutcome =
 
 export { SAMPLING_DECLINED } from "./answers.ts";
 
-/** Runs discovery for a profile over `transport`. Never throws for anything the server does. */
+/**
+ * Runs discovery for a profile over `transport`. Never throws for anything the server does.
+ * `signal` (the run's) also stops the analysis of a page; each page's analysis ends within
+ * `settings.timeoutMs` of its arrival.
+ */
 export async function discoverProfile(
   transport: Transport,
   declaration: ProfileDeclaration,
   settings: SessionSettings,
   observe: DiscoveryObserver = () => {},
+  signal?: AbortSignal,
 ): Promise<ProfileOutcome> {
   const { profile } = declaration;
   const plan = planOf(
@@ -158,7 +163,10 @@ export async function discoverProfile(
         if (cacheable && breaksResultSchema(page.result)) {
           return stop({ reason: "malformed-message" });
         }
-        const outcome = catalog.addPage(page.result);
+        const outcome = await catalog.addPage(page.result, {
+          deadline: Date.now() + settings.timeoutMs,
+          signal,
+        });
         if ("incomplete" in outcome) return stop(outcome.incomplete);
         if ("done" in outcome) break;
         cursor = outcome.next;

@@ -1,6 +1,8 @@
 /**
  * Bounded facts about a tool's `inputSchema`, shared by the schema rule kinds: one walk per
- * schema (depth, keyword and character bounds from `limits.ts`), remembered for the page.
+ * schema (depth, entry and character bounds from `limits.ts`: object keys and array items are
+ * entries, keys, strings and numbers count their characters), remembered for the page. The walk
+ * stops at the first bound passed, so its work is bounded too, whatever the schema's size.
  *
  * @module
  */
@@ -32,7 +34,8 @@ export function schemaShape(schema: Json): SchemaShape {
 
 function walk(root: Json): SchemaShape {
   const refs: string[] = [];
-  let keywords = 0;
+  // Object keys and array items, each one entry; keys, strings and numbers by their length.
+  let entries = 0;
   let chars = 0;
   // Two parallel stacks (nodes and their depths): no allocation per node.
   const nodes: unknown[] = [root];
@@ -43,23 +46,30 @@ function walk(root: Json): SchemaShape {
     const depth = depths.pop()!;
     if (depth > MAX_SCHEMA_DEPTH) return over;
     if (Array.isArray(node)) {
+      // Checked before the items are visited: a million-item `enum` costs one comparison.
+      entries += node.length;
+      if (entries > MAX_SCHEMA_KEYWORDS) return over;
       for (const child of node) {
         if (typeof child === "string") chars += child.length;
+        else if (typeof child === "number") chars += String(child).length;
         else if (typeof child === "object" && child !== null) {
           nodes.push(child);
           depths.push(depth + 1);
         }
       }
+      if (chars > MAX_SCHEMA_BYTES) return over;
       continue;
     }
     const object = node as Json;
     for (const key in object) {
       const child = object[key];
-      if (++keywords > MAX_SCHEMA_KEYWORDS) return over;
+      if (++entries > MAX_SCHEMA_KEYWORDS) return over;
       chars += key.length;
       if (typeof child === "string") {
         chars += child.length;
         if (key === "$ref") refs.push(child);
+      } else if (typeof child === "number") {
+        chars += String(child).length;
       } else if (typeof child === "object" && child !== null) {
         nodes.push(child);
         depths.push(depth + 1);
@@ -89,4 +99,32 @@ function resolves(root: Json, ref: string): boolean {
     node = (node as Json)[token];
   }
   return true;
+}
+
+/**
+ * Whether no two items are equal as JSON values (ajv's `uniqueItems`: objects equal whatever
+ * their key order), in one pass over their canonical JSON. The items are a schema's, already
+ * within the depth and size bounds.
+ */
+export function distinct(items: readonly unknown[]): boolean {
+  const seen = new Set<string>();
+  for (const item of items) {
+    const text = canonical(item);
+    if (seen.has(text)) return false;
+    seen.add(text);
+  }
+  return true;
+}
+
+/** A JSON value's text with object keys sorted, so that equal values have equal texts. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (typeof value === "object" && value !== null) {
+    const object = value as Record<string, unknown>;
+    return `{${
+      Object.keys(object).sort().map((key) => `${JSON.stringify(key)}:${canonical(object[key])}`)
+        .join(",")
+    }}`;
+  }
+  return JSON.stringify(value) ?? "null";
 }

@@ -61,35 +61,30 @@ const RESULT_COLORS: Record<string, Format> = {
  * ```
  */
 export function renderText(report: GuidanceReport, style: TextStyle = { color: false }): string {
-  const width = Math.max(MIN_WIDTH, Math.min(style.width ?? TEXT_WIDTH, TEXT_WIDTH));
+  const width = widthOf(style);
   const paint = (format: Format, text: string) =>
     style.color ? styleText(format, text, { validateStream: false }) : text;
   const lines: string[] = [];
   /** Adds `text` wrapped to the width; continuation lines are indented by `hang` spaces. */
   const add = (text: string, indent = 0, hang = indent) =>
     lines.push(...wrap(text, width, indent, hang));
+  /** Adds `prefix` then `text` ({@linkcode alignedLines}). */
+  const addAligned = (prefix: string, text: string) =>
+    lines.push(...alignedLines(prefix, text, width));
   /**
-   * Adds `prefix` (kept as it is, after 2 spaces) then `text`, wrapped under itself; when that
-   * would leave `text` fewer than 24 columns, `text` starts on the next line instead.
+   * Adds one row of a tool column `column` wide: the tool, then `text` in the column after it. A
+   * tool longer than the column stands on its own line(s), and `text` follows in the column on
+   * the next, so that the column stays where the other rows have it.
    */
-  const addAligned = (prefix: string, text: string) => {
-    const start = 2 + visible(prefix);
-    // A row that fits is printed as it is, its columns aligned with the rows above it.
-    if (start + visible(text) <= width) {
-      lines.push(`  ${prefix}${text}`.trimEnd());
+  const addToolRow = (tool: string, column: number, text: string, color?: Format) => {
+    const name = (value: string) => color ? paint(color, value) : value;
+    if (tool.length <= column) {
+      addAligned(`${name(tool.padEnd(column))}  `, text);
       return;
     }
-    if (start > width - 24) {
-      // The columns stay as they are (never re-wrapped, which would lose their alignment).
-      const columns = `  ${prefix}`.trimEnd();
-      if (visible(columns) <= width) lines.push(columns);
-      else add(prefix.trimEnd(), 2, 4);
-      add(text, 6, 6);
-      return;
-    }
-    const wrapped = wrap(text, width, start, start);
-    wrapped[0] = `  ${prefix}${wrapped[0].slice(start)}`;
-    lines.push(...wrapped);
+    for (const part of wrap(tool, width, 2, 4)) lines.push(name(part));
+    const start = Math.min(2 + column + 2, width - 24);
+    add(text, start, start);
   };
   const heading = (text: string) =>
     lines.push("", ...wrap(text, width, 0, 2).map((line) => paint("bold", line)));
@@ -131,7 +126,7 @@ export function renderText(report: GuidanceReport, style: TextStyle = { color: f
     heading("Tools that depend on client capabilities");
     const column = toolColumn(dependent.map(([tool]) => tool));
     for (const [tool, profiles] of dependent) {
-      addAligned(`${tool.padEnd(column)}  `, `listed in ${profiles.join(", ")}`);
+      addToolRow(tool, column, `listed in ${profiles.join(", ")}`);
     }
   }
 
@@ -162,11 +157,13 @@ export function renderText(report: GuidanceReport, style: TextStyle = { color: f
       );
       const column = toolColumn(byTool.map(([tool]) => tool));
       for (const [tool, found] of byTool) {
-        addAligned(
-          `${paint("yellow", tool.padEnd(column))}  `,
+        addToolRow(
+          tool,
+          column,
           `named by ${found.map((f) => f.profile).join(", ")}; listed in ${
             found[0].available_in.join(", ")
           }${statesText(found, report)}`,
+          "yellow",
         );
       }
     } else if (kind === "required-tool-unavailable") {
@@ -178,11 +175,13 @@ export function renderText(report: GuidanceReport, style: TextStyle = { color: f
         const listed = found[0].available_in.length === 0
           ? `listed in no selected profile${didYouMean(tool, report)}`
           : `listed in ${found[0].available_in.join(", ")}`;
-        addAligned(
-          `${paint("red", tool.padEnd(column))}  `,
+        addToolRow(
+          tool,
+          column,
           `missing from ${found.map((f) => f.profile).join(", ")}; ${listed}${
             statesText(found, report)
           }`,
+          "red",
         );
       }
     } else {
@@ -208,13 +207,46 @@ export function renderText(report: GuidanceReport, style: TextStyle = { color: f
     }
   }
 
-  const outcome = outcomeOf(report);
-  lines.push("");
+  lines.push("", ...resultLines(outcomeOf(report), width, paint));
+  return lines.join("\n") + "\n";
+}
+
+/**
+ * `prefix` (kept as it is, after 2 spaces) then `text`, wrapped under itself; when that would
+ * leave `text` fewer than 24 columns, `text` starts on the next line instead.
+ */
+function alignedLines(prefix: string, text: string, width: number): string[] {
+  const start = 2 + visible(prefix);
+  // A row that fits is printed as it is, its columns aligned with the rows above it.
+  if (start + visible(text) <= width) return [`  ${prefix}${text}`.trimEnd()];
+  if (start > width - 24) {
+    // The columns stay as they are (never re-wrapped, which would lose their alignment).
+    const columns = `  ${prefix}`.trimEnd();
+    return [
+      ...(visible(columns) <= width ? [columns] : wrap(prefix.trimEnd(), width, 2, 4)),
+      ...wrap(text, width, 6, 6),
+    ];
+  }
+  const wrapped = wrap(text, width, start, start);
+  wrapped[0] = `  ${prefix}${wrapped[0].slice(start)}`;
+  return wrapped;
+}
+
+/** The width text is laid out in: the terminal's (at most 100), or 100; never under 40. */
+function widthOf(style: TextStyle): number {
+  return Math.max(MIN_WIDTH, Math.min(style.width ?? TEXT_WIDTH, TEXT_WIDTH));
+}
+
+/** `Result: STATUS: DETAIL`, wrapped to `width` (continued 2 spaces in), its label coloured. */
+function resultLines(
+  outcome: { readonly status: string; readonly detail: string },
+  width: number,
+  paint: (format: Format, text: string) => string,
+): string[] {
   const result = wrap(`Result: ${outcome.status}: ${outcome.detail}`, width, 0, 2);
   const label = `Result: ${outcome.status}`;
   result[0] = paint(RESULT_COLORS[outcome.status], label) + result[0].slice(label.length);
-  lines.push(...result);
-  return lines.join("\n") + "\n";
+  return result;
 }
 
 /**
@@ -314,6 +346,7 @@ function visible(text: string): number {
 
 /** The fleet report as text. Pure. */
 export function renderFleetText(fleet: FleetReport, style: TextStyle = { color: false }): string {
+  const width = widthOf(style);
   const paint = (format: Format, text: string) =>
     style.color ? styleText(format, text, { validateStream: false }) : text;
   const lines = [
@@ -324,9 +357,7 @@ export function renderFleetText(fleet: FleetReport, style: TextStyle = { color: 
     }`,
     "",
     paint("bold", "Servers"),
-    ...table(SUMMARY_HEADER, summaryRows(fleet)).map(([head, last]) =>
-      `  ${head}${last}`.trimEnd()
-    ),
+    ...summaryLines(summaryRows(fleet), width),
   ];
   for (const server of fleet.servers) {
     lines.push(
@@ -337,15 +368,29 @@ export function renderFleetText(fleet: FleetReport, style: TextStyle = { color: 
       lines.push(renderText(server.report, style).trimEnd());
     } else {
       lines.push(`${paint("bold", "mcpeval guidance")}  server ${server.name}`);
-      lines.push(`  ${notCheckedText(server)}`, `  hint: ${server.hint}`);
+      lines.push(
+        ...wrap(notCheckedText(server), width, 2, 4),
+        ...wrap(`hint: ${server.hint}`, width, 2, 8),
+      );
     }
   }
-  const outcome = fleetOutcome(fleet);
-  lines.push(
-    "",
-    `${paint(RESULT_COLORS[outcome.status], `Result: ${outcome.status}`)}: ${outcome.detail}`,
-  );
+  lines.push("", ...resultLines(fleetOutcome(fleet), width, paint));
   return lines.join("\n") + "\n";
+}
+
+/**
+ * The fleet's summary table in `width` columns: a server name longer than a tool column (28)
+ * stands on its own line above its row, so that it does not widen every row; a last cell that
+ * does not fit wraps under itself.
+ */
+function summaryLines(rows: readonly string[][], width: number): string[] {
+  const long = (row: readonly string[]) => row[0].length > 28;
+  const cells = table(SUMMARY_HEADER, rows.map((row) => long(row) ? ["", ...row.slice(1)] : row));
+  return cells.flatMap(([head, last], i) => [
+    // The first entry is the header.
+    ...(i > 0 && long(rows[i - 1]) ? [`  ${rows[i - 1][0]}`] : []),
+    ...alignedLines(head, last, width),
+  ]);
 }
 
 /** The run as text (colour and width from `style`). */
