@@ -52,7 +52,15 @@ export interface OptionRow {
   readonly needs?: string;
   /** Also an option of `mcpeval merge`. */
   readonly merge?: true;
+  /**
+   * Its value can reach a report: refused as it is read, for every command, when it holds a line
+   * break or another control, or an invisible format character ({@linkcode UNPRINTABLE_VALUE}).
+   */
+  readonly reported?: true;
 }
+
+/** What no option value that can reach a report may hold: controls, format characters, line and paragraph separators. */
+export const UNPRINTABLE_VALUE: RegExp = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
 const ONLY_CONFIG = "applies only with --config";
 const ONLY_URL = "applies only to --url targets";
@@ -73,6 +81,7 @@ export const OPTION_TABLE = [
   },
   {
     name: "server",
+    reported: true,
     type: "string",
     multiple: "config",
     value: "NAME",
@@ -103,6 +112,7 @@ export const OPTION_TABLE = [
   },
   {
     name: "sarif-location",
+    reported: true,
     type: "string",
     value: "P[:L]",
     docValue: "PATH[:LINE]",
@@ -117,6 +127,7 @@ export const OPTION_TABLE = [
   },
   {
     name: "profile",
+    reported: true,
     type: "string",
     multiple: true,
     value: "P",
@@ -125,6 +136,7 @@ export const OPTION_TABLE = [
   },
   {
     name: "client",
+    reported: true,
     type: "string",
     multiple: true,
     value: "NAME",
@@ -148,6 +160,7 @@ export const OPTION_TABLE = [
   },
   {
     name: "require-tool",
+    reported: true,
     type: "string",
     multiple: true,
     value: "T",
@@ -362,12 +375,15 @@ export function parseSpec<R extends OptionRow>(
     type: row.type,
     ...(row.multiple ? { multiple: true } : {}),
     ...(row.short ? { short: row.short } : {}),
+    ...(row.reported ? { reported: true } : {}),
   }])) as Record<R["name"], ParseSpec>;
 }
 
 /** One option of a parseArgs spec: how it is read, and whether it may be given again. */
 export interface ParseSpec extends TokenOption {
   readonly multiple?: boolean;
+  /** Its value can reach a report ({@linkcode OptionRow.reported}). */
+  readonly reported?: boolean;
 }
 
 /**
