@@ -88,6 +88,8 @@ function twelveServers(): Promise<Runs> {
     const servers: Record<string, unknown> = {};
     for (const name of NAMES) servers[name] = entry(fixture("demo_server.ts"));
     servers["off"] = { command: "nothing", disabled: true };
+    // Not checked, with the names of its unset variables, which the merge keeps.
+    servers["unset"] = { command: "nothing", env: { TOKEN: "${MCPEVAL_TEST_UNSET_TOKEN}" } };
     await using config = await configFile({ mcpServers: servers });
     const args = [
       "guidance",
@@ -107,7 +109,11 @@ function twelveServers(): Promise<Runs> {
       "notes-09:search-notes",
     ];
     const options = {
-      permissions: [`--allow-read=${config.path}`, `--allow-run=${Deno.execPath()}`],
+      permissions: [
+        `--allow-read=${config.path}`,
+        `--allow-run=${Deno.execPath()}`,
+        "--allow-env=MCPEVAL_TEST_UNSET_TOKEN",
+      ],
     };
     const once = async (extra: string[]) => {
       const result = await mcpeval([...args, ...extra], options);
@@ -186,6 +192,16 @@ Deno.test({
     // Timings aside, each server's report is the same document.
     const byName = new Map(unsharded.servers.map((s) => [s.name, s]));
     for (const server of fleet.servers) assert.deepEqual(server, byName.get(server.name));
+    assert.deepEqual(
+      fleet.servers.find((server) => server.name === "unset"),
+      {
+        name: "unset",
+        checked: false,
+        reason: "unset-variable",
+        hint: (byName.get("unset") as { hint: string }).hint,
+        variables: ["MCPEVAL_TEST_UNSET_TOKEN"],
+      },
+    );
 
     // Every format renders from the merged report, through the fleet renderers.
     const ctx = testContext({

@@ -122,13 +122,13 @@ export function mergeFleetReports(reports: readonly FleetReport[]): MergeResult 
     order = order.sort((a, b) => reports[a].shard!.index - reports[b].shard!.index);
   }
   const results: ServerResult[] = order.flatMap((at) =>
-    reports[at].servers.map((server) =>
-      server.checked ? { name: server.name, report: server.report } : {
-        name: server.name,
-        reason: server.reason,
-        ...(server.field === undefined ? {} : { field: server.field }),
-      }
-    )
+    reports[at].servers.map((server) => {
+      if (server.checked) return { name: server.name, report: server.report };
+      // Every field but the two that the fleet report derives (`checked`, and `hint` from
+      // `reason`), so that a field added to a not-checked server survives a merge.
+      const { checked: _checked, hint: _hint, ...kept } = server;
+      return kept;
+    })
   );
   const built = buildFleetReport(first.config_format, results);
   return { ok: true, fleet: { ...built, mcpeval_version: first.mcpeval_version } };
