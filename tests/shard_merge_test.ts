@@ -357,6 +357,27 @@ Deno.test({
   },
 });
 
+Deno.test({
+  name:
+    "merge: each report is folded in before the next is opened (a refusal at FILE 2 never waits on FILE 3)",
+  sanitizeResources: false,
+  fn: async () => {
+    const { shards } = await twelveServers();
+    await using one = await configFile(shards[0].text);
+    // FILE 3 is standard input, held open and never written: reading it would wait 10 s.
+    const result = await mcpeval(["merge", one.path, one.path, "-", "--format", "json"], {
+      permissions: [`--allow-read=${one.path}`],
+      stdin: { open: true },
+      boundMs: 60_000,
+    });
+    assert.equal(result.code, 2);
+    assert.match(
+      result.stderr,
+      /^mcpeval: FILE 1 and FILE 2 both list server [a-z0-9-]+: merge takes reports of disjoint servers\n$/,
+    );
+  },
+});
+
 Deno.test("merge: usage mistakes exit 2; help merge prints the command's help", async () => {
   const mistakes: [string[], string][] = [
     [[], "mcpeval: merge needs the fleet reports to merge: mcpeval merge FILE...\n"],
