@@ -103,11 +103,13 @@ function limited(all: readonly Annotation[], reserved: { notice: number }): stri
   const fits = (level: Annotation["level"], annotations: readonly Annotation[]) =>
     annotations.filter((annotation) => annotation.level === level).length <=
       GITHUB_ANNOTATIONS_PER_LEVEL - (level === "notice" ? reserved.notice : 0);
+  const LEVELS = ["error", "warning", "notice"] as const;
+  const fitting = new Set(LEVELS.filter((level) => fits(level, all)));
   const annotations = all.filter((annotation) =>
-    !annotation.optional || fits(annotation.level, all)
+    !annotation.optional || fitting.has(annotation.level)
   );
   const grouped = new Set(
-    (["error", "warning", "notice"] as const).filter((level) => !fits(level, annotations)),
+    LEVELS.filter((level) => !fits(level, annotations)),
   );
   // The levels within the limit one by one, in the report's order; then the grouped ones.
   const lines = annotations.filter((annotation) => !grouped.has(annotation.level)).map((a) =>
@@ -122,7 +124,9 @@ function limited(all: readonly Annotation[], reserved: { notice: number }): stri
     const byServer = new Map<string, Annotation[]>();
     for (const annotation of annotations) {
       if (annotation.level !== level) continue;
-      byServer.set(annotation.server, [...byServer.get(annotation.server) ?? [], annotation]);
+      const group = byServer.get(annotation.server);
+      if (group) group.push(annotation);
+      else byServer.set(annotation.server, [annotation]);
     }
     const groups = [...byServer];
     const shown = groups.length <= limit ? groups : groups.slice(0, limit - 1);
