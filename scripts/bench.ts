@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { codeGraph } from "./code_graph.ts";
-import { shardBench } from "./bench_shards.ts";
+import { mergeMemoryBench, shardBench } from "./bench_shards.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const DENO = Deno.execPath();
@@ -49,6 +49,8 @@ const { values } = parseArgs({
     "config-only": { type: "boolean", default: false },
     // Only the `--shard` and `merge` cases (scripts/bench_shards.ts).
     "shard-only": { type: "boolean", default: false },
+    // Only the memory of a merge of 8 reports of about 55 MiB (scripts/bench_shards.ts).
+    "merge-memory-only": { type: "boolean", default: false },
     // Only the client-fidelity cases (9, scripts/bench_fidelity.ts).
     "fidelity-only": { type: "boolean", default: false },
   },
@@ -312,10 +314,19 @@ const row = (...cells: (string | number)[]) => rows.push(`| ${cells.join(" | ")}
 const ms = (value: number) => `${Math.round(value)} ms`;
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
 
+if (values["merge-memory-only"]) {
+  await Deno.remove(slowFleet);
+  await Deno.remove(everythingFleet);
+  await mergeMemoryBench({ measure, once, row, ms, ratio });
+  await Deno.stdout.write(new TextEncoder().encode(rows.join("\n") + "\n"));
+  Deno.exit(0);
+}
+
 if (values["shard-only"]) {
   await Deno.remove(slowFleet);
   await Deno.remove(everythingFleet);
-  await shardBench({ measure, row, ms, ratio });
+  await shardBench({ measure, once, row, ms, ratio });
+  await mergeMemoryBench({ measure, once, row, ms, ratio });
   await Deno.stdout.write(new TextEncoder().encode(rows.join("\n") + "\n"));
   Deno.exit(0);
 }
@@ -539,7 +550,8 @@ try {
     `peak RSS ${Math.round(c.fleetMemory.peakMib!)} MiB`,
     "",
   );
-  await shardBench({ measure, row, ms, ratio });
+  await shardBench({ measure, once, row, ms, ratio });
+  await mergeMemoryBench({ measure, once, row, ms, ratio });
 } finally {
   await Deno.remove(slowFleet);
   await Deno.remove(everythingFleet);
