@@ -318,6 +318,9 @@ Deno.test("action: hostile inputs are refused before the permissions are built (
       [{ ...demo, "deno-permissions": "--allow-run=node main.ts" }, /deno-permissions takes only/],
       [{ ...demo, "require-baseline-tools": "yes" }, /require-baseline-tools is true or false/],
     ];
+    // A file that a merge glob matches becomes a read permission too.
+    await Deno.writeTextFile(join(dir, "x,y.json"), "{}");
+    payloads.push([{ merge: `${dir}/x*.json` }, /input merge holds a comma/]);
     for (const [inputs, message] of payloads) {
       const run = await runStep(dir, inputs, { path });
       const what = JSON.stringify(inputs);
