@@ -10,8 +10,10 @@
  *
  * @module
  */
-// Types only: nothing is loaded before the command line is read, so that `--version` starts as
-// fast as Deno itself. The CLI's values (`run`, `processContext`) are in the library (`mod.ts`).
+// The signal listeners (a module of constants), then types only: nothing else is loaded before
+// the command line is read, so that `--version` starts as fast as Deno itself. The CLI's values
+// (`run`, `processContext`) are in the library (`mod.ts`).
+import { listenForSignals } from "./src/cli/interrupts.ts";
 export type { CliContext } from "./src/cli/context.ts";
 export type { RunEffects } from "./src/run/effects.ts";
 export type { ProtocolSetting, ProtocolVersion } from "./src/protocol/versions.ts";
@@ -43,6 +45,8 @@ export type {
 } from "./src/protocol/messages.ts";
 
 if (import.meta.main) {
+  // First: a signal from here on ends mcpeval with its own status (130, 129), never the runtime's.
+  listenForSignals();
   const [first, ...rest] = Deno.args;
   // The commands that need nothing but a version or a file: answered without loading the CLI.
   let quick: string | undefined;

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { codeGraph } from "./code_graph.ts";
-import { shardBench } from "./bench_shards.ts";
+import { mergeMemoryBench, shardBench } from "./bench_shards.ts";
 import { boundsBench } from "./bench_bounds.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -50,6 +50,8 @@ const { values } = parseArgs({
     "config-only": { type: "boolean", default: false },
     // Only the `--shard` and `merge` cases (scripts/bench_shards.ts).
     "shard-only": { type: "boolean", default: false },
+    // Only the memory of a merge of 8 reports of about 55 MiB (scripts/bench_shards.ts).
+    "merge-memory-only": { type: "boolean", default: false },
     // Only the client-fidelity cases (9, scripts/bench_fidelity.ts).
     "fidelity-only": { type: "boolean", default: false },
     // Only the memory bounds of the worst inputs (3, scripts/bench_bounds.ts).
@@ -315,11 +317,22 @@ const row = (...cells: (string | number)[]) => rows.push(`| ${cells.join(" | ")}
 const ms = (value: number) => `${Math.round(value)} ms`;
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
 
+if (values["merge-memory-only"]) {
+  await Deno.remove(slowFleet);
+  await Deno.remove(everythingFleet);
+  await mergeMemoryBench({ measure, once, row, ms, ratio });
+  await Deno.stdout.write(new TextEncoder().encode(rows.join("\n") + "\n"));
+  Deno.exit(0);
+}
+
 if (values["shard-only"] || values["bounds-only"]) {
   await Deno.remove(slowFleet);
   await Deno.remove(everythingFleet);
-  if (values["shard-only"]) await shardBench({ measure, row, ms, ratio });
-  if (values["bounds-only"]) await boundsBench({ measure, row, ms, ratio });
+  if (values["shard-only"]) {
+    await shardBench({ measure, once, row, ms, ratio });
+    await mergeMemoryBench({ measure, once, row, ms, ratio });
+  }
+  if (values["bounds-only"]) await boundsBench({ measure, once, row, ms, ratio });
   await Deno.stdout.write(new TextEncoder().encode(rows.join("\n") + "\n"));
   Deno.exit(0);
 }
@@ -460,7 +473,7 @@ try {
       `peak RSS ${Math.round(r.largeTuned.peakMib!)} MiB`,
       "< 2 s, < 250 MB",
     );
-    await boundsBench({ measure, row, ms, ratio });
+    await boundsBench({ measure, once, row, ms, ratio });
     row(
       "3. one tool with an `enum` of 1,000,000 numbers (7 MB) under `--client all` (9 presets)",
       ms(r.enumMillion.ms),
@@ -566,7 +579,8 @@ try {
     `peak RSS ${Math.round(c.fleetMemory.peakMib!)} MiB`,
     "",
   );
-  await shardBench({ measure, row, ms, ratio });
+  await shardBench({ measure, once, row, ms, ratio });
+  await mergeMemoryBench({ measure, once, row, ms, ratio });
 } finally {
   await Deno.remove(slowFleet);
   await Deno.remove(everythingFleet);

@@ -6,7 +6,9 @@
  *   against the same 100 server processes (16 at once) fed the same messages without mcpeval,
  *   and mcpeval's peak memory on it;
  * - the same config as 4 shards run one after another, and the merge of their reports;
- * - the merge of 8 shard reports of 1,000 servers in all.
+ * - the merge of 8 shard reports of 1,000 servers in all;
+ * - ({@linkcode mergeMemoryBench}, `deno task bench --merge-memory-only` runs only it) mcpeval's
+ *   peak memory merging 8 shard reports of about 55 MiB each, one run.
  *
  * @module
  */
@@ -27,11 +29,12 @@ const SLOW_200 = [
   "slow-start-200",
 ];
 
-/** What scripts/bench.ts lends: its interleaved medians and its table rows. */
+/** What scripts/bench.ts lends: its interleaved medians, one run, and its table rows. */
 export interface BenchTools {
   readonly measure: (
     cases: Record<string, { command: string[]; code?: number }>,
   ) => Promise<Record<string, { ms: number; peakMib?: number }>>;
+  readonly once: (command: string[], code?: number) => Promise<{ ms: number; peakMib?: number }>;
   readonly row: (...cells: (string | number)[]) => void;
   readonly ms: (value: number) => string;
   readonly ratio: (a: number, b: number) => string;
@@ -209,6 +212,87 @@ export async function shardBench({ measure, row, ms, ratio }: BenchTools): Promi
       ms(r.merge1000Memory.ms),
       `peak RSS ${Math.round(r.merge1000Memory.peakMib!)} MiB`,
       "",
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+}
+
+/** Each report of {@linkcode mergeMemoryBench}: about 55 MiB, under the 64 MiB input bound. */
+const LARGE_REPORT_BYTES = 55 * 1024 * 1024;
+
+/**
+ * mcpeval's peak memory merging 8 shard reports of about 55 MiB each (copies of a real
+ * one-server report under distinct labels), as JSON, in one run: the reports are folded in one
+ * at a time, so the peak is bounded by the largest report plus the merged one.
+ */
+export async function mergeMemoryBench({ once, row, ms }: BenchTools): Promise<void> {
+  const dir = await Deno.makeTempDir({ prefix: "mcpeval-bench-merge-" });
+  try {
+    const one = join(dir, "one.json");
+    await Deno.writeTextFile(one, JSON.stringify({ mcpServers: servers(1, SLOW_200, "m") }));
+    const output = await new Deno.Command(DENO, {
+      args: [
+        "run",
+        "--quiet",
+        `--allow-read=${dir}`,
+        `--allow-run=${DENO}`,
+        join(ROOT, "main.ts"),
+        "guidance",
+        "--config",
+        one,
+        "--profile",
+        "none",
+        "--format",
+        "json",
+      ],
+      stdout: "piped",
+      stderr: "inherit",
+    }).output();
+    if (!output.success) throw new Error("the one-server report for the merge bench failed");
+    const template = JSON.parse(new TextDecoder().decode(output.stdout));
+    const entry = template.servers[0];
+    const parts = Array.from({ length: 8 }, () => ({ servers: [] as string[], bytes: 0 }));
+    for (let k = 1; parts.some((part) => part.bytes < LARGE_REPORT_BYTES); k++) {
+      const name = `m${k}`;
+      const part = parts[shardOfLabel(name, 8) - 1];
+      if (part.bytes >= LARGE_REPORT_BYTES) continue;
+      const text = JSON.stringify({ ...entry, name, report: { ...entry.report, server: name } });
+      part.servers.push(text);
+      part.bytes += text.length + 1;
+    }
+    const files = parts.map((_, i) => join(dir, `large-${i + 1}.json`));
+    const counts = parts.map((part) => part.servers.length);
+    for (const [i, part] of parts.entries()) {
+      const head = JSON.stringify({ ...template, shard: { index: i + 1, count: 8 }, servers: [] });
+      await Deno.writeTextFile(
+        files[i],
+        head.replace('"servers":[]', `"servers":[${part.servers.join(",")}]`),
+      );
+      part.servers = [];
+    }
+    const sizes = await Promise.all(files.map(async (file) => (await Deno.stat(file)).size));
+    const largest = Math.max(...sizes) / 1024 / 1024;
+    const run = await once([
+      DENO,
+      "run",
+      "--quiet",
+      "-A",
+      join(ROOT, "tests", "_measure.ts"),
+      "merge",
+      ...files,
+      // Annotations (grouped, a few lines): the memory of reading and folding, not of a rendered
+      // document of 440 MiB.
+      "--format",
+      "github",
+    ]);
+    row(
+      `9. \`merge\` of 8 shard reports of ${Math.round(largest)} MiB each (${
+        counts.reduce((a, b) => a + b, 0).toLocaleString("en-US")
+      } servers), as github: mcpeval's peak memory, one run`,
+      ms(run.ms),
+      `peak RSS ${Math.round(run.peakMib!)} MiB`,
+      "< 600 MiB",
     );
   } finally {
     await Deno.remove(dir, { recursive: true });

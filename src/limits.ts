@@ -156,6 +156,13 @@ export const JOBS: IntegerRange = { min: 1, max: 64, default: 8 };
  */
 export const FILE_READ_DEADLINE_MS = 10_000;
 
+/**
+ * `--format github`: at most this many annotations of each level (error, warning, notice) in one
+ * run, GitHub's per-step limit for errors and warnings; past it they are grouped by server, with
+ * counts, and the step summary lists each.
+ */
+export const GITHUB_ANNOTATIONS_PER_LEVEL = 10;
+
 /** A client config file (`--config`) or an `envFile` it names is at most this many bytes. */
 export const MAX_CONFIG_BYTES = 4_194_304; // 4 MiB
 

@@ -92,10 +92,38 @@ interface StepRun {
   stderr: string;
   summary: string;
   outputs: Map<string, string>;
+  /** Its RUNNER_TEMP. */
+  temp: string;
+}
+
+/**
+ * The outputs file, every value in GitHub's delimiter form (`NAME<<DELIMITER`, the value's line,
+ * `DELIMITER`, each delimiter used once); anything else fails the test.
+ */
+function readOutputs(text: string): Map<string, string> {
+  const outputs = new Map<string, string>();
+  const delimiters = new Set<string>();
+  const lines = text.split("\n");
+  assert.equal(lines.pop(), "", "the outputs file ends with a line break");
+  for (let at = 0; at < lines.length; at += 3) {
+    const head = /^([a-z-]+)<<(mcpeval_[0-9a-f]{32})$/.exec(lines[at]);
+    assert.ok(head, `line ${at + 1} of the outputs file opens a delimited value`);
+    const [, name, delimiter] = head;
+    assert.ok(!delimiters.has(delimiter), "a fresh delimiter for each value");
+    delimiters.add(delimiter);
+    assert.equal(lines[at + 2], delimiter, `the value of ${name} is one line`);
+    assert.ok(!outputs.has(name), `${name} is written once`);
+    outputs.set(name, lines[at + 1]);
+  }
+  return outputs;
 }
 
 /** Runs the action's shell step as GitHub does, in a fresh RUNNER_TEMP under `dir`. */
-async function runStep(dir: string, inputs: Record<string, string>): Promise<StepRun> {
+async function runStep(
+  dir: string,
+  inputs: Record<string, string>,
+  options: { readonly path?: string } = {},
+): Promise<StepRun> {
   const step = ACTION.runs.steps.find((candidate) => candidate.run !== undefined)!;
   const temp = await Deno.makeTempDir({ dir, prefix: "runner-" });
   const script = join(temp, "step.sh");
@@ -121,23 +149,21 @@ async function runStep(dir: string, inputs: Record<string, string>): Promise<Ste
       GITHUB_OUTPUT: output,
       RUNNER_TEMP: temp,
       // setup-deno's work: the tested Deno on the PATH.
-      PATH: `${join(DENO, "..")}:${Deno.env.get("PATH")}`,
+      PATH: `${options.path === undefined ? "" : `${options.path}:`}${join(DENO, "..")}:${
+        Deno.env.get("PATH")
+      }`,
     },
     stdout: "piped",
     stderr: "piped",
   }).output();
-  const outputs = new Map(
-    (await Deno.readTextFile(output)).split("\n").filter(Boolean).map((line) => {
-      const equals = line.indexOf("=");
-      return [line.slice(0, equals), line.slice(equals + 1)] as const;
-    }),
-  );
+  const outputs = readOutputs(await Deno.readTextFile(output));
   return {
     code: result.code,
     stdout: new TextDecoder().decode(result.stdout),
     stderr: new TextDecoder().decode(result.stderr),
     summary: await Deno.readTextFile(summary),
     outputs,
+    temp,
   };
 }
 
@@ -231,6 +257,146 @@ Deno.test("action: inputs that do not make one run exit 2 with an error annotati
     const badShard = await runStep(dir, { config: "missing.json", shard: "3/2" });
     assert.equal(badShard.code, 2);
     assert.match(badShard.stderr, /--shard must be I\/N/);
+    // mcpeval's exit 2 leaves an annotation with its line, a step summary, and outputs that name
+    // no report, since none was written.
+    assert.match(badShard.stdout, /^::error title=mcpeval::--shard must be I\/N/m);
+    assert.match(badShard.summary, /invalid invocation/);
+    assert.match(badShard.summary, /--shard must be I\/N/);
+    assert.deepEqual([...badShard.outputs], [["exit-code", "2"]]);
+    for (const run of [both, unlabeled]) {
+      assert.match(run.summary, /invalid invocation/);
+      assert.deepEqual([...run.outputs], [["exit-code", "2"]]);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+/** A `deno` that records its arguments (NUL-separated) in RUNNER_TEMP and exits 0. */
+async function recordingDeno(dir: string): Promise<string> {
+  const bin = await Deno.makeTempDir({ dir, prefix: "bin-" });
+  await Deno.writeTextFile(
+    join(bin, "deno"),
+    '#!/usr/bin/env bash\nprintf \'%s\\0\' "$@" > "$RUNNER_TEMP/deno-args"\n',
+    { mode: 0o755 },
+  );
+  return bin;
+}
+
+/** The arguments the step gave `deno`, or undefined when it never ran it. */
+async function denoArgs(run: StepRun): Promise<string[] | undefined> {
+  try {
+    return (await Deno.readTextFile(join(run.temp, "deno-args"))).split("\0").slice(0, -1);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return undefined;
+    throw error;
+  }
+}
+
+Deno.test("action: hostile inputs are refused before the permissions are built (exit 2, one annotation), outputs stay delimited", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mcpeval-action-" });
+  try {
+    const path = await recordingDeno(dir);
+    const demo = { command: "node server.js", server: "demo" };
+    const payloads: [Record<string, string>, RegExp][] = [
+      [{ ...demo, json: "x\nexit-code=0\njson=/etc/passwd" }, /input json holds a line break/],
+      [{ ...demo, sarif: "x\rexit-code=0" }, /input sarif holds a line break/],
+      [{ ...demo, junit: "a\u001b]52;c;eA==\u0007b" }, /input junit holds a line break/],
+      [{ ...demo, "sarif-location": "src/a.ts\njson=/etc/passwd" }, /sarif-location holds/],
+      [{ config: "x,/,/etc" }, /input config holds a comma/],
+      [{ ...demo, baseline: "b.json,/" }, /input baseline holds a comma/],
+      [{ ...demo, text: "report.txt,/etc" }, /input text holds a comma/],
+      [{ ...demo, json: "/tmp/a.json,/" }, /input json holds a comma/],
+      [{ command: "node,/bin/sh server.js", server: "demo" }, /input command holds a comma/],
+      [{ url: "http://127.0.0.1,example.com/mcp", server: "demo" }, /input url is http/],
+      [{ url: "http://user:secret@example.com/mcp", server: "demo" }, /input url is http/],
+      [{ url: "http://exa mple.com/mcp", server: "demo" }, /input url is http/],
+      [{ url: "http://[::1/mcp", server: "demo" }, /input url is http/],
+      [{ url: "file:///etc/passwd", server: "demo" }, /input url is http/],
+      // Blank means not given: no command under `set -u`, no "--allow-run=".
+      [{ command: "   ", server: "demo" }, /give exactly one of the inputs/],
+      [{ ...demo, "deno-permissions": "--allow-run=node main.ts" }, /deno-permissions takes only/],
+      [{ ...demo, "require-baseline-tools": "yes" }, /require-baseline-tools is true or false/],
+    ];
+    // A file that a merge glob matches becomes a read permission too.
+    await Deno.writeTextFile(join(dir, "x,y.json"), "{}");
+    payloads.push([{ merge: `${dir}/x*.json` }, /input merge holds a comma/]);
+    for (const [inputs, message] of payloads) {
+      const run = await runStep(dir, inputs, { path });
+      const what = JSON.stringify(inputs);
+      assert.equal(run.code, 2, what);
+      assert.equal(await denoArgs(run), undefined, `${what}: deno never ran`);
+      assert.deepEqual([...run.outputs], [["exit-code", "2"]], what);
+      const annotations = run.stdout.split("\n").filter(Boolean);
+      assert.equal(annotations.length, 1, what);
+      assert.match(annotations[0], /^::error title=mcpeval::/, what);
+      assert.match(annotations[0], message, what);
+      assert.match(run.summary, /invalid invocation/, what);
+    }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("action: the permission line grants exactly what the inputs name; blank inputs are not given", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mcpeval-action-" });
+  try {
+    const path = await recordingDeno(dir);
+    const run = await runStep(dir, {
+      command: "  node   dist/server.js ",
+      server: "demo",
+      profiles: "  ",
+      baseline: "base.json",
+      text: "\n",
+      "server-stderr": "inherit",
+      "sarif-location": "src/server.ts:4",
+    }, { path });
+    assert.equal(run.code, 0, run.stderr);
+    const args = (await denoArgs(run))!;
+    const main = args.indexOf(join(ROOT, "main.ts"));
+    const perms = args.slice(0, main).filter((arg) => arg.startsWith("--allow-"));
+    const out = join(run.temp, "mcpeval");
+    assert.deepEqual(perms, [
+      "--allow-run=node",
+      "--allow-read=base.json",
+      "--allow-env=GITHUB_STEP_SUMMARY",
+      `--allow-write=${out}/mcpeval.json,${out}/mcpeval.sarif,${out}/mcpeval.junit.xml,${
+        join(run.temp, "summary.md")
+      }`,
+    ]);
+    const rest = args.slice(main + 1);
+    assert.deepEqual(rest.slice(rest.indexOf("--")), ["--", "node", "dist/server.js"]);
+    assert.ok(!rest.includes("--profile"), "a blank profiles input is not given");
+    assert.ok(!rest.some((arg) => arg.startsWith("text=")), "a blank text input is not given");
+    const stderrAt = rest.indexOf("--server-stderr");
+    assert.equal(rest[stderrAt + 1], "inherit");
+    // The reports were not written (this deno wrote none): the outputs name none of them.
+    assert.deepEqual([...run.outputs], [["exit-code", "0"]]);
+
+    const http = await runStep(dir, { url: "https://[::1]:8443/mcp?x=1", server: "demo" }, {
+      path,
+    });
+    assert.equal(http.code, 0, http.stderr);
+    assert.ok((await denoArgs(http))!.includes("--allow-net=[::1]:8443"));
+    const named = await runStep(dir, { url: "http://Example.COM/mcp", server: "demo" }, { path });
+    assert.ok((await denoArgs(named))!.includes("--allow-net=Example.COM"));
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("action: server-stderr reaches mcpeval, which validates it (exit 2, annotation, summary)", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mcpeval-action-" });
+  try {
+    const run = await runStep(dir, {
+      command: "deno run --quiet fixtures/demo_server.ts",
+      server: "demo",
+      "server-stderr": "loud",
+    });
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(run.stdout, /^::error title=mcpeval::--server-stderr /m);
+    assert.match(run.summary, /--server-stderr/);
+    assert.deepEqual([...run.outputs], [["exit-code", "2"]]);
   } finally {
     await Deno.remove(dir, { recursive: true });
   }

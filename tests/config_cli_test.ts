@@ -73,7 +73,11 @@ const INVALID: [string, string[], string][] = [
     ["--server", `a ${SECRET}`],
     "--server names no server of the config file",
   ],
-  ["--server with a control character", ["--server", `a\u0007${SECRET}`], "--server must be"],
+  [
+    "--server with a control character",
+    ["--server", `a\u0007${SECRET}`],
+    "--server holds a line break",
+  ],
   [
     "--server naming no entry",
     ["--server", "delta"],

@@ -148,6 +148,20 @@ Deno.test("ten servers from one config, two broken and one needing an unset vari
     written.github,
     /::notice title=mcpeval guidance \(config mcpServers\)::Result: incomplete: .*\n$/,
   );
+  // Within GitHub's per-step limits (10 errors, 10 warnings): 11 errors and 27 warnings,
+  // grouped by server with counts; a server's only error stays whole.
+  for (const level of ["error", "warning", "notice"]) {
+    const count = written.github.split("\n").filter((line) => line.startsWith(`::${level} `));
+    assert.ok(count.length <= 10, `${count.length} ${level} annotations`);
+  }
+  assert.match(
+    written.github,
+    /^::error title=mcpeval guidance \(crashes\)%3A 5 errors::profile incomplete: 5; the step summary lists each$/m,
+  );
+  assert.match(
+    written.github,
+    /^::warning title=mcpeval guidance \(demo\)%3A 9 warnings::referenced-tool-unavailable: 9; /m,
+  );
   // JUnit: a test suite per server.
   assert.equal(XMLValidator.validate(written.junit), true);
   const junit = new XMLParser({ ignoreAttributes: false }).parse(written.junit);

@@ -77,6 +77,10 @@ Deno.test("--format github appends a Markdown summary to GITHUB_STEP_SUMMARY", a
   assert.match(text, /### Review candidates \(1\)/);
   assert.match(text, /\| none \| `list-workspace-files` \| roots \|/);
   assert.match(text, /### Defects \(1\)/);
+  assert.ok(
+    text.indexOf("### Defects") < text.indexOf("### Review candidates"),
+    "defects before review candidates",
+  );
 });
 
 Deno.test("the step summary without write permission: exit 2 naming the flag, before discovery", async () => {
@@ -237,4 +241,26 @@ Deno.test("--output without write permission: exit 2 naming the flag, nothing di
     result.stderr,
     `mcpeval: Permission to write a report file is missing: add --allow-write=${file}\n`,
   );
+});
+
+Deno.test("--format github: past 10 errors, one per server with a count; past 10 servers, the rest in one", async () => {
+  const { buildFleetReport } = await import("../src/report/fleet/build.ts");
+  const servers = Array.from({ length: 15 }, (_, i) => ({
+    name: `off-${String(i + 1).padStart(2, "0")}`,
+    reason: "disabled" as const,
+  }));
+  await using file = await tempFile({ suffix: ".json" });
+  await Deno.writeTextFile(file.path, JSON.stringify(buildFleetReport("mcpServers", servers)));
+  const result = await mcpeval(["merge", file.path, "--format", "github"], {
+    permissions: [`--allow-read=${file.path}`],
+  });
+  assert.equal(result.code, 3, result.stderr);
+  const errors = result.stdout.split("\n").filter((line) => line.startsWith("::error "));
+  assert.equal(errors.length, 10);
+  assert.match(errors[0], /^::error title=mcpeval guidance \(off-01\)%3A not checked::off-01: /);
+  assert.equal(
+    errors[9],
+    "::error title=mcpeval guidance (6 more servers)%3A 6 errors::not checked: 6; the step summary lists each",
+  );
+  assert.match(result.stdout, /::notice title=mcpeval guidance \(config mcpServers\)::Result: /);
 });

@@ -72,10 +72,32 @@ const MISTAKES: [string[], string][] = [
     ["guidance", "--server", "a", "--sarif-location", "src/server.ts", ...TARGET],
     "mcpeval: --sarif-location applies only to a SARIF report (--format sarif or --output sarif=PATH)",
   ],
+  // A value that can reach a report holds no line break or control, in both commands (it threw
+  // a TypeError, exit 70, before).
+  ...["src/a.ts\n", "src/a.ts\r:3", "src/\u001b[2Ja.ts", "src/\u202ea.ts"].flatMap((
+    location,
+  ): [string[], string][] => [
+    [
+      ["guidance", "--server", "a", "--format", "sarif", "--sarif-location", location, ...TARGET],
+      "mcpeval: --sarif-location holds a line break, a control or an invisible format character",
+    ],
+    [
+      ["merge", "--format", "sarif", `--sarif-location=${location}`, "missing.json"],
+      "mcpeval: --sarif-location holds a line break, a control or an invisible format character",
+    ],
+  ]),
+  [
+    ["guidance", "--server", "a\nb", ...TARGET],
+    "mcpeval: --server holds a line break, a control or an invisible format character",
+  ],
+  [
+    ["guidance", "--server", "a", "--require-tool", "x\u2028y", ...TARGET],
+    "mcpeval: --require-tool holds a line break, a control or an invisible format character",
+  ],
 ];
 
 for (const [argv, line] of MISTAKES) {
-  Deno.test(`mistake: mcpeval ${argv.slice(0, 5).join(" ")}`, async () => {
+  Deno.test(`mistake: mcpeval ${JSON.stringify(argv.slice(0, 7))}`, async () => {
     const result = await cli(argv);
     assert.equal(result.code, 2);
     assert.equal(result.stdout, "");

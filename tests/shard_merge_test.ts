@@ -88,6 +88,8 @@ function twelveServers(): Promise<Runs> {
     const servers: Record<string, unknown> = {};
     for (const name of NAMES) servers[name] = entry(fixture("demo_server.ts"));
     servers["off"] = { command: "nothing", disabled: true };
+    // Not checked, with the names of its unset variables, which the merge keeps.
+    servers["unset"] = { command: "nothing", env: { TOKEN: "${MCPEVAL_TEST_UNSET_TOKEN}" } };
     await using config = await configFile({ mcpServers: servers });
     const args = [
       "guidance",
@@ -107,7 +109,11 @@ function twelveServers(): Promise<Runs> {
       "notes-09:search-notes",
     ];
     const options = {
-      permissions: [`--allow-read=${config.path}`, `--allow-run=${Deno.execPath()}`],
+      permissions: [
+        `--allow-read=${config.path}`,
+        `--allow-run=${Deno.execPath()}`,
+        "--allow-env=MCPEVAL_TEST_UNSET_TOKEN",
+      ],
     };
     const once = async (extra: string[]) => {
       const result = await mcpeval([...args, ...extra], options);
@@ -185,6 +191,16 @@ Deno.test({
     // Timings aside, each server's report is the same document.
     const byName = new Map(unsharded.servers.map((s) => [s.name, s]));
     for (const server of fleet.servers) assert.deepEqual(server, byName.get(server.name));
+    assert.deepEqual(
+      fleet.servers.find((server) => server.name === "unset"),
+      {
+        name: "unset",
+        checked: false,
+        reason: "unset-variable",
+        hint: (byName.get("unset") as { hint: string }).hint,
+        variables: ["MCPEVAL_TEST_UNSET_TOKEN"],
+      },
+    );
 
     // Every format renders from the merged report, through the fleet renderers.
     const ctx = testContext({
@@ -335,6 +351,27 @@ Deno.test({
       ok: false,
       problem: { kind: "shard-count", at: 1 },
     });
+  },
+});
+
+Deno.test({
+  name:
+    "merge: each report is folded in before the next is opened (a refusal at FILE 2 never waits on FILE 3)",
+  sanitizeResources: false,
+  fn: async () => {
+    const { shards } = await twelveServers();
+    await using one = await configFile(shards[0].text);
+    // FILE 3 is standard input, held open and never written: reading it would wait 10 s.
+    const result = await mcpeval(["merge", one.path, one.path, "-", "--format", "json"], {
+      permissions: [`--allow-read=${one.path}`],
+      stdin: { open: true },
+      boundMs: 60_000,
+    });
+    assert.equal(result.code, 2);
+    assert.match(
+      result.stderr,
+      /^mcpeval: FILE 1 and FILE 2 both list server [a-z0-9-]+: merge takes reports of disjoint servers\n$/,
+    );
   },
 });
 

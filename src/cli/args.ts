@@ -54,6 +54,7 @@ import {
   type ParseSpec,
   parseSpec,
   runModeOf,
+  UNPRINTABLE_VALUE,
 } from "./options.ts";
 import { readProblem } from "../run/files.ts";
 
@@ -405,6 +406,11 @@ export function takeOption<N extends string>(
   const value = token.value;
   if (value === undefined || (!token.inlineValue && value.startsWith("--"))) {
     throw new InvocationError(`${label} needs a value`);
+  }
+  if (spec.reported && UNPRINTABLE_VALUE.test(value)) {
+    throw new InvocationError(
+      `${label} holds a line break, a control or an invisible format character`,
+    );
   }
   const values = given.get(name) ?? [];
   if (values.length > 0 && !spec.multiple) {

@@ -34,9 +34,10 @@ export async function runGuidanceCommand(args: GuidanceRun, context: CliContext)
     const { planServerRun } = await import("../run/server.ts");
     plan = await planServerRun(args.request, effects, CLI_LABELS);
   }
-  const reserved = await reserveReportFiles(context, output);
-
+  // From here a signal no longer exits at once: the run stops its servers and removes the files
+  // it reserved first.
   const signal = context.interrupted?.();
+  const reserved = await reserveReportFiles(context, output);
   // Off a terminal, plain lines only for a long run (PLAIN_PROGRESS_AFTER_MS).
   const progress = quiet
     ? undefined

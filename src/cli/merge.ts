@@ -1,8 +1,8 @@
 /**
  * `mcpeval merge FILE...`: read fleet reports (the shards of a `--config` run, or runs of
- * disjoint server selections of one config), each bounded and validated like `--baseline`, and
- * print the one fleet report of all their servers in any format. The exit code is the fleet
- * rule's over the merged report.
+ * disjoint server selections of one config), each bounded and validated like `--baseline` and
+ * folded into the merged report before the next is read, and print the one fleet report of all
+ * their servers in any format. The exit code is the fleet rule's over the merged report.
  *
  * @module
  */
@@ -59,11 +59,13 @@ export async function runMergeCommand(
   }));
   await requirePermissions(runEffects(context), [...reads, ...writeNeeds(output)]);
 
-  const [{ FleetReportSchema }, { mergeFleetReports }] = await Promise.all([
+  const [{ FleetReportSchema }, { FleetMerger }] = await Promise.all([
     import("../report/fleet/schema.ts"),
     import("../report/fleet/merge.ts"),
   ]);
-  const reports: FleetReport[] = [];
+  // One report at a time: read, validated and folded in before the next is opened, so that only
+  // its servers stay (peak memory: the largest report plus the merged one).
+  const merger = new FleetMerger();
   for (const [at, path] of files.entries()) {
     const name = fileName(at);
     const value = await readBaselineFile({ path }, context, { subject: name, file: name });
@@ -89,9 +91,10 @@ export async function runMergeCommand(
         }, but server ${stray.name} does not fall to that shard`,
       );
     }
-    reports.push(fleet);
+    const problem = merger.add(fleet);
+    if (problem) throw new InvocationError(mergeProblemMessage(problem));
   }
-  const merged = mergeFleetReports(reports);
+  const merged = merger.finish();
   if (!merged.ok) throw new InvocationError(mergeProblemMessage(merged.problem));
   const fleet = merged.fleet;
 

@@ -54,6 +54,11 @@ export interface OptionRow {
   readonly needs?: string;
   /** Also an option of `mcpeval merge`. */
   readonly merge?: true;
+  /**
+   * Its value can reach a report: refused as it is read, for every command, when it holds a line
+   * break or another control, or an invisible format character ({@linkcode UNPRINTABLE_VALUE}).
+   */
+  readonly reported?: true;
 }
 
 /** An option's text → its request field's input; the request's validator checks the result. */
@@ -61,6 +66,9 @@ export type ValueParser = (text: string) => unknown;
 
 /** Digits as a number, anything else NaN: the validator refuses it with the range. */
 export const integerValue: ValueParser = (text) => /^[0-9]{1,7}$/.test(text) ? Number(text) : NaN;
+
+/** What no option value that can reach a report may hold: controls, format characters, line and paragraph separators. */
+export const UNPRINTABLE_VALUE: RegExp = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
 const ONLY_CONFIG = "applies only with --config";
 const ONLY_URL = "applies only to --url targets";
@@ -81,6 +89,7 @@ export const OPTION_TABLE = [
   },
   {
     name: "server",
+    reported: true,
     type: "string",
     multiple: "config",
     value: "NAME",
@@ -111,6 +120,7 @@ export const OPTION_TABLE = [
   },
   {
     name: "sarif-location",
+    reported: true,
     type: "string",
     value: "P[:L]",
     docValue: "PATH[:LINE]",
@@ -125,6 +135,7 @@ export const OPTION_TABLE = [
   },
   {
     name: "profile",
+    reported: true,
     type: "string",
     multiple: true,
     value: "P",
@@ -133,6 +144,7 @@ export const OPTION_TABLE = [
   },
   {
     name: "client",
+    reported: true,
     type: "string",
     multiple: true,
     value: "NAME",
@@ -156,6 +168,7 @@ export const OPTION_TABLE = [
   },
   {
     name: "require-tool",
+    reported: true,
     type: "string",
     multiple: true,
     value: "T",
@@ -374,12 +387,15 @@ export function parseSpec<R extends OptionRow>(
     type: row.type,
     ...(row.multiple ? { multiple: true } : {}),
     ...(row.short ? { short: row.short } : {}),
+    ...(row.reported ? { reported: true } : {}),
   }])) as Record<R["name"], ParseSpec>;
 }
 
 /** One option of a parseArgs spec: how it is read, and whether it may be given again. */
 export interface ParseSpec extends TokenOption {
   readonly multiple?: boolean;
+  /** Its value can reach a report ({@linkcode OptionRow.reported}). */
+  readonly reported?: boolean;
 }
 
 /**

@@ -9,6 +9,7 @@ import { EXIT } from "../exit.ts";
 import { readTextFile } from "../run/files.ts";
 import type { CliContext } from "./context.ts";
 import { currentLaunch } from "./deno_flags.ts";
+import { claimInterrupts } from "./interrupts.ts";
 import { OutputError } from "./errors.ts";
 import { run } from "./run.ts";
 
@@ -53,7 +54,7 @@ export function processContext(): CliContext {
       : undefined,
     columns: terminalColumns(),
     launch: currentLaunch(),
-    interrupted: listenForInterrupts,
+    interrupted: claimInterrupts,
   };
 }
 
@@ -104,26 +105,6 @@ async function reserveFile(path: string): Promise<{ created: boolean }> {
   }
   (await Deno.open(path, { write: true })).close();
   return { created: false };
-}
-
-let interrupts: AbortSignal | undefined;
-
-/**
- * Aborted on SIGINT (and SIGTERM and SIGHUP off Windows), with the signal's name as its reason;
- * listening starts with the first call.
- */
-function listenForInterrupts(): AbortSignal {
-  if (interrupts) return interrupts;
-  const controller = new AbortController();
-  const signals: Deno.Signal[] = Deno.build.os === "windows"
-    ? ["SIGINT"]
-    : ["SIGINT", "SIGTERM", "SIGHUP"];
-  for (const signal of signals) {
-    Deno.addSignalListener(signal, () => {
-      if (!controller.signal.aborted) controller.abort(signal);
-    });
-  }
-  return interrupts = controller.signal;
 }
 
 /** The last resort for a bug that escaped `run`: one line, exit 70, never a stack trace. */

@@ -1,6 +1,7 @@
 /**
  * `mcpeval merge`: several validated fleet reports of one config (its shards, or runs of
- * disjoint server selections) → the one fleet report of all their servers. Reports that cannot
+ * disjoint server selections) → the one fleet report of all their servers, folded in one report
+ * at a time. Reports that cannot
  * be parts of one run are refused with a fixed problem that names reports by their position.
  * Pure.
  *
@@ -63,10 +64,100 @@ function factsOf(report: GuidanceReport): RunFacts {
 }
 
 /**
- * Merges `reports` (at least one) into one fleet report: every server of each, shards in shard
- * order and each report's servers in its order, `complete` and `passed` over them all. Refuses
- * reports of different mcpeval versions, config formats, profiles, clients or settings, a server
- * in two reports, and, when the reports are shards, a set that is not exactly shards 1 to N of N.
+ * Folds fleet reports into one, a report at a time, so that a caller can read, validate and add
+ * each before it opens the next (only the servers are kept): {@linkcode add} checks each against
+ * the reports before it, {@linkcode finish} checks the set (every shard once) and builds the
+ * fleet report. Shards are put in shard order, each report's servers in its order.
+ *
+ * @example
+ * ```ts
+ * const merger = new FleetMerger();
+ * for (const report of reports) {
+ *   const problem = merger.add(report);
+ *   if (problem) throw new Error(problem.kind);
+ * }
+ * const merged = merger.finish();
+ * ```
+ */
+export class FleetMerger {
+  #first: Pick<FleetReport, "mcpeval_version" | "config_format" | "shard"> | undefined;
+  #reference: RunFacts | undefined;
+  readonly #seen = new Map<string, number>();
+  readonly #byIndex = new Map<number, number>();
+  readonly #parts: { readonly order: number; readonly results: ServerResult[] }[] = [];
+  #count = 0;
+
+  /** Adds the next report (position `count` so far); a problem leaves the merger unusable. */
+  add(report: FleetReport): MergeProblem | undefined {
+    const at = this.#count++;
+    const first = this.#first ??= {
+      mcpeval_version: report.mcpeval_version,
+      config_format: report.config_format,
+      ...(report.shard ? { shard: report.shard } : {}),
+    };
+    if (report.mcpeval_version !== first.mcpeval_version) return { kind: "version", at };
+    if (report.config_format !== first.config_format) return { kind: "config-format", at };
+    if ((report.shard === undefined) !== (first.shard === undefined)) {
+      return { kind: "shard-mixed", at, sharded: report.shard !== undefined };
+    }
+    if (report.shard && report.shard.count !== first.shard!.count) {
+      return { kind: "shard-count", at };
+    }
+    const results: ServerResult[] = [];
+    for (const server of report.servers) {
+      const earlier = this.#seen.get(server.name);
+      if (earlier !== undefined) {
+        return { kind: "overlap", server: server.name, first: earlier, second: at };
+      }
+      this.#seen.set(server.name, at);
+      if (server.checked) {
+        const facts = factsOf(server.report);
+        this.#reference ??= facts;
+        for (const kind of ["profiles", "clients", "settings"] as const) {
+          if (facts[kind] !== this.#reference[kind]) return { kind, at };
+        }
+        results.push({ name: server.name, report: server.report });
+      } else {
+        // Every field but the two that the fleet report derives (`checked`, and `hint` from
+        // `reason`), so that a field added to a not-checked server survives a merge.
+        const { checked: _checked, hint: _hint, ...kept } = server;
+        results.push(kept);
+      }
+    }
+    if (report.shard) {
+      const earlier = this.#byIndex.get(report.shard.index);
+      if (earlier !== undefined) {
+        return { kind: "shard-repeated", index: report.shard.index, first: earlier, second: at };
+      }
+      this.#byIndex.set(report.shard.index, at);
+    }
+    this.#parts.push({ order: report.shard?.index ?? at, results });
+    return undefined;
+  }
+
+  /** The merged report of the reports added (at least one), or the shard that is missing. */
+  finish(): MergeResult {
+    const first = this.#first!;
+    if (first.shard) {
+      const count = first.shard.count;
+      for (let index = 1; index <= count; index++) {
+        if (!this.#byIndex.has(index)) {
+          return { ok: false, problem: { kind: "shard-missing", index, count } };
+        }
+      }
+    }
+    const parts = [...this.#parts].sort((a, b) => a.order - b.order);
+    const built = buildFleetReport(first.config_format, parts.flatMap((part) => part.results));
+    return { ok: true, fleet: { ...built, mcpeval_version: first.mcpeval_version } };
+  }
+}
+
+/**
+ * Merges `reports` (at least one) into one fleet report with a {@linkcode FleetMerger}: every
+ * server of each, shards in shard order and each report's servers in its order, `complete` and
+ * `passed` over them all. Refuses reports of different mcpeval versions, config formats,
+ * profiles, clients or settings, a server in two reports, and, when the reports are shards, a
+ * set that is not exactly shards 1 to N of N.
  *
  * @example
  * ```ts
@@ -75,61 +166,10 @@ function factsOf(report: GuidanceReport): RunFacts {
  * ```
  */
 export function mergeFleetReports(reports: readonly FleetReport[]): MergeResult {
-  const fail = (problem: MergeProblem): MergeResult => ({ ok: false, problem });
-  const first = reports[0];
-  for (const [at, report] of reports.entries()) {
-    if (report.mcpeval_version !== first.mcpeval_version) return fail({ kind: "version", at });
-    if (report.config_format !== first.config_format) return fail({ kind: "config-format", at });
-    if ((report.shard === undefined) !== (first.shard === undefined)) {
-      return fail({ kind: "shard-mixed", at, sharded: report.shard !== undefined });
-    }
-    if (report.shard && report.shard.count !== first.shard!.count) {
-      return fail({ kind: "shard-count", at });
-    }
+  const merger = new FleetMerger();
+  for (const report of reports) {
+    const problem = merger.add(report);
+    if (problem) return { ok: false, problem };
   }
-  let reference: RunFacts | undefined;
-  const seen = new Map<string, number>();
-  for (const [at, report] of reports.entries()) {
-    for (const server of report.servers) {
-      const earlier = seen.get(server.name);
-      if (earlier !== undefined) {
-        return fail({ kind: "overlap", server: server.name, first: earlier, second: at });
-      }
-      seen.set(server.name, at);
-      if (!server.checked) continue;
-      const facts = factsOf(server.report);
-      reference ??= facts;
-      for (const kind of ["profiles", "clients", "settings"] as const) {
-        if (facts[kind] !== reference[kind]) return fail({ kind, at });
-      }
-    }
-  }
-  let order = [...reports.keys()];
-  if (first.shard) {
-    const byIndex = new Map<number, number>();
-    for (const [at, report] of reports.entries()) {
-      const index = report.shard!.index;
-      const earlier = byIndex.get(index);
-      if (earlier !== undefined) {
-        return fail({ kind: "shard-repeated", index, first: earlier, second: at });
-      }
-      byIndex.set(index, at);
-    }
-    const count = first.shard.count;
-    for (let index = 1; index <= count; index++) {
-      if (!byIndex.has(index)) return fail({ kind: "shard-missing", index, count });
-    }
-    order = order.sort((a, b) => reports[a].shard!.index - reports[b].shard!.index);
-  }
-  const results: ServerResult[] = order.flatMap((at) =>
-    reports[at].servers.map((server) =>
-      server.checked ? { name: server.name, report: server.report } : {
-        name: server.name,
-        reason: server.reason,
-        ...(server.field === undefined ? {} : { field: server.field }),
-      }
-    )
-  );
-  const built = buildFleetReport(first.config_format, results);
-  return { ok: true, fleet: { ...built, mcpeval_version: first.mcpeval_version } };
+  return merger.finish();
 }

@@ -15,6 +15,7 @@ import {
   outcomeOf,
   profilesDifferSentence,
 } from "../phrases.ts";
+import { GITHUB_ANNOTATIONS_PER_LEVEL } from "../../limits.ts";
 import type { FleetReport } from "../fleet/types.ts";
 import { fleetOutcome, notCheckedText } from "../fleet/phrases.ts";
 import type { RunReport } from "../run.ts";
@@ -39,55 +40,167 @@ export function workflowCommand(
   return `::${name} title=${escapeProperty(title)}::${escapeData(message)}`;
 }
 
+/** One annotation before it is written: its level, server, what it is about, and its text. */
+interface Annotation {
+  readonly level: "warning" | "error" | "notice";
+  readonly server: string;
+  /** What it is about, as its title ends: a finding kind, `profile incomplete`, ... */
+  readonly about: string;
+  readonly message: string;
+  /** A server's result in a fleet: left out when its level is past the limit. */
+  readonly optional?: true;
+}
+
 /**
  * One `::warning` per review candidate (with a baseline, per new one only), one `::error` per
- * defect and per incomplete profile, with a baseline a `::notice` per profile whose catalog
- * changed, and a final `::notice` with the result.
+ * defect and per incomplete profile, and with a baseline a `::notice` per profile whose catalog
+ * changed.
  */
-export function renderGithub(report: GuidanceReport): string {
-  const title = `mcpeval guidance (${report.server})`;
-  const lines: string[] = [];
+function annotationsOf(report: GuidanceReport): Annotation[] {
+  const server = report.server;
+  const annotations: Annotation[] = [];
   for (const profile of report.profiles) {
     if (!profile.complete) {
-      lines.push(
-        workflowCommand(
-          "error",
-          `${title}: profile incomplete`,
-          `${incompleteSentence(profile)}. ${incompleteExplanation(profile.incomplete)}`,
-        ),
-      );
+      annotations.push({
+        level: "error",
+        server,
+        about: "profile incomplete",
+        message: `${incompleteSentence(profile)}. ${incompleteExplanation(profile.incomplete)}`,
+      });
     }
   }
   for (const drift of report.baseline?.profiles ?? []) {
     if (drifted(drift)) {
-      lines.push(
-        workflowCommand(
-          "notice",
-          `${title}: catalog drift`,
-          `${drift.profile}: ${driftText(drift)}`,
-        ),
-      );
+      annotations.push({
+        level: "notice",
+        server,
+        about: "catalog drift",
+        message: `${drift.profile}: ${driftText(drift)}`,
+      });
     }
   }
   const differ = report.baseline?.profiles_differ;
   if (differ) {
-    lines.push(
-      workflowCommand("notice", `${title}: baseline profiles`, profilesDifferSentence(differ)),
-    );
+    annotations.push({
+      level: "notice",
+      server,
+      about: "baseline profiles",
+      message: profilesDifferSentence(differ),
+    });
   }
   for (const finding of findingsOf(report)) {
     // An acknowledged candidate (the baseline has it) is not announced again.
     if (!gates(finding) && finding.baseline_state === "unchanged") continue;
-    lines.push(
-      workflowCommand(
-        gates(finding) ? "error" : "warning",
-        `${title}: ${finding.kind}`,
-        `${findingSentence(finding, report)}. ${finding.hint}`,
-      ),
-    );
+    annotations.push({
+      level: gates(finding) ? "error" : "warning",
+      server,
+      about: finding.kind,
+      message: `${findingSentence(finding, report)}. ${finding.hint}`,
+    });
   }
+  return annotations;
+}
+
+const SUMMARY_POINTER = "the step summary lists each";
+
+/**
+ * The annotations as workflow commands, within GitHub's per-step limits
+ * ({@linkcode GITHUB_ANNOTATIONS_PER_LEVEL} of each level, `reserved` of them kept for what
+ * follows): a level with more is written one annotation per server, with counts by kind, and
+ * past that many servers the last one counts the rest.
+ */
+function limited(all: readonly Annotation[], reserved: { notice: number }): string[] {
+  const fits = (level: Annotation["level"], annotations: readonly Annotation[]) =>
+    annotations.filter((annotation) => annotation.level === level).length <=
+      GITHUB_ANNOTATIONS_PER_LEVEL - (level === "notice" ? reserved.notice : 0);
+  const LEVELS = ["error", "warning", "notice"] as const;
+  const fitting = new Set(LEVELS.filter((level) => fits(level, all)));
+  const annotations = all.filter((annotation) =>
+    !annotation.optional || fitting.has(annotation.level)
+  );
+  const grouped = new Set(
+    LEVELS.filter((level) => !fits(level, annotations)),
+  );
+  // The levels within the limit one by one, in the report's order; then the grouped ones.
+  const lines = annotations.filter((annotation) => !grouped.has(annotation.level)).map((a) =>
+    workflowCommand(
+      a.level,
+      a.optional ? `mcpeval guidance (${a.server})` : titleOf(a.server, a.about),
+      a.message,
+    )
+  );
+  for (const level of grouped) {
+    const limit = GITHUB_ANNOTATIONS_PER_LEVEL - (level === "notice" ? reserved.notice : 0);
+    const byServer = new Map<string, Annotation[]>();
+    for (const annotation of annotations) {
+      if (annotation.level !== level) continue;
+      const group = byServer.get(annotation.server);
+      if (group) group.push(annotation);
+      else byServer.set(annotation.server, [annotation]);
+    }
+    const groups = [...byServer];
+    const shown = groups.length <= limit ? groups : groups.slice(0, limit - 1);
+    for (const [server, group] of shown) {
+      if (group.length === 1) {
+        lines.push(workflowCommand(level, titleOf(server, group[0].about), group[0].message));
+        continue;
+      }
+      lines.push(
+        workflowCommand(
+          level,
+          titleOf(server, counted(group.length, level)),
+          `${countsByKind(group)}; ${SUMMARY_POINTER}`,
+        ),
+      );
+    }
+    const rest = groups.slice(shown.length);
+    if (rest.length > 0) {
+      const more = rest.flatMap(([, group]) => group);
+      lines.push(
+        workflowCommand(
+          level,
+          `mcpeval guidance (${rest.length} more servers): ${counted(more.length, level)}`,
+          `${countsByKind(more)}; ${SUMMARY_POINTER}`,
+        ),
+      );
+    }
+  }
+  return lines;
+}
+
+/** How a grouped annotation counts its level. */
+const LEVEL_NOUNS = { error: "errors", warning: "warnings", notice: "notices" } as const;
+
+/** "1 error", "3 warnings". */
+function counted(count: number, level: Annotation["level"]): string {
+  return `${count} ${count === 1 ? LEVEL_NOUNS[level].slice(0, -1) : LEVEL_NOUNS[level]}`;
+}
+
+function titleOf(server: string, about: string): string {
+  return `mcpeval guidance (${server}): ${about}`;
+}
+
+/** "required-tool-unavailable: 3, profile incomplete: 1", in first-seen order. */
+function countsByKind(annotations: readonly Annotation[]): string {
+  const counts = new Map<string, number>();
+  for (const { about } of annotations) counts.set(about, (counts.get(about) ?? 0) + 1);
+  return [...counts].map(([about, count]) => `${about}: ${count}`).join(", ");
+}
+
+/**
+ * The report's annotations ({@linkcode annotationsOf}), grouped past GitHub's per-step limits,
+ * and a final `::notice` with the result.
+ */
+export function renderGithub(report: GuidanceReport): string {
+  const lines = limited(annotationsOf(report), { notice: 1 });
   const outcome = outcomeOf(report);
-  lines.push(workflowCommand("notice", title, `Result: ${outcome.status}: ${outcome.detail}`));
+  lines.push(
+    workflowCommand(
+      "notice",
+      `mcpeval guidance (${report.server})`,
+      `Result: ${outcome.status}: ${outcome.detail}`,
+    ),
+  );
   return lines.join("\n") + "\n";
 }
 
@@ -96,22 +209,32 @@ export function md(text: string): string {
   return text.replace(/[\\`*_|<>[\]]/g, (char) => `\\${char}`);
 }
 
-/** Workflow commands for every server, then the fleet's result as a notice. */
+/**
+ * Every server's annotations (and an `::error` per server not checked), grouped past GitHub's
+ * per-step limits, then the fleet's result as a notice.
+ */
 export function renderFleetGithub(fleet: FleetReport): string {
-  const lines: string[] = [];
+  const annotations: Annotation[] = [];
   for (const server of fleet.servers) {
     if (server.checked) {
-      lines.push(renderGithub(server.report).trimEnd());
+      const outcome = outcomeOf(server.report);
+      annotations.push(...annotationsOf(server.report), {
+        level: "notice",
+        server: server.name,
+        about: "result",
+        message: `Result: ${outcome.status}: ${outcome.detail}`,
+        optional: true,
+      });
     } else {
-      lines.push(
-        workflowCommand(
-          "error",
-          `mcpeval guidance (${server.name}): not checked`,
-          `${server.name}: ${notCheckedText(server)}. ${server.hint}`,
-        ),
-      );
+      annotations.push({
+        level: "error",
+        server: server.name,
+        about: "not checked",
+        message: `${server.name}: ${notCheckedText(server)}. ${server.hint}`,
+      });
     }
   }
+  const lines = limited(annotations, { notice: 1 });
   const outcome = fleetOutcome(fleet);
   lines.push(
     workflowCommand(

@@ -1,6 +1,7 @@
 /**
  * The GitHub step summary format (Markdown, appended to `GITHUB_STEP_SUMMARY`): the result, the
- * profile table, drift and findings; for a config run, a table of every server first.
+ * profile table, drift and findings (defects before review candidates); for a config run, a
+ * table of every server first.
  *
  * @module
  */
@@ -24,12 +25,18 @@ import { STDERR_TAIL_LEAD } from "../stderr_tail.ts";
 import type { GuidanceReport } from "../types.ts";
 import { md } from "./github.ts";
 
+/** The finding kinds, those that gate first, each class in the rules' order. */
+const DEFECTS_FIRST = [
+  ...FINDING_KINDS.filter((kind) => RULES[kind].gates),
+  ...FINDING_KINDS.filter((kind) => !RULES[kind].gates),
+];
+
 /** Tool names as Markdown code, or a dash. */
 function tools(names: readonly string[]): string {
   return names.length === 0 ? "-" : names.map((name) => `\`${name}\``).join(", ");
 }
 
-/** The Markdown summary: result, profile table, drift, candidates, defects, resolved. */
+/** The Markdown summary: result, profile table, drift, defects, candidates, resolved. */
 export function renderGithubSummary(report: GuidanceReport): string {
   const outcome = outcomeOf(report);
   const lines = [
@@ -93,7 +100,8 @@ export function renderGithubSummary(report: GuidanceReport): string {
     }
   }
   const findings = findingsOf(report);
-  for (const kind of FINDING_KINDS) {
+  // Defects (the kinds that gate) before review candidates.
+  for (const kind of DEFECTS_FIRST) {
     const ofKind = findings.filter((finding) => finding.kind === kind);
     if (ofKind.length === 0) continue;
     const toolColumn = kind === "referenced-tool-unavailable"
