@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { PROBE_SERVERS } from "../lab/probe_catalog.ts";
 import { CatalogBuilder } from "../src/discovery/catalog.ts";
 import { MAX_KEPT_INVALID_NAME_CHARS } from "../src/limits.ts";
-import { DENO, guidanceJson, mcpeval, ROOT, tempDir } from "./_cli.ts";
+import { DENO, guidanceJson, hostile, mcpeval, ROOT, tempDir } from "./_cli.ts";
 
 const TEST_PRESETS = join(ROOT, "fixtures", "clients", "test-clients.json");
 
@@ -207,4 +207,28 @@ Deno.test("the catalog: what a client profile keeps, and what stays malformed-en
     );
   }
   assert.deepEqual(await reasons([kept[2], kept[2]], true), ["duplicate-tool", undefined]);
+});
+
+Deno.test("a name with terminal escapes: a client profile keeps it, and no output carries it", async () => {
+  for (const scenario of ["entry-name-ansi", "entry-name-control"]) {
+    const args = ["--server", "h", "--settle-ms", "0", "--client", "tiny", "--client-file"];
+    const run = await guidanceJson([...args, TEST_PRESETS, "--", ...hostile(scenario)], {
+      permissions: PERMISSIONS,
+    });
+    assert.equal(run.code, 0, run.stderr);
+    assert.equal(run.report.complete, true);
+    assert.deepEqual(run.report.profiles[0].tools, []);
+    assert.deepEqual(
+      run.report.candidates.map((c) => [c.tool, c.rule]),
+      [["(tool #1: name not a valid tool identifier)", "name-characters"]],
+    );
+    const text = await mcpeval(["guidance", ...args, TEST_PRESETS, "--", ...hostile(scenario)], {
+      permissions: PERMISSIONS,
+    });
+    for (const output of [run.stdout, run.stderr, text.stdout, text.stderr]) {
+      // deno-lint-ignore no-control-regex -- matching control characters is the point
+      assert.ok(!/[\x00-\x08\x0b-\x1f\x7f]/.test(output), `${scenario}: a control character`);
+      assert.ok(!output.includes("[31m") && !output.includes("bell"), `${scenario}: the name`);
+    }
+  }
 });
