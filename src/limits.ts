@@ -201,3 +201,10 @@ export const ANALYSIS_SLICE_MS = 20;
 
 /** A `name-characters` pattern in `--client-file` is at most this many characters. */
 export const MAX_NAME_PATTERN_LENGTH = 256;
+
+/**
+ * Client profiles: a listed tool whose name is a string but not a valid tool identifier is kept
+ * (judged by the client's rules, never reported by name) when it is at most this many
+ * characters; a longer one makes the profile incomplete (`malformed-entry`), as in the five.
+ */
+export const MAX_KEPT_INVALID_NAME_CHARS = 1_024;

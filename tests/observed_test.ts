@@ -9,7 +9,6 @@ import { join } from "node:path";
 import { Observation } from "../lab/observation.ts";
 import { PROBE_SERVERS, probeDescription } from "../lab/probe_catalog.ts";
 import { builtinPresets, type ClientPreset } from "../src/clients/presets.ts";
-import type { ToolFacts } from "../src/clients/rules/kind.ts";
 import { extractorsFor, prepareRules } from "../src/clients/rules/registry.ts";
 import { CatalogBuilder } from "../src/discovery/catalog.ts";
 import { reachability } from "../src/analysis/reachability.ts";
@@ -55,31 +54,22 @@ const listed = (id: string) =>
   }));
 
 /**
- * One tool's facts: through the catalog where it is valid for MCP's Tool shape; otherwise (a
- * name that is not a tool identifier, a root that is not an object) extracted directly, as a
- * client profile judges such a tool (SPEC 22).
+ * What the preset predicts of each probe tool: `sent` or `not sent`, per server. The server's
+ * listing goes through the catalog as a client profile builds it, which keeps the tools that
+ * are invalid for MCP's Tool shape but readable (a name that is not a tool identifier, a root
+ * that is not an object) with their facts (SPEC 22).
  */
-function factsOf(preset: ClientPreset, entry: Record<string, unknown>): ToolFacts {
-  const extractors = extractorsFor(preset.rules);
-  const catalog = new CatalogBuilder(extractors);
-  const outcome = catalog.addPage({ tools: [entry] });
-  if (!("incomplete" in outcome)) return catalog.facts![0];
-  return {
-    name: entry.name as string,
-    appOnly: false,
-    facts: Object.fromEntries(extractors.map((e) => [e.id, e.extract(entry)])),
-  };
-}
-
-/** What the preset predicts of each probe tool: `sent` or `not sent`, per server. */
-function predict(preset: ClientPreset, server: string): Map<string, boolean> {
-  const tools = listed(server).map((entry) => factsOf(preset, entry));
+async function predict(preset: ClientPreset, server: string): Promise<Map<string, boolean>> {
+  const catalog = new CatalogBuilder(extractorsFor(preset.rules));
+  const outcome = await catalog.addPage({ tools: listed(server) });
+  assert.ok(!("incomplete" in outcome), `${server}: ${JSON.stringify(outcome)}`);
+  const tools = catalog.facts!;
   const { hidden } = reachability(preset.rules, server, {
-    listed: tools.map((t) => t.name),
-    appOnly: new Set(tools.filter((t) => t.appOnly).map((t) => t.name)),
+    listed: catalog.listed(),
+    appOnly: catalog.appOnly,
     facts: tools,
   });
-  return new Map(tools.map((t) => [t.name, !hidden.has(t.name)]));
+  return new Map(tools.map((t) => [t.name, !hidden.has(t.key ?? t.name)]));
 }
 
 const observations = newestObservations();
@@ -96,7 +86,7 @@ for (const [client, observation] of observations) {
     await prepareRules(preset.rules);
     const disagreements: string[] = [];
     for (const server of observation.servers) {
-      const predicted = predict(preset, server.label);
+      const predicted = await predict(preset, server.label);
       for (const tool of server.tools) {
         if (predicted.get(tool.name) !== tool.sent) {
           disagreements.push(

@@ -19,6 +19,11 @@ export interface ObservedProfile {
   readonly codeSpans: ReadonlySet<string>;
   /** Its catalog, as the server listed it. */
   readonly tools: readonly string[];
+  /**
+   * Its catalog with, in a client profile, the tools whose name is not a valid identifier (by
+   * their fixed phrase and position); `tools` when absent.
+   */
+  readonly listed?: readonly string[];
   /** Client presets: the listed tools its client's rules hide from the model, and which rule. */
   readonly hidden?: ReadonlyMap<string, ClientRuleId | HiddenTool>;
   /** Client presets: the caps that only warn and that this catalog exceeds. */
@@ -80,7 +85,9 @@ export function analyze(
   const catalogs = profiles.map((observed) => ({
     ...observed,
     visible: new Set(
-      observed.tools.filter((tool) => !observed.hidden?.has(tool) && !observed.filtered?.has(tool)),
+      (observed.listed ?? observed.tools).filter((tool) =>
+        !observed.hidden?.has(tool) && !observed.filtered?.has(tool)
+      ),
     ),
   }));
   const availableIn = (tool: string) =>

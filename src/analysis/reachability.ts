@@ -65,12 +65,17 @@ export function reachability(
   catalog: ListedCatalog,
   toolsBefore = 0,
 ): Reachability {
-  const tools = catalog.facts ??
+  const tools: readonly ToolFacts[] = catalog.facts ??
     catalog.listed.map((name) => ({ name, appOnly: catalog.appOnly.has(name), facts: {} }));
+  // Rules judge names as served; past them a tool is named by its key (a name that is not a
+  // valid identifier never leaves this function).
+  const keyOf = new Map(tools.map((tool) => [tool.name, tool.key ?? tool.name]));
+  const keys = tools.map((tool) => tool.key ?? tool.name);
   const hidden = new Map<string, HiddenTool>();
   const warnings: CapWarning[] = [];
   const context = { server, toolsBefore };
-  const apply = (rule: ClientRule, judged: readonly string[]) => {
+  const apply = (rule: ClientRule, names: readonly string[]) => {
+    const judged = names.map((name) => keyOf.get(name)!);
     if (judged.length === 0) return;
     if (rule.effect === "warn") return void warnings.push({ rule: rule.id, tool: judged[0] });
     if (!WHOLE_SERVER_EFFECTS.has(rule.effect)) {
@@ -83,11 +88,11 @@ export function reachability(
     }
     // The whole server: reported once, on the first tool judged; a tool an earlier rule hid
     // keeps its own finding. A server already dropped stays as it was.
-    if (tools.some((tool) => WHOLE_SERVER_EFFECTS.has(hidden.get(tool.name)?.effect!))) return;
+    if (keys.some((key) => WHOLE_SERVER_EFFECTS.has(hidden.get(key)?.effect!))) return;
     const cause = judged[0];
-    for (const tool of tools) {
-      if (hidden.has(tool.name) && tool.name !== cause) continue;
-      hidden.set(tool.name, { rule: rule.id, effect: rule.effect, reported: tool.name === cause });
+    for (const key of keys) {
+      if (hidden.has(key) && key !== cause) continue;
+      hidden.set(key, { rule: rule.id, effect: rule.effect, reported: key === cause });
     }
   };
   for (const rule of rules) {
@@ -95,7 +100,7 @@ export function reachability(
   }
   for (const rule of rules) {
     if (!kindOf(rule).cap) continue;
-    const left = tools.filter((tool) => !hidden.has(tool.name));
+    const left = tools.filter((tool) => !hidden.has(tool.key ?? tool.name));
     apply(rule, kindOf(rule).judge(rule, left, context));
   }
   return { hidden, warnings };

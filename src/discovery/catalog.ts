@@ -3,10 +3,16 @@
  * Only tool names and each tool's bounded facts (app-only, and the facts the selected client
  * rules ask for) are kept; descriptions and schemas are dropped as soon as a page is checked.
  *
+ * A client profile (SPEC 22) also keeps a tool that is invalid for MCP's Tool shape but readable:
+ * an `inputSchema` that is an object whose root is not `type: "object"` (or has no `type`), or a
+ * name that is a string but not a valid tool identifier. Such a name is kept only in the tool's
+ * facts, for the client's name rules; everywhere else the tool is named by its position
+ * ({@linkcode invalidNameKey}). The five standard profiles keep the seed's `malformed-entry`.
+ *
  * @module
  */
-import { ANALYSIS_SLICE_MS, MAX_PAGES, MAX_TOOLS } from "../limits.ts";
-import { isToolName } from "../tool_name.ts";
+import { ANALYSIS_SLICE_MS, MAX_KEPT_INVALID_NAME_CHARS, MAX_PAGES, MAX_TOOLS } from "../limits.ts";
+import { invalidNameKey, isToolName, TOOL_NAME } from "../tool_name.ts";
 import type { Incomplete, ToolShapeCause } from "../protocol/incomplete.ts";
 import type { FactExtractor, ToolFacts } from "../clients/rules/kind.ts";
 
@@ -28,7 +34,12 @@ export interface PageAnalysis {
 
 /** Accumulates one profile's tool names and facts across pages. */
 export class CatalogBuilder {
+  /** Valid tool names, for `tools()`. */
   readonly #names = new Set<string>();
+  /** Every listed tool's key (its name, or its position phrase), in listing order. */
+  readonly #listed: string[] = [];
+  /** Every listed name as served (duplicates). */
+  readonly #seen = new Set<string>();
   readonly #cursors = new Set<string>();
   readonly #facts: ToolFacts[] | undefined;
   readonly #extractors: readonly FactExtractor[];
@@ -36,7 +47,8 @@ export class CatalogBuilder {
 
   /**
    * `extractors`: the facts a client preset's rules need (prepared already); without them (the
-   * five standard profiles) no per-tool facts are kept.
+   * five standard profiles) no per-tool facts are kept, and every tool must be valid for MCP's
+   * Tool shape.
    */
   constructor(extractors?: readonly FactExtractor[]) {
     this.#extractors = extractors ?? [];
@@ -53,15 +65,18 @@ export class CatalogBuilder {
     return this.#pages;
   }
 
-  /** Tools marked as visible to apps only (`_meta.ui.visibility` without `"model"`). */
+  /** Tools marked as visible to apps only (`_meta.ui.visibility` without `"model"`), by key. */
   readonly appOnly: Set<string> = new Set();
 
-  /** The tool names in the order the server listed them. */
+  /**
+   * The tools in the order the server listed them: each by name, or (a client profile's tool
+   * whose name is not a valid identifier) by {@linkcode invalidNameKey}.
+   */
   listed(): string[] {
-    return [...this.#names];
+    return [...this.#listed];
   }
 
-  /** The tool names seen so far, sorted. */
+  /** The valid tool names seen so far, sorted. */
   tools(): string[] {
     return [...this.#names].sort();
   }
@@ -75,18 +90,25 @@ export class CatalogBuilder {
     const { tools } = result;
     if (!Array.isArray(tools)) return malformed("tools-not-array");
     let slice = performance.now();
+    const client = this.#facts !== undefined;
     for (const entry of tools) {
       const broken = toolShapeFault(entry);
-      if (broken) {
+      if (broken && !(client && readableByClients(entry))) {
         const name = isObject(entry) ? entry.name : undefined;
         return malformed(broken, isToolName(name) ? name : undefined);
       }
-      const name = (entry as { name: string }).name;
-      if (!isToolName(name)) return malformed("tool-name-invalid");
-      if (this.#names.has(name)) return incomplete("duplicate-tool");
-      this.#names.add(name);
+      const name: string = (entry as { name: string }).name;
+      const valid = TOOL_NAME.test(name);
+      if (!valid && !(client && name.length <= MAX_KEPT_INVALID_NAME_CHARS)) {
+        return malformed("tool-name-invalid");
+      }
+      if (this.#seen.has(name)) return incomplete("duplicate-tool");
+      this.#seen.add(name);
+      const key = valid ? name : invalidNameKey(this.#listed.length + 1);
+      this.#listed.push(key);
+      if (valid) this.#names.add(name);
       const appOnly = isAppOnly((entry as Json)._meta);
-      if (appOnly) this.appOnly.add(name);
+      if (appOnly) this.appOnly.add(key);
       if (this.#facts) {
         const facts: Record<string, unknown> = {};
         if (analysis === undefined || Date.now() < analysis.deadline) {
@@ -94,14 +116,14 @@ export class CatalogBuilder {
             facts[extractor.id] = extractor.extract(entry as Json);
           }
         }
-        this.#facts.push({ name, appOnly, facts });
+        this.#facts.push({ name, ...(valid ? {} : { key }), appOnly, facts });
         if (performance.now() - slice >= ANALYSIS_SLICE_MS) {
           await new Promise((resolve) => setTimeout(resolve, 0));
           if (analysis?.signal?.aborted) return incomplete("transport-lost");
           slice = performance.now();
         }
       }
-      if (this.#names.size > MAX_TOOLS) return incomplete("incomplete-pagination");
+      if (this.#listed.length > MAX_TOOLS) return incomplete("incomplete-pagination");
     }
     this.#pages += 1;
 
@@ -172,6 +194,27 @@ const TOOL_SHAPE: readonly [ToolShapeCause, (entry: Json) => boolean][] = [
   ["annotations-invalid", (entry) => optional(entry.annotations, isAnnotations)],
   ["meta-not-object", (entry) => optional(entry._meta, isObject)],
 ];
+
+/**
+ * What a client profile reads although MCP's Tool shape forbids it (SPEC 22): every rule holds
+ * but the `inputSchema` root's `type`, which may be missing or other than `"object"`.
+ */
+const CLIENT_SHAPE: readonly [ToolShapeCause, (entry: Json) => boolean][] = TOOL_SHAPE.map((
+  [cause, holds],
+) =>
+  cause === "input-schema-not-object-schema"
+    ? [
+      cause,
+      (entry: Json) =>
+        isObject(entry.inputSchema) && isObjectSchema({ ...entry.inputSchema, type: "object" }),
+    ]
+    : [cause, holds]
+);
+
+/** Whether a client profile keeps `entry`, which breaks MCP's Tool shape (see `CLIENT_SHAPE`). */
+function readableByClients(entry: unknown): boolean {
+  return isObject(entry) && CLIENT_SHAPE.every(([, holds]) => holds(entry));
+}
 
 /** The first rule of MCP's Tool shape that `entry` breaks, if any. */
 function toolShapeFault(entry: unknown): ToolShapeCause | undefined {

@@ -31,7 +31,7 @@ import { CLIENT_NAME, CLIENT_RULE_IDS } from "../clients/presets.ts";
 import { WHOLE_SERVER_EFFECTS } from "../clients/rules/kind.ts";
 import { PROFILES } from "../profiles.ts";
 import { TOOL_FILTER_RULE_IDS } from "../analysis/tool_filters.ts";
-import { SERVER_LABEL, TOOL_NAME } from "../tool_name.ts";
+import { INVALID_NAME_KEY, SERVER_LABEL, TOOL_NAME } from "../tool_name.ts";
 import type { GuidanceReport } from "./types.ts";
 
 export type {
@@ -170,14 +170,23 @@ const findingSchema = <K extends keyof typeof RULES>(kind: K) =>
 const resolvedSchema = <K extends keyof typeof RULES>(kind: K) =>
   z.strictObject(findingFields(kind));
 
+/** A client profile's listed tool: its name, or its position when the name is not a valid one. */
+const ListedTool = z.union([
+  ToolName,
+  z.string().regex(INVALID_NAME_KEY).describe(
+    "Added in 0.3.0: a listed tool whose name is not a valid tool identifier, kept by client profiles: a fixed phrase and its position in the catalog (1 = the first listed), never the name.",
+  ),
+]);
+
 const unreachableFields = {
+  tool: ListedTool,
   rule: z.enum(CLIENT_RULE_IDS),
   effect: z.enum([...WHOLE_SERVER_EFFECTS] as ["drop-server", "reject-request", "refuse-server"])
     .optional().describe(
       "Added in 0.3.0: the rule's effect hides every tool of the server in that client; reported once, on the tool that caused it.",
     ),
 };
-const capFields = { rule: z.enum(CLIENT_RULE_IDS) };
+const capFields = { tool: ListedTool, rule: z.enum(CLIENT_RULE_IDS) };
 const unknownFields = {
   available_in: z.array(ProfileLabel).max(0),
   suggestion: ToolName.optional(),

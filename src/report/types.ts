@@ -141,7 +141,10 @@ export interface UnreachableCandidateReport {
   kind: "tool-unreachable-in-client";
   /** The client preset's profile. */
   profile: ProfileLabel;
-  /** The tool its server listed. */
+  /**
+   * The tool its server listed; a name that is not a valid tool identifier is never shown:
+   * `(tool #N: name not a valid tool identifier)`, N its position in the catalog (1 = first).
+   */
   tool: string;
   /** The client rule that hides it. */
   rule: ClientRuleId;

@@ -90,6 +90,9 @@ export async function executeRun(
       );
       budget.add(report.profiles.flatMap((profile) => {
         if (!profile.client || profile.tools === null) return [];
+        // Only tools the report names count (a tool whose name is not a valid identifier is
+        // kept by a client profile but not in `tools`).
+        const listed = new Set(profile.tools);
         const unreachable = report.candidates.filter((c) =>
           c.kind === "tool-unreachable-in-client" && c.profile === profile.profile
         );
@@ -100,7 +103,7 @@ export async function executeRun(
           : 0;
         const hidden = unreachable.some((c) => "effect" in c && c.effect !== undefined)
           ? profile.tools.length - filtered
-          : unreachable.length;
+          : unreachable.filter((c) => listed.has(c.tool)).length;
         return [{ profile: profile.profile, visible: profile.tools.length - filtered - hidden }];
       }));
       return { name: server.name, report };

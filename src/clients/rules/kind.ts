@@ -46,8 +46,13 @@ type Json = Record<string, unknown>;
 
 /** The bounded facts the catalog keeps of one listed tool (never its schema or description). */
 export interface ToolFacts {
-  /** The tool's name. */
+  /** The tool's name, as served (rules judge it; it is not always a valid tool identifier). */
   readonly name: string;
+  /**
+   * A name that is not a valid tool identifier: how everything past the rules names the tool
+   * (the fixed phrase and its position in the catalog, `invalidNameKey`); absent otherwise.
+   */
+  readonly key?: string;
   /** Marked as visible to apps only (`_meta.ui.visibility` without `"model"`). */
   readonly appOnly: boolean;
   /** Values of the fact extractors the selected rules asked for, by extractor id. */
@@ -60,7 +65,11 @@ export interface FactExtractor {
   readonly id: string;
   /** Loads what the extractor needs (a validator), once, before any page is parsed. */
   readonly prepare?: () => Promise<void>;
-  /** The fact of one tool that is already valid for MCP's Tool shape; small and bounded. */
+  /**
+   * The fact of one tool that is valid for MCP's Tool shape, or that a client profile reads
+   * although it is not (an object `inputSchema` whose root `type` is not `"object"`, a name that
+   * is not a valid identifier); small and bounded.
+   */
   readonly extract: (tool: Json) => unknown;
 }
 

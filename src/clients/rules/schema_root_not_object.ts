@@ -1,7 +1,7 @@
 /**
- * `schema-root-not-object`: an `inputSchema` whose root `type` is not `"object"`. MCP's Tool
- * shape requires `"object"`, so such a tool already makes the profile incomplete
- * (`malformed-entry`); the kind exists for clients whose rules are written against it.
+ * `schema-root-not-object`: an `inputSchema` whose root `type` is not `"object"` (or is missing).
+ * MCP's Tool shape requires `"object"`: the five standard profiles end `malformed-entry`, while a
+ * client profile keeps the tool and this rule judges it as the client was observed to (SPEC 22).
  *
  * @module
  */
