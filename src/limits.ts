@@ -201,3 +201,15 @@ export const ANALYSIS_SLICE_MS = 20;
 
 /** A `name-characters` pattern in `--client-file` is at most this many characters. */
 export const MAX_NAME_PATTERN_LENGTH = 256;
+
+/**
+ * A report is written in chunks of about this many characters (a streamed JSON document is
+ * never one string, so a merged report past the runtime's longest string is still written).
+ */
+export const REPORT_CHUNK_CHARS = 1_048_576;
+
+/**
+ * `merge` keeps the servers merged so far as compressed blocks of about this many characters
+ * of compact JSON each, so that its memory is the largest report plus the merged one, packed.
+ */
+export const PACKED_BLOCK_CHARS = 1_048_576;
