@@ -8,7 +8,8 @@
  * - the same config as 4 shards run one after another, and the merge of their reports;
  * - the merge of 8 shard reports of 1,000 servers in all;
  * - ({@linkcode mergeMemoryBench}, `deno task bench --merge-memory-only` runs only it) mcpeval's
- *   peak memory merging 8 shard reports of about 55 MiB each, one run.
+ *   peak memory merging 8 shard reports of about 55 MiB each, as JSON (streamed to stdout and
+ *   a file) and as github, one run each.
  *
  * @module
  */
@@ -223,8 +224,11 @@ const LARGE_REPORT_BYTES = 55 * 1024 * 1024;
 
 /**
  * mcpeval's peak memory merging 8 shard reports of about 55 MiB each (copies of a real
- * one-server report under distinct labels), as JSON, in one run: the reports are folded in one
- * at a time, so the peak is bounded by the largest report plus the merged one.
+ * one-server report under distinct labels), one run per format: JSON (on stdout and to a file,
+ * both streamed from the packed servers: the document is past the runtime's longest string) and
+ * github (rendered from the whole merged report). The reports are folded in one at a time and
+ * the merged servers kept packed, so what stays between reports is small; the peak is what
+ * reading and validating one report costs, plus what the runtime has not collected yet.
  */
 export async function mergeMemoryBench({ once, row, ms }: BenchTools): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "mcpeval-bench-merge-" });
