@@ -26,7 +26,10 @@ export const EXIT_MEANINGS: readonly (readonly [ExitCode, string])[] = [
   [EXIT.invalidInvocation, "invalid invocation (no discovery, no report)"],
   [EXIT.incomplete, "discovery incomplete for at least one profile"],
   [EXIT.internalError, "internal error in mcpeval"],
-  [EXIT.ioError, "a report could not be written (the stdout report is still printed)"],
+  [
+    EXIT.ioError,
+    "a report could not be written (the stdout report is still printed), or is too large for its format",
+  ],
   [
     EXIT.hangup,
     "hung up (SIGHUP: a closed terminal, a CI cancel); every server process is stopped first",

@@ -27,6 +27,18 @@ export const MAX_BASELINE_BYTES = 67_108_864; // 64 MiB
 export const MAX_BASELINE_CONTAINERS = 1_000_000;
 
 /**
+ * A report is written in chunks of about this many characters (a streamed JSON document is
+ * never one string, so a merged report past the runtime's longest string is still written).
+ */
+export const REPORT_CHUNK_CHARS = 1_048_576;
+
+/**
+ * `merge` keeps the servers merged so far as compressed blocks of about this many characters
+ * of compact JSON each, so that its memory is the largest report plus the merged one, packed.
+ */
+export const PACKED_BLOCK_CHARS = 1_048_576;
+
+/**
  * The most resolved findings of a baseline a report lists; the rest are counted in
  * `baseline.resolved_not_listed`, so that every format stays bounded by the run, not by the
  * baseline's size.

@@ -37,7 +37,8 @@ export function testContext(overrides: Partial<CliContext> = {}): TestContext {
     removeFile: () => Promise.resolve(),
     readTextFile: () => Promise.reject(new Deno.errors.NotFound("no files here")),
     cwd: () => "/work",
-    writeFile: (path, text) => Promise.resolve(void files.set(path, text)),
+    writeFile: (path, text, { append }) =>
+      Promise.resolve(void files.set(path, (append ? files.get(path) ?? "" : "") + text)),
     openTransport: (target) => {
       opened.push(target);
       return Promise.reject(new Error("this test starts no server"));

@@ -75,5 +75,6 @@ missing shard. Each report is bounded and validated like --baseline.
 
 Exit codes: as 'mcpeval guidance' over the merged report: 3 when a server is incomplete or
 not checked, else 1 with a defect, else 0; 2 for an invalid invocation, 74 when a file cannot
-be written.
+be written or a report is too large for its format (JSON is written in pieces, of any
+size).
 `;

@@ -69,7 +69,7 @@ export async function runMergeCommand(
   for (const [at, path] of files.entries()) {
     const name = fileName(at);
     const value = await readBaselineFile({ path }, context, { subject: name, file: name });
-    // Merged reports are rendered whole: each is validated against the fleet report's schema.
+    // Each report is validated against the fleet report's schema.
     const read = FleetReportSchema.safeParse(value);
     if (!read.success) {
       const where = schemaPath(read.error.issues[0]?.path ?? []);
@@ -94,21 +94,37 @@ export async function runMergeCommand(
     const problem = merger.add(fleet);
     if (problem) throw new InvocationError(mergeProblemMessage(problem));
   }
-  const merged = merger.finish();
+  const merged = merger.finishPacked();
   if (!merged.ok) throw new InvocationError(mergeProblemMessage(merged.problem));
-  const fleet = merged.fleet;
+  const packed = merged.merged;
 
   const reserved = await reserveReportFiles(context, output);
-  const { loadFormats } = await import("../report/formats/mod.ts");
+  const [{ loadFormats, renderRun }, { jsonPieces }] = await Promise.all([
+    import("../report/formats/mod.ts"),
+    import("../report/json_pieces.ts"),
+  ]);
   const formats = await loadFormats([output.format, ...reserved.files.map((file) => file.format)]);
-  const run = { kind: "config", fleet } as const;
+  // The merged servers stay packed: JSON is streamed from them, server by server (never one
+  // string, so a merge of any size is written); any other format renders the whole report,
+  // built once, when a format first needs it.
+  const document = {
+    ...packed.head,
+    servers: { [Symbol.iterator]: () => packed.servers()[Symbol.iterator]() },
+    complete: packed.complete,
+    passed: packed.passed,
+  };
+  let fleet: FleetReport | undefined;
   return await finishRun(
     context,
     reserved,
     undefined,
-    fleet,
+    packed,
     { format: output.format, location: output.sarifLocation },
-    (format, options) => formats.get(format)!.render(run, options),
+    (format, options) => {
+      if (format === "json") return jsonPieces(document);
+      fleet ??= packed.report();
+      return renderRun(formats.get(format)!, { kind: "config", fleet }, options);
+    },
   );
 }
 

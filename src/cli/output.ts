@@ -5,6 +5,7 @@
  * @module
  */
 import { EXIT } from "../exit.ts";
+import { REPORT_CHUNK_CHARS } from "../limits.ts";
 import {
   type Format,
   type FormatId,
@@ -88,8 +89,10 @@ export interface RunResult {
 /**
  * Ends a run whose analysis is done: exit 130 without a report if a signal came meanwhile;
  * else each reserved file, then the stdout report (in colour and at the terminal's width only
- * there; SARIF at `location`). Returns 74 when a file could not be written (after printing the
- * stdout report and one stderr line), else 3, 1 or 0 from `result`.
+ * there; SARIF at `location`). A report rendered in pieces is written in chunks of about
+ * `chunkChars` characters, never as one string. Returns 74 when a file could not be written
+ * (after printing the stdout report and one stderr line) or the stdout report could not be
+ * rendered (one stderr line: too large for its format), else 3, 1 or 0 from `result`.
  */
 export async function finishRun(
   context: CliContext,
@@ -97,7 +100,8 @@ export async function finishRun(
   signal: AbortSignal | undefined,
   result: RunResult,
   output: { readonly format: Format; readonly location?: SarifLocation },
-  render: (format: FormatId, options: RenderOptions) => string,
+  render: (format: FormatId, options: RenderOptions) => string | Iterable<string>,
+  chunkChars: number = REPORT_CHUNK_CHARS,
 ): Promise<number> {
   if (signal?.aborted) return await interrupted(context, reserved, signal);
   const options = (toStdout: boolean): RenderOptions => ({
@@ -109,20 +113,64 @@ export async function finishRun(
   let unwritten: string | undefined;
   for (const file of reserved.files) {
     try {
-      await context.writeFile(file.path, render(file.format, options(false)), {
-        append: file.append,
+      let append = file.append;
+      await writeChunks(render(file.format, options(false)), chunkChars, async (chunk) => {
+        await context.writeFile(file.path, chunk, { append });
+        append = true;
       });
     } catch (error) {
-      unwritten ??= `${fileNamed(file)} could not be written (${problem(error)})`;
+      unwritten ??= `${fileNamed(file)} could not be written (${
+        error instanceof RangeError ? TOO_LARGE : problem(error)
+      })`;
     }
   }
-  await context.stdout(render(output.format, options(true)));
+  try {
+    await writeChunks(render(output.format, options(true)), chunkChars, context.stdout);
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    // Nothing was printed: a renderer that builds one string fails before any is written.
+    await context.stderr(
+      `mcpeval: the ${output.format} report could not be printed (${TOO_LARGE}; --format json writes a report of any size)${
+        unwritten === undefined ? "" : `; ${unwritten}`
+      }\n`,
+    );
+    return EXIT.ioError;
+  }
   if (unwritten !== undefined) {
     await context.stderr(`mcpeval: ${unwritten}; the report on stdout was still printed\n`);
     return EXIT.ioError;
   }
   if (!result.complete) return EXIT.incomplete;
   return result.passed ? EXIT.passed : EXIT.defect;
+}
+
+/** Why a report could not be rendered: past the longest string the runtime can build. */
+const TOO_LARGE = "the report is too large for its format";
+
+/**
+ * Writes a report: a string at once, pieces joined into chunks of at least `chunkChars`
+ * characters (a piece longer than that is a chunk alone), so that no chunk is much longer
+ * than the longest piece.
+ */
+export async function writeChunks(
+  report: string | Iterable<string>,
+  chunkChars: number,
+  write: (chunk: string) => Promise<void>,
+): Promise<void> {
+  if (typeof report === "string") return await write(report);
+  let pending: string[] = [];
+  let size = 0;
+  for (const piece of report) {
+    pending.push(piece);
+    size += piece.length;
+    if (size >= chunkChars) {
+      const chunk = pending.join("");
+      pending = [];
+      size = 0;
+      await write(chunk);
+    }
+  }
+  if (pending.length > 0) await write(pending.join(""));
 }
 
 /**

@@ -7,8 +7,9 @@
  *
  * @module
  */
-import { buildFleetReport, type ServerResult } from "./build.ts";
-import type { FleetReport } from "./types.ts";
+import { fleetServerOf } from "./build.ts";
+import { PackedServers } from "./packed.ts";
+import { FLEET_SCHEMA_ID, type FleetReport, type FleetServer } from "./types.ts";
 import type { GuidanceReport } from "../types.ts";
 
 /**
@@ -41,6 +42,31 @@ export type MergeProblem =
 /** The merged report, or why the reports cannot be merged. */
 export type MergeResult =
   | { readonly ok: true; readonly fleet: FleetReport }
+  | { readonly ok: false; readonly problem: MergeProblem };
+
+/**
+ * The merged fleet report with its servers kept packed: every field but `servers`, and the
+ * servers in report order, each parsed only when reached (a document of any size can be
+ * streamed from it; {@linkcode MergedFleet.report} builds the whole report).
+ */
+export interface MergedFleet {
+  /** The fields before `servers`, in the report's order. */
+  readonly head: Pick<FleetReport, "schema" | "mcpeval_version" | "config_format">;
+  /** Whether every server was checked and its discovery completed. */
+  readonly complete: boolean;
+  /** True with no defect in any server, false with one, null when `complete` is false. */
+  readonly passed: boolean | null;
+  /** How many servers. */
+  readonly count: number;
+  /** The servers in report order (each call reads them again). */
+  servers(): Iterable<FleetServer>;
+  /** The whole fleet report, every server an object. */
+  report(): FleetReport;
+}
+
+/** A merge streamed: the merged report kept packed, or why the reports cannot be merged. */
+export type MergedResult =
+  | { readonly ok: true; readonly merged: MergedFleet }
   | { readonly ok: false; readonly problem: MergeProblem };
 
 /** What every server of one run shares, each as a comparable string. */
@@ -84,8 +110,16 @@ export class FleetMerger {
   #reference: RunFacts | undefined;
   readonly #seen = new Map<string, number>();
   readonly #byIndex = new Map<number, number>();
-  readonly #parts: { readonly order: number; readonly results: ServerResult[] }[] = [];
+  readonly #parts: { readonly order: number; readonly servers: PackedServers }[] = [];
+  readonly #blockChars: number | undefined;
   #count = 0;
+  #complete = true;
+  #passed = true;
+
+  /** `blockChars`: the packed blocks' size ({@linkcode PackedServers}; tests inject a small one). */
+  constructor(options: { readonly blockChars?: number } = {}) {
+    this.#blockChars = options.blockChars;
+  }
 
   /** Adds the next report (position `count` so far); a problem leaves the merger unusable. */
   add(report: FleetReport): MergeProblem | undefined {
@@ -103,7 +137,7 @@ export class FleetMerger {
     if (report.shard && report.shard.count !== first.shard!.count) {
       return { kind: "shard-count", at };
     }
-    const results: ServerResult[] = [];
+    const servers = new PackedServers(this.#blockChars);
     for (const server of report.servers) {
       const earlier = this.#seen.get(server.name);
       if (earlier !== undefined) {
@@ -116,12 +150,15 @@ export class FleetMerger {
         for (const kind of ["profiles", "clients", "settings"] as const) {
           if (facts[kind] !== this.#reference[kind]) return { kind, at };
         }
-        results.push({ name: server.name, report: server.report });
+        this.#complete &&= server.report.complete;
+        this.#passed &&= server.report.passed === true;
+        servers.push(fleetServerOf({ name: server.name, report: server.report }));
       } else {
+        this.#complete = false;
         // Every field but the two that the fleet report derives (`checked`, and `hint` from
         // `reason`), so that a field added to a not-checked server survives a merge.
         const { checked: _checked, hint: _hint, ...kept } = server;
-        results.push(kept);
+        servers.push(fleetServerOf(kept));
       }
     }
     if (report.shard) {
@@ -131,12 +168,21 @@ export class FleetMerger {
       }
       this.#byIndex.set(report.shard.index, at);
     }
-    this.#parts.push({ order: report.shard?.index ?? at, results });
+    this.#parts.push({ order: report.shard?.index ?? at, servers });
     return undefined;
   }
 
   /** The merged report of the reports added (at least one), or the shard that is missing. */
   finish(): MergeResult {
+    const result = this.finishPacked();
+    return result.ok ? { ok: true, fleet: result.merged.report() } : result;
+  }
+
+  /**
+   * As {@linkcode finish}, the servers kept packed: the merged report's memory stays that of
+   * its compressed servers until it is rendered.
+   */
+  finishPacked(): MergedResult {
     const first = this.#first!;
     if (first.shard) {
       const count = first.shard.count;
@@ -147,8 +193,25 @@ export class FleetMerger {
       }
     }
     const parts = [...this.#parts].sort((a, b) => a.order - b.order);
-    const built = buildFleetReport(first.config_format, parts.flatMap((part) => part.results));
-    return { ok: true, fleet: { ...built, mcpeval_version: first.mcpeval_version } };
+    const head = {
+      schema: FLEET_SCHEMA_ID,
+      mcpeval_version: first.mcpeval_version,
+      config_format: first.config_format,
+    } as const;
+    const complete = this.#complete;
+    const passed = complete ? this.#passed : null;
+    function* servers(): Generator<FleetServer> {
+      for (const part of parts) yield* part.servers.entries();
+    }
+    const merged: MergedFleet = {
+      head,
+      complete,
+      passed,
+      count: parts.reduce((sum, part) => sum + part.servers.count, 0),
+      servers,
+      report: () => ({ ...head, servers: [...servers()], complete, passed }),
+    };
+    return { ok: true, merged };
   }
 }
 

@@ -19,6 +19,20 @@ export interface RenderOptions extends TextStyle, SarifOptions {}
 export interface FormatModule {
   /** The run in this format. Pure. */
   readonly render: (run: RunReport, options: RenderOptions) => string;
+  /**
+   * The same document in pieces, for a format that can write a report of any size without
+   * building it as one string (JSON). Pure.
+   */
+  readonly renderPieces?: (run: RunReport, options: RenderOptions) => Iterable<string>;
+}
+
+/** The run in `format`, in pieces when the format can write it so, else as one string. */
+export function renderRun(
+  module: FormatModule,
+  run: RunReport,
+  options: RenderOptions,
+): string | Iterable<string> {
+  return module.renderPieces ? module.renderPieces(run, options) : module.render(run, options);
 }
 
 /** The options a format has of its own (only a run that writes it may give them). */

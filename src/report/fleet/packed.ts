@@ -1,0 +1,67 @@
+/**
+ * Fleet report entries kept compact: each server's entry as compact JSON, many to a block,
+ * each block compressed (DEFLATE), so that a merge of large reports holds its servers in a
+ * fraction of the memory of their objects. Entries come back in the order they were added,
+ * each parsed again only when it is read. Pure.
+ *
+ * @module
+ */
+import { deflateRawSync, inflateRawSync } from "node:zlib";
+import { PACKED_BLOCK_CHARS } from "../../limits.ts";
+import type { FleetServer } from "./types.ts";
+
+/**
+ * Server entries packed into compressed blocks of compact JSON (a line each).
+ *
+ * @example
+ * ```ts
+ * const packed = new PackedServers();
+ * packed.push({ name: "a", checked: false, reason: "disabled", hint: "..." } as never);
+ * for (const server of packed.entries()) console.log(server.name);
+ * ```
+ */
+export class PackedServers {
+  readonly #blocks: Uint8Array[] = [];
+  #pending: string[] = [];
+  #pendingChars = 0;
+  #count = 0;
+  readonly #blockChars: number;
+
+  /** `blockChars`: how much compact JSON goes into one block (tests inject a small one). */
+  constructor(blockChars: number = PACKED_BLOCK_CHARS) {
+    this.#blockChars = blockChars;
+  }
+
+  /** How many entries were pushed. */
+  get count(): number {
+    return this.#count;
+  }
+
+  /** Adds an entry (its JSON has no line break: JSON.stringify escapes those in strings). */
+  push(server: FleetServer): void {
+    const text = JSON.stringify(server);
+    this.#pending.push(text);
+    this.#pendingChars += text.length + 1;
+    this.#count++;
+    if (this.#pendingChars >= this.#blockChars) this.#seal();
+  }
+
+  /** The entries in the order pushed, each parsed from its block as it is reached. */
+  *entries(): Generator<FleetServer> {
+    this.#seal();
+    const decoder = new TextDecoder();
+    for (const block of this.#blocks) {
+      for (const line of decoder.decode(inflateRawSync(block)).split("\n")) {
+        yield JSON.parse(line) as FleetServer;
+      }
+    }
+  }
+
+  #seal(): void {
+    if (this.#pending.length === 0) return;
+    const text = this.#pending.join("\n");
+    this.#pending = [];
+    this.#pendingChars = 0;
+    this.#blocks.push(new Uint8Array(deflateRawSync(new TextEncoder().encode(text), { level: 1 })));
+  }
+}

@@ -1,0 +1,201 @@
+/**
+ * Reports written in pieces: the streamed JSON document is `JSON.stringify(document, null, 2)`
+ * byte for byte, the writer joins pieces into bounded chunks (a small chunk size injected, so no
+ * test builds a huge string), a report too large for its format exits 74 with one line, and a
+ * merge keeps its servers packed without changing the merged report.
+ */
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { finishRun, writeChunks } from "../src/cli/output.ts";
+import { EXIT } from "../src/exit.ts";
+import { buildFleetReport } from "../src/report/fleet/build.ts";
+import { FleetMerger, mergeFleetReports } from "../src/report/fleet/merge.ts";
+import { PackedServers } from "../src/report/fleet/packed.ts";
+import type { FleetReport } from "../src/report/fleet/types.ts";
+import { renderPieces } from "../src/report/formats/json.ts";
+import { jsonPieces } from "../src/report/json_pieces.ts";
+import type { GuidanceReport } from "../src/report/types.ts";
+import { testContext } from "./_context.ts";
+
+const DATA = fileURLToPath(new URL("./data/baselines/", import.meta.url));
+const read = async (name: string) => JSON.parse(await Deno.readTextFile(join(DATA, name)));
+
+/** Fleet reports of several shapes: real ones, not-checked fields, a shard, no servers. */
+async function fleets(): Promise<FleetReport[]> {
+  const fleet: FleetReport = await read("fleet-0.2.0.json");
+  const reworded: FleetReport = await read("fleet-0.2.0-reworded.json");
+  const guidance: GuidanceReport = await read("guidance-0.2.0.json");
+  return [
+    fleet,
+    reworded,
+    buildFleetReport("mcpServers", [
+      { name: "a", report: guidance },
+      { name: "b", reason: "invalid-entry", field: "command" },
+      { name: "c", reason: "unset-variable", variables: ["TOKEN", "HOME"] },
+      { name: "d", reason: "disabled" },
+    ]),
+    buildFleetReport("servers", [{ name: "only", reason: "disabled" }], { index: 2, count: 3 }),
+    buildFleetReport("mcpServers", []),
+  ];
+}
+
+Deno.test("json pieces: a fleet report joined is JSON.stringify(report, null, 2) byte for byte", async () => {
+  for (const fleet of await fleets()) {
+    const pieces = [...renderPieces({ kind: "config", fleet })];
+    assert.ok(pieces.length >= 3 + fleet.servers.length);
+    assert.equal(pieces.join(""), JSON.stringify(fleet, null, 2) + "\n");
+  }
+  const guidance: GuidanceReport = await read("guidance-0.2.0.json");
+  assert.equal(
+    [...renderPieces({ kind: "server", report: guidance })].join(""),
+    JSON.stringify(guidance, null, 2) + "\n",
+  );
+});
+
+Deno.test("json pieces: fields left out, empty containers and an iterable written as its array", () => {
+  const shapes: Record<string, unknown>[] = [
+    {},
+    { a: undefined },
+    { a: [], b: {}, c: "x\ny", d: null, e: undefined, f: [1, undefined, [2, []]] },
+    { nested: { deep: [{ x: 1 }, { y: [true, false] }] }, list: [[1, 2], { z: "q" }] },
+  ];
+  for (const shape of shapes) {
+    assert.equal([...jsonPieces(shape)].join(""), JSON.stringify(shape, null, 2) + "\n");
+  }
+  const items = [{ name: "a" }, { name: "b", list: [1, 2] }];
+  function* generated() {
+    yield* items;
+  }
+  assert.equal(
+    [...jsonPieces({ head: 1, servers: { [Symbol.iterator]: generated }, tail: true })].join(""),
+    JSON.stringify({ head: 1, servers: items, tail: true }, null, 2) + "\n",
+  );
+});
+
+Deno.test("writeChunks: pieces joined into chunks of at least the size, the last one shorter", async () => {
+  const pieces = Array.from({ length: 50 }, (_, i) => "x".repeat(i % 7 + 1));
+  const chunks: string[] = [];
+  await writeChunks(pieces, 16, (chunk) => Promise.resolve(void chunks.push(chunk)));
+  assert.equal(chunks.join(""), pieces.join(""));
+  assert.ok(chunks.length > 5);
+  for (const chunk of chunks.slice(0, -1)) {
+    assert.ok(chunk.length >= 16 && chunk.length < 16 + 7, String(chunk.length));
+  }
+  const whole: string[] = [];
+  await writeChunks("one string", 4, (chunk) => Promise.resolve(void whole.push(chunk)));
+  assert.deepEqual(whole, ["one string"]);
+});
+
+Deno.test("finishRun: a streamed report is written in chunks, to the file (truncated, then appended) and stdout", async () => {
+  const [fleet] = await fleets();
+  const expected = JSON.stringify(fleet, null, 2) + "\n";
+  const writes: { text: string; append: boolean }[] = [];
+  const stdout: string[] = [];
+  const context = testContext({
+    writeFile: (_path, text, { append }) => Promise.resolve(void writes.push({ text, append })),
+    stdout: (text) => Promise.resolve(void stdout.push(text)),
+  });
+  const code = await finishRun(
+    context,
+    {
+      files: [{ path: "out.json", format: "json", append: false }],
+      discard: () => Promise.resolve(),
+    },
+    undefined,
+    fleet,
+    { format: "json" },
+    () => renderPieces({ kind: "config", fleet }),
+    64,
+  );
+  assert.equal(code, fleet.complete ? (fleet.passed ? EXIT.passed : EXIT.defect) : EXIT.incomplete);
+  assert.ok(writes.length > 3);
+  assert.deepEqual(writes.map((write) => write.append), writes.map((_, i) => i > 0));
+  assert.equal(writes.map((write) => write.text).join(""), expected);
+  assert.ok(stdout.length > 3);
+  assert.equal(stdout.join(""), expected);
+});
+
+Deno.test("finishRun: a report too large for its format exits 74 with one line, never an internal error", async () => {
+  const tooLarge = () => {
+    throw new RangeError("Invalid string length");
+  };
+  const result = { complete: true, passed: true };
+  const none = { files: [], discard: () => Promise.resolve() };
+  const onStdout = testContext();
+  assert.equal(
+    await finishRun(onStdout, none, undefined, result, { format: "github" }, tooLarge),
+    EXIT.ioError,
+  );
+  assert.equal(onStdout.out(), "");
+  assert.equal(
+    onStdout.err(),
+    "mcpeval: the github report could not be printed (the report is too large for its format; --format json writes a report of any size)\n",
+  );
+
+  const inFile = testContext();
+  const file = {
+    files: [{ path: "r.xml", format: "junit" as const, append: false }],
+    discard: none.discard,
+  };
+  const code = await finishRun(
+    inFile,
+    file,
+    undefined,
+    result,
+    { format: "json" },
+    (format) => format === "junit" ? tooLarge() : "{}\n",
+  );
+  assert.equal(code, EXIT.ioError);
+  assert.equal(inFile.out(), "{}\n");
+  assert.equal(
+    inFile.err(),
+    'mcpeval: the report file "r.xml" given to --output could not be written (the report is too large for its format); the report on stdout was still printed\n',
+  );
+});
+
+Deno.test("packed servers: entries come back in order from many small compressed blocks", () => {
+  const packed = new PackedServers(40);
+  const servers = Array.from({ length: 30 }, (_, i) => ({
+    name: `s-${i}`,
+    checked: false as const,
+    reason: "disabled" as const,
+    hint: 'x\ny \u2028 "quoted"',
+  }));
+  for (const server of servers) packed.push(server as never);
+  assert.equal(packed.count, 30);
+  assert.deepEqual([...packed.entries()], servers);
+  assert.deepEqual([...packed.entries()], servers);
+  assert.deepEqual([...new PackedServers().entries()], []);
+});
+
+Deno.test("merge packed: the same merged report as the objects, and its JSON streamed", async () => {
+  const guidance: GuidanceReport = await read("guidance-0.2.0.json");
+  const part = (names: string[]) =>
+    buildFleetReport(
+      "mcpServers",
+      names.map((name, i) =>
+        i % 2
+          ? { name, reason: "disabled" as const }
+          : { name, report: { ...guidance, server: name } }
+      ),
+    );
+  const reports = [part(["a", "b", "c"]), part(["d"]), part(["e", "f", "g", "h"])];
+  const merger = new FleetMerger({ blockChars: 64 });
+  for (const report of reports) assert.equal(merger.add(report), undefined);
+  const packed = merger.finishPacked();
+  assert.ok(packed.ok);
+  const whole = mergeFleetReports(reports);
+  assert.ok(whole.ok);
+  const merged = packed.merged.report();
+  assert.deepEqual(merged, whole.fleet);
+  assert.equal(packed.merged.count, 8);
+  assert.equal(JSON.stringify(merged), JSON.stringify(whole.fleet));
+  const document = {
+    ...packed.merged.head,
+    servers: packed.merged.servers(),
+    complete: packed.merged.complete,
+    passed: packed.merged.passed,
+  };
+  assert.equal([...jsonPieces(document)].join(""), JSON.stringify(whole.fleet, null, 2) + "\n");
+});
