@@ -10,6 +10,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchTools } from "./bench_shards.ts";
+import { FORMATS } from "../src/report/formats/mod.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const DENO = Deno.execPath();
@@ -96,7 +97,7 @@ export async function boundsBench({ measure, row, ms }: BenchTools): Promise<voi
   const bomb = await startHostileHttp("gzip-bomb");
   try {
     const baseline = await largeBaseline(dir);
-    const outputs = ["json", "github", "junit", "sarif"].flatMap((format) => [
+    const outputs = FORMATS.filter((id) => id !== "text").flatMap((format) => [
       "--output",
       `${format}=${join(dir, `report.${format}`)}`,
     ]);

@@ -8,6 +8,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { MAX_RESOLVED_LISTED } from "../src/limits.ts";
 import { assertValidReport, fixture, measure, ROOT, tempDir } from "./_cli.ts";
+import { FORMATS } from "../src/report/formats/mod.ts";
 
 const RESOLVED = 220_000;
 
@@ -33,7 +34,7 @@ Deno.test({
     }
     const path = join(dir.path, "baseline.json");
     await Deno.writeTextFile(path, JSON.stringify(baseline));
-    const outputs = ["json", "github", "junit", "sarif"].map((format) =>
+    const outputs = FORMATS.filter((id) => id !== "text").map((format) =>
       `${format}=${join(dir.path, `report.${format}`)}`
     );
     const output = await measure([

@@ -3,6 +3,8 @@ import assert from "node:assert/strict";
 import { run } from "../src/cli/run.ts";
 import { DENO, fixture, mcpeval, tempFile } from "./_cli.ts";
 import { testContext } from "./_context.ts";
+import { PROTOCOL_VERSIONS } from "../src/protocol/versions.ts";
+import { FORMATS } from "../src/report/formats/mod.ts";
 
 const SECRET = "s3cr3t-value";
 const TARGET = ["--", ...fixture("demo_server.ts")];
@@ -43,7 +45,7 @@ const INVALID: [string, string[], string][] = [
   [
     "unknown format",
     ["guidance", "--server", "a", "--format", "yaml", ...TARGET],
-    "--format must be one of: text, json, github, junit, sarif",
+    `--format must be one of: ${FORMATS.join(", ")}`,
   ],
   [
     "unknown profile",
@@ -230,7 +232,7 @@ const INVALID: [string, string[], string][] = [
   [
     "unknown protocol version",
     ["guidance", "--server", "a", "--protocol-version", `2099-${SECRET}`, ...TARGET],
-    "--protocol-version must be one of: 2024-11-05, 2025-03-26, 2025-06-18, 2025-11-25, 2026-07-28",
+    `--protocol-version must be one of: ${PROTOCOL_VERSIONS.join(", ")}`,
   ],
   [
     "2024-11-05 over HTTP",

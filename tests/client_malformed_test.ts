@@ -10,6 +10,7 @@ import { PROBE_SERVERS } from "../lab/probe_catalog.ts";
 import { CatalogBuilder } from "../src/discovery/catalog.ts";
 import { MAX_KEPT_INVALID_NAME_CHARS } from "../src/limits.ts";
 import { DENO, guidanceJson, hostile, mcpeval, ROOT, tempDir } from "./_cli.ts";
+import { FORMATS } from "../src/report/formats/mod.ts";
 
 const TEST_PRESETS = join(ROOT, "fixtures", "clients", "test-clients.json");
 
@@ -138,7 +139,7 @@ Deno.test("names that are not tool identifiers: client profiles keep them, no re
   assert.deepEqual(none.report.profiles[0].incomplete?.detail, { cause: "tool-name-invalid" });
 
   const texts = [JSON.stringify(claude.report), JSON.stringify(tiny.report)];
-  for (const format of ["text", "github", "junit", "sarif"]) {
+  for (const format of FORMATS.filter((id) => id !== "json")) {
     const out = await formatted(
       "main",
       ["--client", "tiny", "--client-file", TEST_PRESETS],

@@ -25,6 +25,7 @@ import {
 } from "./_cli.ts";
 import { assertEverythingCatalogs } from "./_everything.ts";
 import { assertValidSarif } from "./_sarif.ts";
+import { FORMATS } from "../src/report/formats/mod.ts";
 
 const SECRET = "CANARY-config-7c41e-secret";
 const npmServer = (name: string, ...args: string[]) => [
@@ -64,7 +65,7 @@ Deno.test("ten servers from one config, two broken and one needing an unset vari
       quiet: entry(hostile("no-instructions")),
     },
   });
-  const files = ["text", "github", "junit", "sarif"].map((f) => [f, join(dir, `fleet.${f}`)]);
+  const files = FORMATS.filter((id) => id !== "json").map((f) => [f, join(dir, `fleet.${f}`)]);
   const { code, fleet, stdout, stderr } = await fleetJson(
     [
       "--config",

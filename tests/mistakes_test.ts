@@ -9,6 +9,7 @@ import { closest } from "../src/analysis/suggest.ts";
 import { run } from "../src/cli/run.ts";
 import { fixture, guidanceJson, mcpeval } from "./_cli.ts";
 import { testContext } from "./_context.ts";
+import { FORMATS } from "../src/report/formats/mod.ts";
 
 /** Runs `mcpeval ARGV` in-process (nothing may start) and returns its exit code and output. */
 async function cli(argv: readonly string[]) {
@@ -42,11 +43,13 @@ const MISTAKES: [string[], string][] = [
   ],
   [
     ["guidance", "--server", "a", "--format", "jsno", ...TARGET],
-    "mcpeval: --format must be one of: text, json, github, junit, sarif; did you mean json?",
+    `mcpeval: --format must be one of: ${FORMATS.join(", ")}; did you mean json?`,
   ],
   [
     ["guidance", "--server", "a", "--output", "sarf=r.sarif", ...TARGET],
-    "mcpeval: --output must be FORMAT=PATH (PATH - for stdout) with FORMAT one of: text, json, github, junit, sarif; did you mean sarif?",
+    `mcpeval: --output must be FORMAT=PATH (PATH - for stdout) with FORMAT one of: ${
+      FORMATS.join(", ")
+    }; did you mean sarif?`,
   ],
   [
     ["guidance", "--server", "a", "--server-stderr", "inhert", ...TARGET],
@@ -173,7 +176,7 @@ Deno.test("closest: typos, prefixes, nothing for distant words", () => {
   assert.equal(closest("guidnace", ["guidance", "schema"]), "guidance");
   assert.equal(closest("--settle", ["--settle-ms", "--server"]), "--settle-ms");
   assert.equal(closest("JSON", ["text", "json"]), "json");
-  assert.equal(closest("yaml", ["text", "json", "github", "junit", "sarif"]), undefined);
+  assert.equal(closest("yaml", FORMATS), undefined);
   assert.equal(closest("json", ["text", "json"]), undefined, "an exact word needs no suggestion");
   assert.equal(closest("", ["a"]), undefined);
 });

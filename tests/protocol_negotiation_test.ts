@@ -22,8 +22,11 @@ import {
   profileNone,
   startHttp,
 } from "./_cli.ts";
+import { PROTOCOL_VERSIONS } from "../src/protocol/versions.ts";
 
 const V2 = fixture("v2_server.ts");
+/** What `auto` asks for first: the newest revision mcpeval knows. */
+const NEWEST = PROTOCOL_VERSIONS.at(-1)!;
 
 type Profile = { profile: string; complete: boolean; protocol_version?: string };
 const profilesOf = (report: unknown) => (report as { profiles: Profile[] }).profiles;
@@ -164,7 +167,7 @@ Deno.test("auto: a server that answers 2025-06-18 when asked 2025-11-25 continue
   ]);
   assert.equal(
     received[0].params?._meta?.["io.modelcontextprotocol/protocolVersion"],
-    "2026-07-28",
+    NEWEST,
   );
   assert.equal(received[1].params?.protocolVersion, "2025-11-25");
   assert.equal(received[3].params?._meta, undefined, "no _meta in the initialize era");
@@ -196,7 +199,7 @@ Deno.test("auto over HTTP: after the fallback, each POST carries the revision th
   ]);
   assert.equal(posts[1].message?.params?.protocolVersion, "2025-11-25");
   assert.deepEqual(headers("mcp-protocol-version"), [
-    "2026-07-28",
+    NEWEST,
     null,
     "2025-06-18",
     "2025-06-18",

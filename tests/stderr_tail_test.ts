@@ -5,6 +5,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DENO, guidanceJson, mcpeval, profileNone, ROOT } from "./_cli.ts";
+import { FORMATS } from "../src/report/formats/mod.ts";
 
 const HOSTILE = [DENO, "run", "--quiet", join(ROOT, "fixtures", "stderr_hostile.ts")];
 const NPM_EXIT = [DENO, "run", "--quiet", join(ROOT, "fixtures", "stderr_exit.ts")];
@@ -51,7 +52,7 @@ Deno.test("a hostile stderr tail comes out escaped in every format", async () =>
     /none: the last lines the server wrote to stderr, its own output, not mcpeval's:\n/,
   );
   for (const line of ESCAPED) assert.ok(text.stdout.includes(`    | ${line}\n`), text.stdout);
-  for (const format of ["text", "github", "junit", "sarif"]) {
+  for (const format of FORMATS.filter((id) => id !== "json")) {
     const result = await mcpeval(["guidance", "--format", format, ...args]);
     assert.equal(result.code, 3);
     // Nothing of the server's reaches the output raw: no control, format or separator character.
