@@ -26,6 +26,41 @@ export interface StdioTarget {
   readonly cwd?: string;
 }
 
+/**
+ * The programs that may download what they run before it can answer (a cold package cache):
+ * package runners, and container engines that pull an image. A name is the program's file name
+ * without a directory or a Windows extension.
+ */
+const DOWNLOADING_PROGRAMS: ReadonlySet<string> = new Set([
+  "npx",
+  "pnpx",
+  "bunx",
+  "uvx",
+  "pipx",
+  "dnx",
+  "npm",
+  "pnpm",
+  "yarn",
+  "bun",
+  "uv",
+  "docker",
+  "podman",
+]);
+
+/** Deno runs a remote module only after downloading it: `npm:`, `jsr:` and URL specifiers. */
+const REMOTE_SPECIFIER = /^(npm:|jsr:|https?:)/;
+
+/**
+ * Whether a first start of `target` may spend its time downloading (`npx -y`, `uvx`, `docker
+ * run`, `deno run npm:...`): its profiles then start one first, the others once it is warm. A
+ * wrapper (`sh -c`, `env`) hides the program and is not recognised.
+ */
+export function mayDownload(target: StdioTarget): boolean {
+  const program = target.command.split(/[\\/]/).at(-1)!.replace(/\.(cmd|exe|bat|ps1)$/i, "");
+  if (DOWNLOADING_PROGRAMS.has(program)) return true;
+  return program === "deno" && target.args.some((arg) => REMOTE_SPECIFIER.test(arg));
+}
+
 /** A Streamable HTTP endpoint. */
 export interface HttpTarget {
   /** Selects the Streamable HTTP transport. */

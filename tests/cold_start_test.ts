@@ -6,27 +6,53 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DENO, guidanceJson, hostile, mcpeval, profileNone, ROOT, tempDir } from "./_cli.ts";
 import { FORMATS } from "../src/report/formats/mod.ts";
+import { mayDownload } from "../src/target.ts";
 
 /** The fixed phrase of the timeout's hint about a first run's download. */
 const STILL_DOWNLOADING = "a first npx or uvx run may still be downloading the package";
 
-Deno.test("a server whose first start downloads: the other profiles start warm, all complete", async () => {
+/** The cold-start fixture's command line, with its cache folder and mode. */
+const coldStart = (cache: string, ...mode: string[]) => [
+  "run",
+  "--quiet",
+  `--allow-read=${cache}`,
+  `--allow-write=${cache}`,
+  join(ROOT, "fixtures", "cold_start.ts"),
+  cache,
+  ...mode,
+];
+
+Deno.test("a server started by npx whose first start downloads: the other profiles start warm, all complete", async () => {
   await using cache = await tempDir();
-  const { code, report, stderr } = await guidanceJson([
-    "--server",
-    "cold",
-    "--settle-ms",
-    "100",
-    "--",
-    DENO,
-    "run",
-    "--quiet",
-    `--allow-read=${cache.path}`,
-    `--allow-write=${cache.path}`,
-    join(ROOT, "fixtures", "cold_start.ts"),
-    cache.path,
-    "2000",
-  ], { boundMs: 120_000 });
+  await using bin = await tempDir();
+  // A program named npx, as a package runner is: it runs the fixture.
+  const npx = join(bin.path, "npx");
+  const line = [DENO, ...coldStart(cache.path, "2000")].map((word) => `'${word}'`).join(" ");
+  await Deno.writeTextFile(npx, `#!/bin/sh\nexec ${line}\n`, { mode: 0o755 });
+  const { code, report, stderr } = await guidanceJson(
+    ["--server", "cold", "--settle-ms", "100", "--", npx],
+    { boundMs: 120_000, permissions: [`--allow-run=${npx},${DENO}`] },
+  );
+  assert.equal(code, 0, stderr);
+  assert.deepEqual(report.profiles.map((p) => p.complete), [true, true, true, true, true]);
+});
+
+Deno.test("a server that downloads nothing: its five profiles start at once", async () => {
+  // Each start answers only once all five have begun: profiles started one after another
+  // would never get there.
+  await using cache = await tempDir();
+  const { code, report, stderr } = await guidanceJson(
+    [
+      "--server",
+      "local",
+      "--settle-ms",
+      "0",
+      "--",
+      DENO,
+      ...coldStart(cache.path, "together", "5"),
+    ],
+    { boundMs: 120_000 },
+  );
   assert.equal(code, 0, stderr);
   assert.deepEqual(report.profiles.map((p) => p.complete), [true, true, true, true, true]);
 });
@@ -97,4 +123,17 @@ Deno.test("a timeout's hint says a first npx or uvx run may still be downloading
     const words = result.stdout.replace(/\s+/g, " ");
     assert.ok(words.includes(STILL_DOWNLOADING), `${format}: ${result.stdout}`);
   }
+});
+
+Deno.test("mayDownload: package runners, container engines and deno with a remote module", () => {
+  const stdio = (command: string, ...args: string[]) =>
+    mayDownload({ kind: "stdio", command, args, stderr: "discard" });
+  assert.ok(stdio("npx", "-y", "@modelcontextprotocol/server-everything"));
+  assert.ok(stdio("/usr/local/bin/uvx", "mcp-server-fetch"));
+  assert.ok(stdio("C:\\Program Files\\nodejs\\npx.cmd", "-y", "x"));
+  assert.ok(stdio("docker", "run", "-i", "--rm", "mcp/github"));
+  assert.ok(stdio("deno", "run", "npm:@modelcontextprotocol/server-memory"));
+  assert.ok(!stdio("deno", "run", "server.ts"));
+  assert.ok(!stdio("node", "dist/server.js"));
+  assert.ok(!stdio("/opt/npx-tools/server"));
 });

@@ -12,7 +12,7 @@ import {
   type ProtocolSetting,
   type ProtocolVersion,
 } from "../protocol/versions.ts";
-import type { Target } from "../target.ts";
+import { mayDownload, type Target } from "../target.ts";
 import type { Transport } from "../transport/transport.ts";
 import { VERSION } from "../version.ts";
 import type { DiscoveryObserver } from "./events.ts";
@@ -76,12 +76,12 @@ export async function discoverAll(
     presetsStrict: settings.presetsStrict,
   };
 
-  // A stdio server's first profile starts alone: its first start may download the package
-  // (`npx -y`, `uvx`), and the others, started at once, would each download it again, racing
-  // the timeout. They start once it has answered its opening (or ended), warm.
+  // The first profile of a stdio server that may download what it runs (`npx -y`, `uvx`:
+  // `mayDownload`) starts alone: the others, started at once, would each download it again,
+  // racing the timeout. They start once it has answered its opening (or ended), warm.
   const first = queue[0]?.profile;
   let warmed = () => {};
-  const warm = settings.target.kind === "stdio" && queue.length > 1
+  const warm = settings.target.kind === "stdio" && mayDownload(settings.target) && queue.length > 1
     ? new Promise<void>((resolve) => warmed = resolve)
     : undefined;
   const heard: DiscoveryObserver = warm
