@@ -7,7 +7,6 @@
  * @module
  */
 import { ToolBudget } from "../analysis/budget.ts";
-import { filteredTools } from "../analysis/tool_filters.ts";
 import type { OpenTransport } from "../discovery/discover.ts";
 import type { DiscoveryEvent } from "../discovery/events.ts";
 import { discoverServers } from "../discovery/fleet.ts";
@@ -79,7 +78,7 @@ export async function executeRun(
       stderrEvents,
     },
   );
-  const { buildReport } = await (building ?? import("../report/build.ts"));
+  const { buildReport, buildServerReport } = await (building ?? import("../report/build.ts"));
   const byName = new Map(outcomes.map((outcome) => [outcome.name, outcome]));
   if (plan.config === undefined) {
     const [server] = checked;
@@ -98,28 +97,11 @@ export async function executeRun(
         const reason = outcome.spawnFailed === "cwd-not-found" ? "cwd-not-found" : "spawn-failed";
         return { name: server.name, reason };
       }
-      const report = buildReport(
+      const { report, sent } = buildServerReport(
         { ...settingsOf(server), toolsBefore: budget.before() },
         outcome.outcomes,
       );
-      budget.add(report.profiles.flatMap((profile) => {
-        if (!profile.client || profile.tools === null) return [];
-        // Only tools the report names count (a tool whose name is not a valid identifier is
-        // kept by a client profile but not in `tools`).
-        const listed = new Set(profile.tools);
-        const unreachable = report.candidates.filter((c) =>
-          c.kind === "tool-unreachable-in-client" && c.profile === profile.profile
-        );
-        // The config file's own filter hides its tools first; a whole-server effect (reported
-        // once) sends none of the server's tools.
-        const filtered = server.toolFilter
-          ? filteredTools(server.toolFilter, profile.tools).size
-          : 0;
-        const hidden = unreachable.some((c) => "effect" in c && c.effect !== undefined)
-          ? profile.tools.length - filtered
-          : unreachable.filter((c) => listed.has(c.tool)).length;
-        return [{ profile: profile.profile, visible: profile.tools.length - filtered - hidden }];
-      }));
+      budget.add(sent);
       return { name: server.name, report };
     }),
     plan.config.shard,
