@@ -158,7 +158,7 @@ export async function runGuidance(options: RunGuidanceOptions): Promise<Guidance
   const comparison = validateComparison(options, request.server);
   const run = await executeRun(
     { jobs: request.concurrency, servers: [{ name: request.server, request, ...comparison }] },
-    (target, version) => openTransport(target, version),
+    (target, version, hooks) => openTransport(target, version, hooks),
     { signal: options.signal },
   );
   if (run.kind === "not-started") throw new SpawnError(run.failure);
@@ -197,7 +197,7 @@ export async function runConfig(options: RunConfigOptions): Promise<FleetReport>
   const plan = await planConfigRun(request, effects);
   const run = await executeRun(
     plan,
-    (target, version) => effects.openTransport(target, version),
+    (target, version, hooks) => effects.openTransport(target, version, hooks),
     { signal },
   );
   if (run.kind !== "config") throw new Error("a config run gave a single-server report");

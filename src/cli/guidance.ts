@@ -42,25 +42,30 @@ export async function runGuidanceCommand(args: GuidanceRun, context: CliContext)
   const progress = quiet
     ? undefined
     : new Progress(plan, context.stderr, context.stderrTerminal ?? "plain", context.columns ?? 80);
-  const leftovers: Extract<RunEvent, { kind: "leftover" }>[] = [];
-  const observe = (event: RunEvent) => {
-    if (event.kind === "leftover") leftovers.push(event);
-    progress?.observe(event);
-  };
   // A stdio server's stderr: prefixed with --server-stderr inherit (above the live progress),
   // else its last lines on a terminal when it exited before answering.
   const serverOutput = new ServerOutput(
     context,
+    plan.servers.flatMap((server) =>
+      "request" in server ? [{ server: server.name, target: server.request.target }] : []
+    ),
     quiet,
     progress && ((text) => progress.above(text)),
   );
-  const targets = plan.servers.flatMap((server) =>
-    "request" in server ? [{ server: server.name, target: server.request.target }] : []
-  );
+  const leftovers: Extract<RunEvent, { kind: "leftover" }>[] = [];
+  const observe = (event: RunEvent) => {
+    if (event.kind === "leftover") leftovers.push(event);
+    else if (event.kind === "stderr") serverOutput.observe(event);
+    else progress?.observe(event);
+  };
   const { executeRun } = await import("../run/run.ts");
   let outcome;
   try {
-    outcome = await executeRun(plan, serverOutput.open(...targets), { signal, observe });
+    outcome = await executeRun(plan, (...open) => context.openTransport(...open), {
+      signal,
+      observe,
+      stderrEvents: serverOutput.heard,
+    });
   } catch (error) {
     await progress?.stop(true);
     await reserved.discard();

@@ -140,7 +140,7 @@ export class Progress {
 
   /** Takes one discovery event of one server (never throws, never waits). */
   readonly observe = (event: DiscoveryEvent & { readonly server: string }): void => {
-    if (this.#stopped || event.kind === "leftover") return;
+    if (this.#stopped || event.kind === "leftover" || event.kind === "stderr") return;
     const id = key(event.server, event.profile);
     const previous = this.#states.get(id);
     if (previous === undefined) return;
@@ -309,7 +309,7 @@ function countsOf(states: readonly ProfileState[]): string {
 }
 
 /** The words for one event. */
-function statusOf(event: Exclude<DiscoveryEvent, { kind: "leftover" }>): string {
+function statusOf(event: Exclude<DiscoveryEvent, { kind: "leftover" | "stderr" }>): string {
   switch (event.kind) {
     case "starting":
       return "starting";

@@ -11,7 +11,6 @@
  *
  * @module
  */
-import type { OpenTransport } from "../discovery/discover.ts";
 import {
   MAX_STDERR_REMEMBERED_LINES,
   MAX_STDERR_TAIL_LINE_CHARS,
@@ -19,11 +18,11 @@ import {
 } from "../limits.ts";
 import { terminalSafe } from "../printable.ts";
 import type { ProfileLabel } from "../profiles.ts";
+import type { RunEvent } from "../run/run.ts";
 import type { ServerStderr, Target } from "../target.ts";
-import type { TransportHooks } from "../transport/transport.ts";
 import type { CliContext } from "./context.ts";
 
-/** A server to open connections to: its label and where it is. */
+/** A server of the run: its label and where it is. */
 export interface ServerOfRun {
   readonly server: string;
   readonly target: Target;
@@ -47,6 +46,8 @@ export interface ServerResult {
 export class ServerOutput {
   readonly #context: CliContext;
   readonly #tails: boolean;
+  /** Per stdio server, its `--server-stderr` mode. */
+  readonly #modes: ReadonlyMap<string, ServerStderr>;
   /** Inherit: per server, each printed line and the profile that printed it first. */
   readonly #printed = new Map<string, Map<string, ProfileLabel>>();
   /** How many lines `#printed` holds, over all servers. */
@@ -57,46 +58,50 @@ export class ServerOutput {
   #writing: Promise<void> = Promise.resolve();
 
   /**
-   * `quiet`: `--quiet` (no tail, as no progress). `write`: where inherited lines go (above the
-   * live progress, when it is shown); the context's stderr by default.
+   * The stderr of `servers`. `quiet`: `--quiet` (no tail, as no progress). `write`: where
+   * inherited lines go (above the live progress, when it is shown); the context's stderr by
+   * default.
    */
-  constructor(context: CliContext, quiet: boolean, write?: (text: string) => Promise<void>) {
+  constructor(
+    context: CliContext,
+    servers: readonly ServerOfRun[],
+    quiet: boolean,
+    write?: (text: string) => Promise<void>,
+  ) {
     this.#context = context;
     this.#tails = context.stderrTerminal !== undefined && !quiet;
+    this.#modes = new Map(
+      servers.flatMap(({ server, target }) =>
+        target.kind === "stdio" ? [[server, target.stderr] as const] : []
+      ),
+    );
     this.#sink = write ?? context.stderr;
   }
 
-  /**
-   * Opens connections through the context for the profiles of `servers` (found by their target),
-   * with their stderr heard here where it has to be.
-   */
-  open(...servers: readonly ServerOfRun[]): OpenTransport {
-    const names = new Map(servers.map(({ server, target }) => [target, server]));
-    return (target, version, profile) => {
-      const server = names.get(target);
-      const hooks = target.kind === "stdio" && server !== undefined
-        ? this.#hooks(server, profile, target.stderr)
-        : {};
-      return this.#context.openTransport(target, version, hooks);
-    };
+  /** The `--server-stderr` modes whose lines the run should give as events (`stderrEvents`). */
+  get heard(): ReadonlySet<ServerStderr> {
+    return new Set<ServerStderr>(this.#tails ? ["inherit", "discard"] : ["inherit"]);
   }
 
-  #hooks(server: string, profile: ProfileLabel, mode: ServerStderr): TransportHooks {
-    if (mode === "inherit") return { stderrLine: (line) => this.#inherit(server, profile, line) };
-    if (!this.#tails) return {};
+  /** Takes one event of the run: a `stderr` line is shown or kept; any other is not for here. */
+  readonly observe = (event: RunEvent): void => {
+    if (event.kind !== "stderr") return;
+    const { server, profile, line } = event;
+    const mode = this.#modes.get(server);
+    if (mode === "inherit") this.#inherit(server, profile, line);
+    else if (mode === "discard" && this.#tails) this.#keep(server, profile, line);
+  };
+
+  #keep(server: string, profile: ProfileLabel, line: string): void {
+    if (line.trim() === "") return;
     const profiles = this.#last.get(server) ?? new Map<ProfileLabel, string[]>();
     this.#last.set(server, profiles);
-    const lines: string[] = [];
+    const lines = profiles.get(profile) ?? [];
     profiles.set(profile, lines);
-    return {
-      stderrLine: (line) => {
-        if (line.trim() === "") return;
-        // Enough to show MAX_STDERR_TAIL_LINE_CHARS characters and to know there were more.
-        const limit = 2 * MAX_STDERR_TAIL_LINE_CHARS + 2;
-        lines.push(line.length > limit ? line.slice(0, limit) : line);
-        if (lines.length > MAX_STDERR_TAIL_LINES) lines.shift();
-      },
-    };
+    // Enough to show MAX_STDERR_TAIL_LINE_CHARS characters and to know there were more.
+    const limit = 2 * MAX_STDERR_TAIL_LINE_CHARS + 2;
+    lines.push(line.length > limit ? line.slice(0, limit) : line);
+    if (lines.length > MAX_STDERR_TAIL_LINES) lines.shift();
   }
 
   #inherit(server: string, profile: ProfileLabel, line: string): void {

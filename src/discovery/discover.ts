@@ -12,8 +12,8 @@ import {
   type ProtocolSetting,
   type ProtocolVersion,
 } from "../protocol/versions.ts";
-import { mayDownload, type Target } from "../target.ts";
-import type { Transport } from "../transport/transport.ts";
+import { mayDownload, type ServerStderr, type Target } from "../target.ts";
+import type { Transport, TransportHooks } from "../transport/transport.ts";
 import { VERSION } from "../version.ts";
 import type { DiscoveryObserver } from "./events.ts";
 import type { ProfileDeclaration, ProfileOutcome } from "./session.ts";
@@ -37,29 +37,41 @@ export interface DiscoverySettings {
 }
 
 /**
- * Opens a fresh connection to a target speaking `version` first, for `profile`; throws when the
- * target cannot be reached at all (a command that cannot be started).
+ * Opens a fresh connection to a target speaking `version` first, its stderr heard by `hooks`;
+ * throws when the target cannot be reached at all (a command that cannot be started).
  */
 export type OpenTransport = (
   target: Target,
   version: ProtocolVersion,
-  profile: ProfileLabel,
+  hooks: TransportHooks,
 ) => Transport | Promise<Transport>;
+
+/** How to run the profiles of one server beside its settings. */
+export interface DiscoverOptions {
+  /** Aborts the run: every connection is closed and the affected profiles end incomplete. */
+  readonly signal?: AbortSignal;
+  /** Hears each profile's progress, every process that could not be stopped, stderr lines. */
+  readonly observe?: DiscoveryObserver;
+  /** A bound on live connections shared with other servers: each connection holds one slot. */
+  readonly slots?: Slots;
+  /**
+   * The `--server-stderr` modes whose stdio servers' stderr lines are `stderr` events (read
+   * even with `inherit`, then shown by the observer); by default none, and `inherit` passes a
+   * server's stderr on as it is.
+   */
+  readonly stderrEvents?: ReadonlySet<ServerStderr>;
+}
 
 /**
  * Discovers every selected profile with at most `settings.concurrency` running at once, and
- * closes every connection before returning. `signal` aborts the run (every connection is closed
- * and the affected profiles end incomplete). Errors from opening a connection (the command
- * cannot be started) are rethrown once everything has been closed. `observe` hears each
- * profile's progress and every server process that could not be stopped. With `slots`, each
- * connection also holds one of them while it is live (a bound shared with other servers).
+ * closes every connection before returning (see {@linkcode DiscoverOptions}). Errors from
+ * opening a connection (the command cannot be started) are rethrown once everything has been
+ * closed.
  */
 export async function discoverAll(
   settings: DiscoverySettings,
   open: OpenTransport,
-  signal?: AbortSignal,
-  observe: DiscoveryObserver = () => {},
-  slots?: Slots,
+  { signal, observe = () => {}, slots, stderrEvents }: DiscoverOptions = {},
 ): Promise<ProfileOutcome[]> {
   // The selected rules' validators and engines load once, before any page is parsed.
   await prepareRules([...settings.clients?.values() ?? []].flatMap((preset) => preset.rules));
@@ -91,6 +103,11 @@ export async function discoverAll(
     }
     : observe;
 
+  const { target } = settings;
+  const heardStderr = target.kind === "stdio" && stderrEvents?.has(target.stderr) === true;
+  const hooksOf = (profile: ProfileLabel): TransportHooks =>
+    heardStderr ? { stderrLine: (line) => observe({ kind: "stderr", profile, line }) } : {};
+
   const worker = async (index: number) => {
     if (index > 0 && warm) await warm;
     for (let declared = queue.shift(); declared !== undefined; declared = queue.shift()) {
@@ -110,7 +127,7 @@ export async function discoverAll(
           declared.protocolVersion,
           settings.presetsStrict,
         );
-        transport = await open(settings.target, start, profile);
+        transport = await open(target, start, hooksOf(profile));
       } catch (error) {
         release();
         failure ??= { error };

@@ -1,6 +1,8 @@
 /**
- * What discovery tells its observer while it runs: each profile's progress, and the processes
- * it could not stop. Events carry only profile labels, fixed words and numbers.
+ * What discovery tells its observer while it runs: each profile's progress, the processes it
+ * could not stop and, where asked for, the lines a stdio server writes to stderr. Events carry
+ * only profile labels, fixed words and numbers, except a `stderr` event's line, which is the
+ * server's own text as it wrote it (its receiver escapes it before showing it anywhere).
  *
  * @module
  */
@@ -25,7 +27,12 @@ export type DiscoveryEvent =
     readonly reason: IncompleteReason;
   }
   /** Closing its connection left a server process behind. */
-  | { readonly kind: "leftover"; readonly profile: ProfileLabel; readonly leftover: Leftover };
+  | { readonly kind: "leftover"; readonly profile: ProfileLabel; readonly leftover: Leftover }
+  /**
+   * Its stdio server wrote a line to stderr (without its line end, cut into pieces of at most
+   * `MAX_STDERR_LINE_BYTES` bytes): raw server text, never shown unescaped.
+   */
+  | { readonly kind: "stderr"; readonly profile: ProfileLabel; readonly line: string };
 
 /** Receives discovery events as they happen; it must not throw or block. */
 export type DiscoveryObserver = (event: DiscoveryEvent) => void;

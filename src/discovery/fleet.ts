@@ -5,7 +5,12 @@
  * @module
  */
 import { SpawnError } from "../transport/stdio.ts";
-import { discoverAll, type DiscoverySettings, type OpenTransport } from "./discover.ts";
+import {
+  discoverAll,
+  type DiscoverOptions,
+  type DiscoverySettings,
+  type OpenTransport,
+} from "./discover.ts";
 import type { DiscoveryEvent } from "./events.ts";
 import type { ProfileOutcome } from "./session.ts";
 import { Slots } from "./slots.ts";
@@ -24,26 +29,26 @@ export type MemberOutcome =
 /**
  * Discovers every member with at most `jobs` connections live at once across all of them. One
  * server's failure never stops the others: a command that cannot be started is that server's
- * outcome. `signal` aborts every server. `observe` hears every event with the member's name.
- * Resolves once every connection is closed.
+ * outcome. `signal` aborts every server. `observe` hears every event with the member's name;
+ * `stderrEvents` as for {@linkcode discoverAll}. Resolves once every connection is closed.
  */
 export async function discoverServers(
   members: readonly ServerMember[],
   open: OpenTransport,
   jobs: number,
-  signal?: AbortSignal,
-  observe?: (name: string, event: DiscoveryEvent) => void,
+  { signal, observe, stderrEvents }: Omit<DiscoverOptions, "observe" | "slots"> & {
+    readonly observe?: (name: string, event: DiscoveryEvent) => void;
+  } = {},
 ): Promise<MemberOutcome[]> {
   const slots = new Slots(jobs);
   const settled = await Promise.allSettled(
     members.map((member) =>
-      discoverAll(
-        member.settings,
-        open,
+      discoverAll(member.settings, open, {
         signal,
-        observe && ((event) => observe(member.name, event)),
+        observe: observe && ((event) => observe(member.name, event)),
         slots,
-      )
+        stderrEvents,
+      })
     ),
   );
   return settled.map((result, index) => {

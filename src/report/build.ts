@@ -22,6 +22,7 @@ import {
 } from "../limits.ts";
 import { INCOMPLETE_HINTS } from "../protocol/incomplete.ts";
 import type { ProtocolSetting } from "../protocol/versions.ts";
+import { type ServerTools, toolsSent } from "../analysis/budget.ts";
 import { reachability } from "../analysis/reachability.ts";
 import { filteredTools, type ToolFilter } from "../analysis/tool_filters.ts";
 import type { ClientPreset } from "../clients/presets.ts";
@@ -65,6 +66,24 @@ export function buildReport(
   options: ReportSettings,
   outcomes: readonly ProfileOutcome[],
 ): GuidanceReport {
+  return buildServerReport(options, outcomes).report;
+}
+
+/** A server's report, and what each client profile's model sees of it. */
+export interface ServerReport {
+  readonly report: GuidanceReport;
+  /**
+   * Per complete client profile, in report order: how many of the server's tools its model
+   * sees (for the tool budget of the servers after this one in a config run).
+   */
+  readonly sent: readonly ServerTools[];
+}
+
+/** Builds the report of a run (as {@linkcode buildReport}) with what each client sees. */
+export function buildServerReport(
+  options: ReportSettings,
+  outcomes: readonly ProfileOutcome[],
+): ServerReport {
   const order = (profile: ProfileLabel) => options.profiles.indexOf(profile);
   const ordered = [...outcomes].sort((a, b) => order(a.profile) - order(b.profile));
   const presetOf = (profile: ProfileLabel) =>
@@ -120,7 +139,12 @@ export function buildReport(
     );
 
   const resolved = comparison?.resolved ?? [];
-  return ({
+  const sent = observed.flatMap((profile) =>
+    profile.hidden
+      ? [toolsSent(profile.profile, profile.tools, profile.filtered, profile.hidden)]
+      : []
+  );
+  const report = {
     schema: REPORT_SCHEMA_ID,
     mcpeval_version: VERSION,
     server: options.server,
@@ -167,7 +191,8 @@ export function buildReport(
         },
       }
       : {}),
-  } satisfies GuidanceReport);
+  } satisfies GuidanceReport;
+  return { report, sent };
 }
 
 function findingReport(finding: Finding) {

@@ -1,16 +1,17 @@
 /**
  * A run of one or more servers, once planned: discover every checked server within the run's
- * connection bound, tell the observer what happens (tagged with the server), and build the one
+ * connection bound, tell the observer what happens (tagged with the server: progress, processes
+ * left behind, and the stdio servers' stderr lines where asked for), and build the one
  * report (a client's tool budget counting across servers in config order).
  *
  * @module
  */
 import { ToolBudget } from "../analysis/budget.ts";
-import { filteredTools } from "../analysis/tool_filters.ts";
 import type { OpenTransport } from "../discovery/discover.ts";
 import type { DiscoveryEvent } from "../discovery/events.ts";
 import { discoverServers } from "../discovery/fleet.ts";
 import type { RunReport } from "../report/run.ts";
+import type { ServerStderr } from "../target.ts";
 import type { SpawnError } from "../transport/stdio.ts";
 import type { PlannedServer, RunPlan } from "./plan.ts";
 
@@ -24,8 +25,17 @@ export type RunObserver = (event: RunEvent) => void;
 export interface RunOptions {
   /** Aborts discovery: every connection is closed and the profiles still running end incomplete. */
   readonly signal?: AbortSignal;
-  /** Hears each profile's progress and every server process that could not be stopped. */
+  /**
+   * Hears each profile's progress, every server process that could not be stopped and the
+   * `stderr` lines of `stderrEvents`.
+   */
   readonly observe?: RunObserver;
+  /**
+   * The `--server-stderr` modes whose stdio servers' stderr lines reach `observe` as `stderr`
+   * events (then `inherit` is read and shown by the observer); by default none, and `inherit`
+   * passes a server's stderr on as it is.
+   */
+  readonly stderrEvents?: ReadonlySet<ServerStderr>;
 }
 
 /**
@@ -44,7 +54,7 @@ export type RunOutcome =
 export async function executeRun(
   plan: RunPlan,
   open: OpenTransport,
-  { signal, observe }: RunOptions = {},
+  { signal, observe, stderrEvents }: RunOptions = {},
 ): Promise<RunOutcome> {
   const checked = plan.servers.flatMap((server) => "request" in server ? [server] : []);
   // The report's modules load while the first server starts, not after the last one ends.
@@ -62,10 +72,13 @@ export async function executeRun(
     checked.map((server) => ({ name: server.name, settings: server.request })),
     opening,
     plan.jobs,
-    signal,
-    observe && ((name, event) => observe({ ...event, server: name })),
+    {
+      signal,
+      observe: observe && ((name, event) => observe({ ...event, server: name })),
+      stderrEvents,
+    },
   );
-  const { buildReport } = await (building ?? import("../report/build.ts"));
+  const { buildReport, buildServerReport } = await (building ?? import("../report/build.ts"));
   const byName = new Map(outcomes.map((outcome) => [outcome.name, outcome]));
   if (plan.config === undefined) {
     const [server] = checked;
@@ -84,28 +97,11 @@ export async function executeRun(
         const reason = outcome.spawnFailed === "cwd-not-found" ? "cwd-not-found" : "spawn-failed";
         return { name: server.name, reason };
       }
-      const report = buildReport(
+      const { report, sent } = buildServerReport(
         { ...settingsOf(server), toolsBefore: budget.before() },
         outcome.outcomes,
       );
-      budget.add(report.profiles.flatMap((profile) => {
-        if (!profile.client || profile.tools === null) return [];
-        // Only tools the report names count (a tool whose name is not a valid identifier is
-        // kept by a client profile but not in `tools`).
-        const listed = new Set(profile.tools);
-        const unreachable = report.candidates.filter((c) =>
-          c.kind === "tool-unreachable-in-client" && c.profile === profile.profile
-        );
-        // The config file's own filter hides its tools first; a whole-server effect (reported
-        // once) sends none of the server's tools.
-        const filtered = server.toolFilter
-          ? filteredTools(server.toolFilter, profile.tools).size
-          : 0;
-        const hidden = unreachable.some((c) => "effect" in c && c.effect !== undefined)
-          ? profile.tools.length - filtered
-          : unreachable.filter((c) => listed.has(c.tool)).length;
-        return [{ profile: profile.profile, visible: profile.tools.length - filtered - hidden }];
-      }));
+      budget.add(sent);
       return { name: server.name, report };
     }),
     plan.config.shard,
