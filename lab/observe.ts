@@ -12,6 +12,9 @@ import {
   PROBE_MARKER,
   PROBE_SERVER_IDS,
   PROBE_SERVERS,
+  probeMarker,
+  REVISION_SERVER_IDS,
+  REVISION_SERVERS,
 } from "./probe_catalog.ts";
 import type { Recorded } from "./stand_in.ts";
 import { type Observation, type ObservedTool, WARNING_CLASSES } from "./observation.ts";
@@ -88,9 +91,6 @@ const canonical = (value: unknown): string =>
       isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a < b ? -1 : 1)) : v,
   );
 
-const markerOf = (server: string, index: number) =>
-  `${PROBE_MARKER}${server.replace(/[^a-z]/g, "")}x${index}q`;
-
 /** The class of one line a client printed (null: not a warning). */
 function classify(line: string): (typeof WARNING_CLASSES)[number] | null {
   if (
@@ -157,7 +157,7 @@ export function observe(input: ObserveInput): Observation {
   const servers = PROBE_SERVER_IDS.map((id) => {
     const probe = PROBE_SERVERS[id];
     const tools: ObservedTool[] = probe.tools.map((tool, index) => {
-      const marker = markerOf(id, index);
+      const marker = probeMarker(id, index);
       const seen = best.find((d) => d.description.includes(marker)) ??
         deferredIn(bodies, marker);
       const names = seen ? [tool.name, seen.name] : [tool.name];
@@ -198,6 +198,23 @@ export function observe(input: ObserveInput): Observation {
     initialize: openingOf(input.openings.main),
     instructions_shown: bodies.some((body) => JSON.stringify(body).includes(INSTRUCTIONS_MARKER)),
     servers,
+    revisions: REVISION_SERVER_IDS.map((id) => {
+      const recorded = input.openings[id];
+      const opening = isObject(recorded) && Array.isArray(recorded.opening)
+        ? recorded.opening.filter(isObject)
+        : [];
+      const init = opening.find((m) => m.method === "initialize");
+      const asked = isObject(init?.params) ? init.params.protocolVersion : undefined;
+      const marker = probeMarker(id, 0);
+      return {
+        revision: REVISION_SERVERS[id],
+        asked: typeof asked === "string" ? asked : null,
+        discover: opening.some((m) => m.method === "server/discover"),
+        listed: opening.some((m) => m.method === "tools/list"),
+        sent: best.some((d) => d.description.includes(marker)) ||
+          deferredIn(bodies, marker) !== undefined,
+      };
+    }),
   };
 }
 

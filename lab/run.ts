@@ -10,7 +10,7 @@ import { join, resolve } from "node:path";
 import type { Driver, ServerSpec } from "./driver.ts";
 import { observe } from "./observe.ts";
 import type { Observation } from "./observation.ts";
-import { PROBE_SERVER_IDS } from "./probe_catalog.ts";
+import { PROBE_SERVER_IDS, REVISION_SERVER_IDS } from "./probe_catalog.ts";
 import { startStandIn } from "./stand_in.ts";
 
 /** The lab's folder. */
@@ -159,10 +159,10 @@ function commonEnv(home: string): Record<string, string> {
   };
 }
 
-/** The probe servers as stdio commands (deno, with the project's config and deno dir). */
+/** The probe servers (tool probes, then revision probes) as stdio commands (deno, with the project's config and deno dir). */
 function probeServers(record: string, denoDir: string): ServerSpec[] {
   const deno = Deno.execPath();
-  return PROBE_SERVER_IDS.map((id) => ({
+  return [...PROBE_SERVER_IDS, ...REVISION_SERVER_IDS].map((id) => ({
     label: id,
     command: deno,
     args: [
@@ -224,7 +224,7 @@ export async function runClient(driver: Driver, options: RunOptions): Promise<Ob
       options.runTimeoutMs,
     );
     const openings: Record<string, unknown> = {};
-    for (const id of PROBE_SERVER_IDS) {
+    for (const id of [...PROBE_SERVER_IDS, ...REVISION_SERVER_IDS]) {
       try {
         openings[id] = JSON.parse(await Deno.readTextFile(join(record, `${id}.json`)));
       } catch { /* that server was never started */ }
