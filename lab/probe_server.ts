@@ -4,10 +4,8 @@
  * messages (`initialize`, `server/discover` if the client probes with it, and whether it listed
  * tools) to a JSON file.
  *
- * A revision probe server (`REVISION_SERVERS`) answers only its one revision: `initialize` with
- * its own revision whatever was asked (the 2026-07-28 one refuses it with `-32022`), and
- * `server/discover` with its discover result (the initialize-era ones leave it to the SDK, which
- * answers `-32601` as servers of that era do).
+ * A revision probe server (`REVISION_SERVERS`) answers only its one revision: its opening is
+ * answered as `revision_answers.ts` says.
  *
  *   deno run --allow-write=DIR lab/probe_server.ts CATALOG DIR
  *
@@ -17,6 +15,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { type JSONRPCMessage, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { join } from "node:path";
+import type { ProtocolVersion } from "../src/protocol/versions.ts";
 import {
   PROBE_SERVERS,
   probeDescription,
@@ -24,10 +23,10 @@ import {
   REVISION_SERVERS,
   REVISION_TOOL,
 } from "./probe_catalog.ts";
-import { ERROR_CODES, isProtocolVersion, revisionOf } from "../src/protocol/versions.ts";
+import { isModern, revisionAnswer, SERVER_INFO } from "./revision_answers.ts";
 
 const [catalog, dir] = Deno.args;
-const revision = REVISION_SERVERS[catalog];
+const revision = REVISION_SERVERS[catalog] as ProtocolVersion | undefined;
 const probe: ProbeServer | undefined = PROBE_SERVERS[catalog] ??
   (revision ? { label: catalog, tools: [REVISION_TOOL] } : undefined);
 if (!probe || !dir) {
@@ -41,10 +40,8 @@ const record = () =>
   Deno.writeTextFileSync(join(dir, `${catalog}.json`), JSON.stringify({ catalog, opening }));
 record();
 
-const modern = revision !== undefined && isProtocolVersion(revision) &&
-  revisionOf(revision).opening === "discover";
-const SERVER_INFO = { name: "mcpeval-lab-probe", version: "1.0.0" };
-const server = new Server(SERVER_INFO, {
+const modern = revision !== undefined && isModern(revision);
+const server = new Server({ ...SERVER_INFO }, {
   capabilities: { tools: {} },
   ...(probe.instructions ? { instructions: probe.instructions } : {}),
 });
@@ -60,52 +57,6 @@ server.setRequestHandler(ListToolsRequestSchema, () =>
     ...(modern ? { resultType: "complete", ttlMs: 0, cacheScope: "private" } : {}),
     // deno-lint-ignore no-explicit-any
   }) as any);
-
-/** The answer of a revision probe server to an opening request, or undefined (the SDK's). */
-function revisionAnswer(
-  method: unknown,
-  id: string | number,
-  params: unknown,
-): JSONRPCMessage | undefined {
-  if (revision === undefined) return undefined;
-  if (method === "initialize") {
-    if (modern) {
-      return {
-        jsonrpc: "2.0",
-        id,
-        error: {
-          code: ERROR_CODES.unsupportedProtocolVersion,
-          message: "Unsupported protocol version",
-          data: {
-            supported: [revision],
-            requested: (params as { protocolVersion?: unknown } | undefined)?.protocolVersion ??
-              null,
-          },
-        },
-      };
-    }
-    return {
-      jsonrpc: "2.0",
-      id,
-      result: { protocolVersion: revision, capabilities: { tools: {} }, serverInfo: SERVER_INFO },
-    };
-  }
-  if (method === "server/discover" && modern) {
-    return {
-      jsonrpc: "2.0",
-      id,
-      result: {
-        resultType: "complete",
-        supportedVersions: [revision],
-        capabilities: { tools: {} },
-        serverInfo: SERVER_INFO,
-        ttlMs: 0,
-        cacheScope: "private",
-      },
-    };
-  }
-  return undefined;
-}
 
 const transport = new StdioServerTransport();
 await server.connect(transport);
@@ -124,9 +75,9 @@ transport.onmessage = (message: JSONRPCMessage, extra?: Parameters<typeof handle
     });
     record();
   }
-  const answer = id === undefined
+  const answer = id === undefined || revision === undefined
     ? undefined
-    : revisionAnswer(method, id, (message as { params?: unknown }).params);
-  if (answer) void transport.send(answer);
+    : revisionAnswer(revision, method, id, (message as { params?: unknown }).params);
+  if (answer) void transport.send(answer as JSONRPCMessage);
   else handle(message, extra);
 };

@@ -12,18 +12,17 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { Observation } from "../lab/observation.ts";
 import { PROBE_SERVERS, probeDescription } from "../lab/probe_catalog.ts";
+import { revisionAnswer } from "../lab/revision_answers.ts";
 import { ServerRequests } from "../src/discovery/answers.ts";
 import { Connection } from "../src/discovery/connection.ts";
 import { openProfile } from "../src/discovery/opening.ts";
 import type { JsonRpcMessage } from "../src/protocol/messages.ts";
 import {
   acceptedFrom,
-  ERROR_CODES,
   planOf,
   PROTOCOL_VERSION,
   PROTOCOL_VERSIONS,
   type ProtocolVersion,
-  revisionOf,
 } from "../src/protocol/versions.ts";
 import type { Incoming, Transport } from "../src/transport/transport.ts";
 import { builtinPresets, type ClientPreset } from "../src/clients/presets.ts";
@@ -134,62 +133,16 @@ for (const [client, observation] of observations) {
   });
 }
 
-/**
- * A transport to a server that answers only `revision`, as `lab/probe_server.ts` does:
- * `initialize` gets the server's own revision (the 2026-07-28 server refuses it with `-32022`),
- * `server/discover` its result (`-32601` from initialize-era servers).
- */
+/** A transport to a server that answers only `revision`, as `lab/probe_server.ts` does. */
 function onlyRevision(revision: ProtocolVersion): Transport {
-  const modern = revisionOf(revision).opening === "discover";
   let controller!: ReadableStreamDefaultController<Incoming>;
-  const answer = (message: JsonRpcMessage): JsonRpcMessage | undefined => {
-    if (!("method" in message) || !("id" in message)) return undefined;
-    const { id, method } = message;
-    if (method === "initialize") {
-      return modern
-        ? {
-          jsonrpc: "2.0",
-          id,
-          error: {
-            code: ERROR_CODES.unsupportedProtocolVersion,
-            message: "Unsupported protocol version",
-            data: { supported: [revision] },
-          },
-        }
-        : {
-          jsonrpc: "2.0",
-          id,
-          result: {
-            protocolVersion: revision,
-            capabilities: { tools: {} },
-            serverInfo: { name: "probe", version: "1" },
-          },
-        };
-    }
-    if (method === "server/discover") {
-      return modern
-        ? {
-          jsonrpc: "2.0",
-          id,
-          result: {
-            resultType: "complete",
-            supportedVersions: [revision],
-            capabilities: { tools: {} },
-          },
-        }
-        : {
-          jsonrpc: "2.0",
-          id,
-          error: { code: ERROR_CODES.methodNotFound, message: "Method not found" },
-        };
-    }
-    return undefined;
-  };
   return {
     incoming: new ReadableStream<Incoming>({ start: (c) => void (controller = c) }),
     send(message) {
-      const reply = answer(message);
-      if (reply) controller.enqueue({ kind: "message", message: reply });
+      if ("method" in message && "id" in message) {
+        const reply = revisionAnswer(revision, message.method, message.id, message.params);
+        if (reply) controller.enqueue({ kind: "message", message: reply as JsonRpcMessage });
+      }
       return Promise.resolve();
     },
     close() {
