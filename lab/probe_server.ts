@@ -7,7 +7,7 @@
  * A revision probe server (`REVISION_SERVERS`) answers only its one revision: its opening is
  * answered as `revision_answers.ts` says.
  *
- *   deno run --allow-write=DIR lab/probe_server.ts CATALOG DIR
+ *   deno run --allow-read=DIR --allow-write=DIR lab/probe_server.ts CATALOG DIR
  *
  * @module
  */
@@ -35,9 +35,14 @@ if (!probe || !dir) {
   Deno.exit(2);
 }
 
+const file = join(dir, `${catalog}.json`);
+/** What the client sent so far, kept across restarts (a client may start a server again). */
 const opening: unknown[] = [];
-const record = () =>
-  Deno.writeTextFileSync(join(dir, `${catalog}.json`), JSON.stringify({ catalog, opening }));
+try {
+  const before = JSON.parse(Deno.readTextFileSync(file)).opening;
+  if (Array.isArray(before)) opening.push(...before);
+} catch { /* the first start */ }
+const record = () => Deno.writeTextFileSync(file, JSON.stringify({ catalog, opening }));
 record();
 
 const modern = revision !== undefined && isModern(revision);
@@ -64,7 +69,8 @@ const handle = transport.onmessage!;
 transport.onmessage = (message: JSONRPCMessage, extra?: Parameters<typeof handle>[1]) => {
   const { method, id } = message as { method?: unknown; id?: string | number };
   const listed = method === "tools/list";
-  // tools/list once: it says the client connected (and keeps the record small).
+  // tools/list once: it says the client connected (and keeps the record small). The record is
+  // bounded by the client's openings, whose number the run's timeout bounds.
   if (
     method === "initialize" || method === "server/discover" ||
     (listed && !opening.some((m) => (m as { method: unknown }).method === method))

@@ -170,6 +170,7 @@ function probeServers(ids: readonly string[], record: string, denoDir: string): 
       "--quiet",
       "--cached-only",
       `--config=${join(ROOT, "deno.json")}`,
+      `--allow-read=${record}`,
       `--allow-write=${record}`,
       join(LAB, "probe_server.ts"),
       id,

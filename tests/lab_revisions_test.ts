@@ -1,7 +1,7 @@
 /**
  * The lab's revision probe servers, as real processes over stdio: each answers only its one
  * revision (`lab/revision_answers.ts`), serves its one plain tool, and records what the client
- * opened with and whether it listed tools.
+ * opened with and whether it listed tools, across restarts.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -25,6 +25,27 @@ const OPENING = [
   { jsonrpc: "2.0", id: 2, method: "tools/list", params: {} },
 ];
 
+/** Starts the probe server `id` recording into `dir` (bounded: ended after 60 s at most). */
+function probeServer(id: string, dir: string) {
+  return new Deno.Command(Deno.execPath(), {
+    args: [
+      "run",
+      "--quiet",
+      "--cached-only",
+      `--config=${join(ROOT, "deno.json")}`,
+      `--allow-read=${dir}`,
+      `--allow-write=${dir}`,
+      join(ROOT, "lab", "probe_server.ts"),
+      id,
+      dir,
+    ],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "null",
+    signal: AbortSignal.timeout(60_000),
+  }).spawn();
+}
+
 Deno.test("one revision probe server per known revision", () => {
   assert.deepEqual(Object.values(REVISION_SERVERS), PROTOCOL_VERSIONS);
 });
@@ -33,22 +54,7 @@ for (const [id, revision] of Object.entries(REVISION_SERVERS)) {
   Deno.test(`${id}: answers only ${revision}, lists its one tool, records the opening`, async () => {
     const dir = await Deno.makeTempDir({ prefix: "mcpeval-lab-test-" });
     try {
-      const child = new Deno.Command(Deno.execPath(), {
-        args: [
-          "run",
-          "--quiet",
-          "--cached-only",
-          `--config=${join(ROOT, "deno.json")}`,
-          `--allow-write=${dir}`,
-          join(ROOT, "lab", "probe_server.ts"),
-          id,
-          dir,
-        ],
-        stdin: "piped",
-        stdout: "piped",
-        stderr: "null",
-        signal: AbortSignal.timeout(60_000),
-      }).spawn();
+      const child = probeServer(id, dir);
       const writer = child.stdin.getWriter();
       await writer.write(
         new TextEncoder().encode(OPENING.map((m) => JSON.stringify(m)).join("\n") + "\n"),
@@ -79,11 +85,17 @@ for (const [id, revision] of Object.entries(REVISION_SERVERS)) {
       assert.deepEqual(tools.map((t) => [t.name, t.description]), [
         [REVISION_TOOL.name, probeDescription(id, 0)],
       ]);
-      const record = JSON.parse(await Deno.readTextFile(join(dir, `${id}.json`)));
-      assert.deepEqual(
-        record.opening.map((m: { method: string }) => m.method),
-        ["server/discover", "initialize", "tools/list"],
-      );
+      const methods = async () =>
+        JSON.parse(await Deno.readTextFile(join(dir, `${id}.json`))).opening.map((
+          m: { method: string },
+        ) => m.method);
+      assert.deepEqual(await methods(), ["server/discover", "initialize", "tools/list"]);
+      // Started again (a client that restarts a server) and sent nothing: the record is kept.
+      const again = probeServer(id, dir);
+      await again.stdin.close();
+      await again.stdout.cancel();
+      await again.status;
+      assert.deepEqual(await methods(), ["server/discover", "initialize", "tools/list"]);
     } finally {
       await Deno.remove(dir, { recursive: true });
     }
