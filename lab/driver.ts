@@ -54,6 +54,11 @@ export interface Driver {
   readonly version: string;
   /** The model API it is pointed at. */
   readonly api: ModelApi;
+  /**
+   * The client ends its headless run when one configured server fails to connect: the revision
+   * probe servers are then run one per run, after the tool probes.
+   */
+  readonly revisionsAlone?: boolean;
   /** Writes its config under `context.home` / `context.work` and says how to run it. */
   readonly prepare: (context: RunContext) => Promise<Invocation>;
 }

@@ -63,6 +63,12 @@ function differences(was: Observation, now: Observation): string[] {
       }
     }
   }
+  for (const revision of now.revisions ?? []) {
+    const before = was.revisions?.find((r) => r.revision === revision.revision);
+    if (JSON.stringify(before) !== JSON.stringify(revision)) {
+      lines.push(`revision ${revision.revision}: sent ${before?.sent} -> ${revision.sent}`);
+    }
+  }
   return lines;
 }
 

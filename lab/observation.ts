@@ -46,6 +46,20 @@ export const ObservedServer = z.object({
   tools: z.array(ObservedTool),
 });
 
+/** What the client did with one revision probe server (a server that answers one revision). */
+export const ObservedRevision = z.object({
+  /** The only revision the server answered. */
+  revision: z.string(),
+  /** The revision the client's `initialize` asked for (null: it sent none). */
+  asked: z.string().nullable(),
+  /** Whether the client probed with `server/discover`. */
+  discover: z.boolean(),
+  /** Whether the client listed tools (it connected under the server's revision). */
+  listed: z.boolean(),
+  /** Whether the server's tool reached the model. */
+  sent: z.boolean(),
+});
+
 /** One observation file. */
 export const Observation = z.object({
   schema: z.literal("mcpeval.client-observation/v1"),
@@ -74,9 +88,13 @@ export const Observation = z.object({
   instructions_shown: z.boolean(),
   /** The probe servers, in the order configured. */
   servers: z.array(ObservedServer),
+  /** The revision probe servers, oldest revision first (absent: observed before they existed). */
+  revisions: z.array(ObservedRevision).optional(),
 });
 
 /** A parsed observation. */
 export type Observation = z.infer<typeof Observation>;
+/** A parsed observed revision. */
+export type ObservedRevision = z.infer<typeof ObservedRevision>;
 /** A parsed observed tool. */
 export type ObservedTool = z.infer<typeof ObservedTool>;

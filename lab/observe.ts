@@ -12,9 +12,17 @@ import {
   PROBE_MARKER,
   PROBE_SERVER_IDS,
   PROBE_SERVERS,
+  probeMarker,
+  REVISION_SERVER_IDS,
+  REVISION_SERVERS,
 } from "./probe_catalog.ts";
 import type { Recorded } from "./stand_in.ts";
-import { type Observation, type ObservedTool, WARNING_CLASSES } from "./observation.ts";
+import {
+  type Observation,
+  type ObservedRevision,
+  type ObservedTool,
+  WARNING_CLASSES,
+} from "./observation.ts";
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json =>
@@ -88,9 +96,6 @@ const canonical = (value: unknown): string =>
       isObject(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => a < b ? -1 : 1)) : v,
   );
 
-const markerOf = (server: string, index: number) =>
-  `${PROBE_MARKER}${server.replace(/[^a-z]/g, "")}x${index}q`;
-
 /** The class of one line a client printed (null: not a warning). */
 function classify(line: string): (typeof WARNING_CLASSES)[number] | null {
   if (
@@ -139,6 +144,11 @@ export interface ObserveInput {
   readonly output: readonly string[];
   /** What each probe server recorded of the client's opening, by catalog id. */
   readonly openings: Readonly<Record<string, unknown>>;
+  /** The runs that had revision probe servers: their requests and the servers' records. */
+  readonly revisionRuns: readonly {
+    readonly requests: readonly Recorded[];
+    readonly openings: Readonly<Record<string, unknown>>;
+  }[];
   readonly date: string;
 }
 
@@ -157,7 +167,7 @@ export function observe(input: ObserveInput): Observation {
   const servers = PROBE_SERVER_IDS.map((id) => {
     const probe = PROBE_SERVERS[id];
     const tools: ObservedTool[] = probe.tools.map((tool, index) => {
-      const marker = markerOf(id, index);
+      const marker = probeMarker(id, index);
       const seen = best.find((d) => d.description.includes(marker)) ??
         deferredIn(bodies, marker);
       const names = seen ? [tool.name, seen.name] : [tool.name];
@@ -198,6 +208,30 @@ export function observe(input: ObserveInput): Observation {
     initialize: openingOf(input.openings.main),
     instructions_shown: bodies.some((body) => JSON.stringify(body).includes(INSTRUCTIONS_MARKER)),
     servers,
+    revisions: REVISION_SERVER_IDS.map((id) => revisionOf(input, id)),
+  };
+}
+
+/** What the client did with one revision probe server, from the run that had it. */
+function revisionOf(input: ObserveInput, id: string): ObservedRevision {
+  const run = input.revisionRuns.find((r) => r.openings[id] !== undefined);
+  const recorded = run?.openings[id];
+  const opening = isObject(recorded) && Array.isArray(recorded.opening)
+    ? recorded.opening.filter(isObject)
+    : [];
+  const init = opening.find((m) => m.method === "initialize");
+  const asked = isObject(init?.params) ? init.params.protocolVersion : undefined;
+  const marker = probeMarker(id, 0);
+  const bodies = run?.requests.map((r) => r.body) ?? [];
+  return {
+    revision: REVISION_SERVERS[id],
+    asked: typeof asked === "string" ? asked : null,
+    discover: opening.some((m) => m.method === "server/discover"),
+    listed: opening.some((m) => m.method === "tools/list"),
+    sent:
+      bodies.some((body) =>
+        declaredTools(input.api, body).some((d) => d.description.includes(marker))
+      ) || deferredIn(bodies, marker) !== undefined,
   };
 }
 

@@ -10,6 +10,8 @@
  * @module
  */
 
+import { PROTOCOL_VERSIONS } from "../src/protocol/versions.ts";
+
 type Json = Record<string, unknown>;
 
 /** One probe tool as served (`tools/list` entry). */
@@ -153,6 +155,28 @@ export const PROBE_SERVERS: Readonly<Record<string, ProbeServer>> = {
 /** The catalog ids, in the order the lab configures them. */
 export const PROBE_SERVER_IDS: readonly string[] = Object.keys(PROBE_SERVERS);
 
+/** The marker of one probe tool: the server's letters and digits, and the tool's index. */
+export const probeMarker = (server: string, index: number): string =>
+  `${PROBE_MARKER}${server.replace(/[^a-z0-9]/g, "")}x${index}q`;
+
 /** The description a probe tool is served with: its marker, so it is found whatever its name. */
 export const probeDescription = (server: string, index: number): string =>
-  `Lab probe tool. ${PROBE_MARKER}${server.replace(/[^a-z]/g, "")}x${index}q`;
+  `Lab probe tool. ${probeMarker(server, index)}`;
+
+/**
+ * The revision probe servers, by catalog id (also the server label): each answers only one
+ * protocol revision and serves one plain tool. An `initialize` asking for another revision is
+ * answered with the server's own (as the specification says); the 2026-07-28 server answers
+ * `server/discover` and refuses `initialize` with `-32022` listing its revision (as a
+ * modern-only server does); the others answer `server/discover` with `-32601`, as servers of
+ * the initialize era do.
+ */
+export const REVISION_SERVERS: Readonly<Record<string, string>> = Object.fromEntries(
+  PROTOCOL_VERSIONS.map((revision) => [`rev${revision.replaceAll("-", "")}`, revision]),
+);
+
+/** The one tool every revision probe server serves. */
+export const REVISION_TOOL: ProbeTool = { name: "plain", inputSchema: object() };
+
+/** The revision probe servers' ids, oldest revision first. */
+export const REVISION_SERVER_IDS: readonly string[] = Object.keys(REVISION_SERVERS);

@@ -10,8 +10,8 @@ import { join, resolve } from "node:path";
 import type { Driver, ServerSpec } from "./driver.ts";
 import { observe } from "./observe.ts";
 import type { Observation } from "./observation.ts";
-import { PROBE_SERVER_IDS } from "./probe_catalog.ts";
-import { startStandIn } from "./stand_in.ts";
+import { PROBE_SERVER_IDS, REVISION_SERVER_IDS } from "./probe_catalog.ts";
+import { type Recorded, startStandIn } from "./stand_in.ts";
 
 /** The lab's folder. */
 export const LAB = resolve(import.meta.dirname!);
@@ -159,10 +159,10 @@ function commonEnv(home: string): Record<string, string> {
   };
 }
 
-/** The probe servers as stdio commands (deno, with the project's config and deno dir). */
-function probeServers(record: string, denoDir: string): ServerSpec[] {
+/** The probe servers (tool probes, then revision probes) as stdio commands (deno, with the project's config and deno dir). */
+function probeServers(ids: readonly string[], record: string, denoDir: string): ServerSpec[] {
   const deno = Deno.execPath();
-  return PROBE_SERVER_IDS.map((id) => ({
+  return ids.map((id) => ({
     label: id,
     command: deno,
     args: [
@@ -170,6 +170,7 @@ function probeServers(record: string, denoDir: string): ServerSpec[] {
       "--quiet",
       "--cached-only",
       `--config=${join(ROOT, "deno.json")}`,
+      `--allow-read=${record}`,
       `--allow-write=${record}`,
       join(LAB, "probe_server.ts"),
       id,
@@ -196,9 +197,23 @@ export interface RunOptions {
   readonly date: string;
 }
 
-/** Installs (cached), runs and observes one client; the temporary HOME is always removed. */
-export async function runClient(driver: Driver, options: RunOptions): Promise<Observation> {
-  const prefix = await install(driver, options.installTimeoutMs);
+/** What one run of a client left: the model requests, its output, the servers' records. */
+interface Seen {
+  readonly ran: Ran;
+  readonly requests: readonly Recorded[];
+  readonly openings: Record<string, unknown>;
+}
+
+/**
+ * Runs the client once with the probe servers `ids`, in a temporary HOME that is always
+ * removed, against a fresh stand-in.
+ */
+async function runOnce(
+  driver: Driver,
+  prefix: string,
+  ids: readonly string[],
+  options: RunOptions,
+): Promise<Seen> {
   const temp = await Deno.makeTempDir({ prefix: "mcpeval-lab-" });
   temporary.add(temp);
   const standIn = startStandIn();
@@ -209,7 +224,7 @@ export async function runClient(driver: Driver, options: RunOptions): Promise<Ob
     for (const dir of [home, work, record, join(home, "tmp")]) {
       await Deno.mkdir(dir, { recursive: true });
     }
-    const servers = probeServers(record, await denoDir());
+    const servers = probeServers(ids, record, await denoDir());
     const invocation = await driver.prepare({
       home,
       work,
@@ -224,37 +239,57 @@ export async function runClient(driver: Driver, options: RunOptions): Promise<Ob
       options.runTimeoutMs,
     );
     const openings: Record<string, unknown> = {};
-    for (const id of PROBE_SERVER_IDS) {
+    for (const id of ids) {
       try {
         openings[id] = JSON.parse(await Deno.readTextFile(join(record, `${id}.json`)));
       } catch { /* that server was never started */ }
     }
-    if (Deno.env.get("MCPEVAL_LAB_DEBUG")) {
-      // For the lab's own development: the raw run, to a file the developer names.
-      await Deno.writeTextFile(
-        Deno.env.get("MCPEVAL_LAB_DEBUG")!,
-        JSON.stringify({ ran, requests: standIn.requests, openings }, null, 1),
-      );
-    }
-    if (standIn.requests.length === 0) {
-      throw new LabError(
-        ran.timedOut ? "timed out before any model request" : "exited before any model request",
-      );
-    }
-    return observe({
-      client: driver.id,
-      package: driver.package,
-      version: driver.version,
-      api: driver.api,
-      command: `deno task lab --client ${driver.id}`,
-      requests: standIn.requests,
-      output: ran.output,
-      openings,
-      date: options.date,
-    });
+    return { ran, requests: [...standIn.requests], openings };
   } finally {
     await standIn.close();
     await Deno.remove(temp, { recursive: true }).catch(() => {});
     temporary.delete(temp);
   }
+}
+
+/**
+ * Installs (cached), runs and observes one client. The revision probe servers are configured
+ * beside the tool probes, or, for a driver with `revisionsAlone`, one per run after them.
+ */
+export async function runClient(driver: Driver, options: RunOptions): Promise<Observation> {
+  const prefix = await install(driver, options.installTimeoutMs);
+  const alone = driver.revisionsAlone === true;
+  const main = await runOnce(
+    driver,
+    prefix,
+    alone ? PROBE_SERVER_IDS : [...PROBE_SERVER_IDS, ...REVISION_SERVER_IDS],
+    options,
+  );
+  const runs = [main];
+  if (alone) {
+    for (const id of REVISION_SERVER_IDS) runs.push(await runOnce(driver, prefix, [id], options));
+  }
+  if (Deno.env.get("MCPEVAL_LAB_DEBUG")) {
+    // For the lab's own development: the raw runs, to a file the developer names.
+    await Deno.writeTextFile(Deno.env.get("MCPEVAL_LAB_DEBUG")!, JSON.stringify(runs, null, 1));
+  }
+  if (main.requests.length === 0) {
+    throw new LabError(
+      main.ran.timedOut ? "timed out before any model request" : "exited before any model request",
+    );
+  }
+  return observe({
+    client: driver.id,
+    package: driver.package,
+    version: driver.version,
+    api: driver.api,
+    command: `deno task lab --client ${driver.id}`,
+    requests: main.requests,
+    output: main.ran.output,
+    openings: main.openings,
+    revisionRuns: alone
+      ? runs.slice(1).map((run) => ({ requests: run.requests, openings: run.openings }))
+      : [{ requests: main.requests, openings: main.openings }],
+    date: options.date,
+  });
 }

@@ -15,6 +15,9 @@ export const continueCli: Driver = {
   package: "@continuedev/cli",
   version: "1.5.47",
   api: "chat",
+  // Observed 1.5.47: "MCP server(s) failed to load" ends the headless run before any model
+  // request when one server refuses its initialize (the 2026-07-28-only probe).
+  revisionsAlone: true,
   prepare: async ({ home, model, servers }) => {
     const file = join(home, ".continue", "config.yaml");
     await writeFile(
