@@ -7,6 +7,7 @@ import assert from "node:assert/strict";
 import { run } from "../src/cli/run.ts";
 import { fnv1a32, inShard, parseShard, shardOfLabel } from "../src/config/shard.ts";
 import { mergeFleetReports } from "../src/report/fleet/merge.ts";
+import { FleetReportSchema, validateFleetReport } from "../src/report/fleet/schema.ts";
 import type { FleetReport } from "../src/report/fleet/types.ts";
 import { assertValidFleet, configFile, entry, fixture, mcpeval } from "./_cli.ts";
 import { testContext } from "./_context.ts";
@@ -405,4 +406,55 @@ Deno.test("merge: usage mistakes exit 2; help merge prints the command's help", 
     assert.match(ctx.out(), /^mcpeval merge: /);
     assert.ok(ctx.out().includes("mcpeval merge FILE..."));
   }
+});
+
+Deno.test({
+  name: "merge: a report validated an entry at a time agrees with the whole fleet schema",
+  fn: async () => {
+    const { shards } = await twelveServers();
+    const text = shards[0].text;
+    const changes: ((fleet: Record<string, unknown>) => void)[] = [
+      () => {},
+      (fleet) => (fleet.schema = "other"),
+      (fleet) => (fleet.complete = !fleet.complete),
+      (fleet) => (fleet.passed = "yes"),
+      (fleet) => (fleet.extra = 1),
+      (fleet) => (fleet.servers = {}),
+      (fleet) => delete fleet.servers,
+      (fleet) => (fleet.shard = { index: 3, count: 2 }),
+      (fleet) => {
+        const servers = fleet.servers as Record<string, unknown>[];
+        servers.push(servers[0]);
+      },
+      (fleet) => ((fleet.servers as Record<string, unknown>[])[1].name = "bad name"),
+      (fleet) => {
+        const server = (fleet.servers as { report?: Record<string, unknown> }[])
+          .find((entry) => entry.report)!;
+        server.report!.server = "another";
+      },
+      (fleet) => {
+        const server = (fleet.servers as { report?: Record<string, unknown> }[])
+          .find((entry) => entry.report)!;
+        server.report!.profiles = 1;
+        fleet.complete = "no";
+      },
+    ];
+    for (const [at, change] of changes.entries()) {
+      const value = JSON.parse(text);
+      change(value);
+      const whole = FleetReportSchema.safeParse(value);
+      const piecewise = validateFleetReport(value);
+      assert.equal(piecewise.success, whole.success, `change ${at}`);
+      if (piecewise.success) assert.equal(piecewise.data, value, "the value itself, no copy");
+      if (!piecewise.success && !whole.success) {
+        assert.deepEqual(
+          piecewise.error.issues[0].path,
+          whole.error.issues[0].path,
+          `change ${at}`,
+        );
+      }
+    }
+    assert.equal(validateFleetReport(null).success, false);
+    assert.equal(validateFleetReport([]).success, false);
+  },
 });

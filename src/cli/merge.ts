@@ -59,7 +59,7 @@ export async function runMergeCommand(
   }));
   await requirePermissions(runEffects(context), [...reads, ...writeNeeds(output)]);
 
-  const [{ FleetReportSchema }, { FleetMerger }] = await Promise.all([
+  const [{ validateFleetReport }, { FleetMerger }] = await Promise.all([
     import("../report/fleet/schema.ts"),
     import("../report/fleet/merge.ts"),
   ]);
@@ -69,8 +69,8 @@ export async function runMergeCommand(
   for (const [at, path] of files.entries()) {
     const name = fileName(at);
     const value = await readBaselineFile({ path }, context, { subject: name, file: name });
-    // Each report is validated against the fleet report's schema.
-    const read = FleetReportSchema.safeParse(value);
+    // Each report is validated against the fleet report's schema, a server entry at a time.
+    const read = validateFleetReport(value);
     if (!read.success) {
       const where = schemaPath(read.error.issues[0]?.path ?? []);
       throw new InvocationError(
