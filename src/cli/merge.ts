@@ -11,7 +11,7 @@ import { EXIT } from "../exit.ts";
 import { MAX_SHARDS } from "../limits.ts";
 import { type PermissionNeed, writeNeeds } from "../request/permissions.ts";
 import { shown } from "../printable.ts";
-import type { FleetReport } from "../report/fleet/types.ts";
+import type { FleetReport, FleetStream } from "../report/fleet/types.ts";
 import type { MergeProblem } from "../report/fleet/merge.ts";
 import { reportOutputOf, takeOption, unknownOption } from "./args.ts";
 import { readBaselineFile } from "../run/baseline_file.ts";
@@ -105,9 +105,10 @@ export async function runMergeCommand(
   ]);
   const formats = await loadFormats([output.format, ...reserved.files.map((file) => file.format)]);
   // The merged servers stay packed: JSON is streamed from them, server by server (never one
-  // string, so a merge of any size is written); any other format renders the whole report,
-  // built once, when a format first needs it.
-  const document = {
+  // string, so a merge of any size is written), a format that reads one server at a time
+  // (renderFleet) renders from them, and any other format renders the whole report, built once,
+  // when a format first needs it.
+  const document: FleetStream = {
     ...packed.head,
     servers: { [Symbol.iterator]: () => packed.servers()[Symbol.iterator]() },
     complete: packed.complete,
@@ -122,8 +123,10 @@ export async function runMergeCommand(
     { format: output.format, location: output.sarifLocation },
     (format, options) => {
       if (format === "json") return jsonPieces(document);
+      const module = formats.get(format)!;
+      if (module.renderFleet) return module.renderFleet(document, options);
       fleet ??= packed.report();
-      return renderRun(formats.get(format)!, { kind: "config", fleet }, options);
+      return renderRun(module, { kind: "config", fleet }, options);
     },
   );
 }

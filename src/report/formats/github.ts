@@ -16,8 +16,8 @@ import {
   profilesDifferSentence,
 } from "../phrases.ts";
 import { GITHUB_ANNOTATIONS_PER_LEVEL } from "../../limits.ts";
-import type { FleetReport } from "../fleet/types.ts";
-import { fleetOutcome, notCheckedText } from "../fleet/phrases.ts";
+import type { FleetStream } from "../fleet/types.ts";
+import { FleetTally, notCheckedText } from "../fleet/phrases.ts";
 import type { RunReport } from "../run.ts";
 import type { GuidanceReport } from "../types.ts";
 
@@ -211,11 +211,14 @@ export function md(text: string): string {
 
 /**
  * Every server's annotations (and an `::error` per server not checked), grouped past GitHub's
- * per-step limits, then the fleet's result as a notice.
+ * per-step limits, then the fleet's result as a notice. The servers are read once, one at a
+ * time (a merge renders from its packed servers without building the whole report).
  */
-export function renderFleetGithub(fleet: FleetReport): string {
+export function renderFleetGithub(fleet: FleetStream): string {
   const annotations: Annotation[] = [];
+  const tally = new FleetTally();
   for (const server of fleet.servers) {
+    tally.add(server);
     if (server.checked) {
       const outcome = outcomeOf(server.report);
       annotations.push(...annotationsOf(server.report), {
@@ -235,7 +238,7 @@ export function renderFleetGithub(fleet: FleetReport): string {
     }
   }
   const lines = limited(annotations, { notice: 1 });
-  const outcome = fleetOutcome(fleet);
+  const outcome = tally.outcome(fleet);
   lines.push(
     workflowCommand(
       "notice",
@@ -249,4 +252,9 @@ export function renderFleetGithub(fleet: FleetReport): string {
 /** The run as workflow commands. */
 export function render(run: RunReport): string {
   return run.kind === "server" ? renderGithub(run.report) : renderFleetGithub(run.fleet);
+}
+
+/** A fleet whose servers are read one at a time, as workflow commands. */
+export function renderFleet(fleet: FleetStream): string {
+  return renderFleetGithub(fleet);
 }
