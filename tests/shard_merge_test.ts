@@ -8,6 +8,7 @@ import { run } from "../src/cli/run.ts";
 import { fnv1a32, inShard, parseShard, shardOfLabel } from "../src/config/shard.ts";
 import { mergeFleetReports } from "../src/report/fleet/merge.ts";
 import { FleetReportSchema, validateFleetReport } from "../src/report/fleet/schema.ts";
+import { splitArrayField } from "../src/report/fleet/split.ts";
 import type { FleetReport } from "../src/report/fleet/types.ts";
 import { assertValidFleet, configFile, entry, fixture, mcpeval } from "./_cli.ts";
 import { testContext } from "./_context.ts";
@@ -443,18 +444,72 @@ Deno.test({
       const value = JSON.parse(text);
       change(value);
       const whole = FleetReportSchema.safeParse(value);
-      const piecewise = validateFleetReport(value);
-      assert.equal(piecewise.success, whole.success, `change ${at}`);
-      if (piecewise.success) assert.equal(piecewise.data, value, "the value itself, no copy");
-      if (!piecewise.success && !whole.success) {
-        assert.deepEqual(
-          piecewise.error.issues[0].path,
-          whole.error.issues[0].path,
-          `change ${at}`,
-        );
+      // Validated as parsed, and from its text split into the envelope and each entry's text.
+      const split = splitArrayField(JSON.stringify(value, null, at % 2 ? 2 : undefined), "servers");
+      const entries = split &&
+        Array.from({ length: split.count }, (_, k) => JSON.parse(split.entry(k)));
+      const outcomes = [
+        validateFleetReport(value),
+        ...(split ? [validateFleetReport(JSON.parse(split.envelope), entries)] : []),
+      ];
+      assert.equal(outcomes.length, Array.isArray(value.servers) ? 2 : 1, `change ${at}`);
+      for (const piecewise of outcomes) {
+        assert.equal(piecewise.success, whole.success, `change ${at}`);
+        if (!piecewise.success && !whole.success) {
+          assert.deepEqual(
+            piecewise.error.issues[0].path,
+            whole.error.issues[0].path,
+            `change ${at}`,
+          );
+        }
       }
+      if (outcomes[0].success) assert.equal(outcomes[0].data, value, "the value itself, no copy");
     }
     assert.equal(validateFleetReport(null).success, false);
     assert.equal(validateFleetReport([]).success, false);
   },
+});
+
+Deno.test("merge: a report's text splits into its envelope and entries, or is parsed whole", () => {
+  const parts = (text: string) => {
+    const split = splitArrayField(text, "servers");
+    return split &&
+      [split.envelope, ...Array.from({ length: split.count }, (_, k) => split.entry(k).trim())];
+  };
+  assert.deepEqual(parts('{"a":1,"servers":[{"n":"],["},[2]],"b":[3]}'), [
+    '{"a":1,"servers":[],"b":[3]}',
+    '{"n":"],["}',
+    "[2]",
+  ]);
+  assert.deepEqual(parts(' {"servers" : [ ] } '), [' {"servers" : [] } ']);
+  assert.deepEqual(parts('{"a":{"servers":[1]},"servers":[2]}'), [
+    '{"a":{"servers":[1]},"servers":[]}',
+    "2",
+  ]);
+  // A trailing comma leaves a blank entry, which does not parse: the text is not valid JSON.
+  assert.deepEqual(parts('{"servers":[1,]}'), ['{"servers":[]}', "1", ""]);
+  // Not laid out plainly: parsed whole.
+  for (
+    const text of [
+      "[1]",
+      '{"servers":{"a":[1]}}',
+      '{"servers":[1],"servers":[2]}',
+      '{"serv\\u0065rs":[1],"servers":[2]}',
+      '{"servers":[1}',
+      '{"servers":[1]',
+      '{"servers":"[1]"}',
+    ]
+  ) {
+    assert.equal(splitArrayField(text, "servers"), undefined, text);
+  }
+});
+
+Deno.test("merge: a report split into entries is refused for JSON that is not valid", async () => {
+  const { shards } = await twelveServers();
+  const text = shards[0].text;
+  const broken = text.replace(/\]\s*,\s*"complete"/, ',]\n,"complete"');
+  assert.notEqual(broken, text);
+  const { code, err } = await mergeError({ "1": broken });
+  assert.equal(code, 2);
+  assert.match(err, /FILE 1 is not valid JSON/);
 });

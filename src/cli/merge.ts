@@ -11,10 +11,10 @@ import { EXIT } from "../exit.ts";
 import { MAX_SHARDS } from "../limits.ts";
 import { type PermissionNeed, writeNeeds } from "../request/permissions.ts";
 import { shown } from "../printable.ts";
-import type { FleetReport, FleetStream } from "../report/fleet/types.ts";
+import type { FleetReport, FleetServer, FleetStream } from "../report/fleet/types.ts";
 import type { MergeProblem } from "../report/fleet/merge.ts";
 import { reportOutputOf, takeOption, unknownOption } from "./args.ts";
-import { readBaselineFile } from "../run/baseline_file.ts";
+import { parseReportJson, readReportText } from "../run/baseline_file.ts";
 import { requirePermissions } from "../run/permissions.ts";
 import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
@@ -59,18 +59,30 @@ export async function runMergeCommand(
   }));
   await requirePermissions(runEffects(context), [...reads, ...writeNeeds(output)]);
 
-  const [{ validateFleetReport }, { FleetMerger }] = await Promise.all([
+  const [{ validateFleetReport }, { FleetMerger }, { splitArrayField }] = await Promise.all([
     import("../report/fleet/schema.ts"),
     import("../report/fleet/merge.ts"),
+    import("../report/fleet/split.ts"),
   ]);
   // One report at a time: read, validated and folded in before the next is opened, so that only
-  // its servers stay (peak memory: the largest report plus the merged one).
+  // its servers stay (peak memory: the largest report plus the merged one). A report's text is
+  // split into its server entries, each parsed when it is reached (a parsed entry dies young),
+  // so that the whole report is never held as objects; text that does not split plainly is
+  // parsed whole.
   const merger = new FleetMerger();
   for (const [at, path] of files.entries()) {
     const name = fileName(at);
-    const value = await readBaselineFile({ path }, context, { subject: name, file: name });
+    const file = { subject: name, file: name };
+    const text = await readReportText({ path }, context, file);
+    const split = splitArrayField(text, "servers");
+    const value = parseReportJson(split?.envelope ?? text, file);
+    const entries = split && {
+      *[Symbol.iterator]() {
+        for (let at = 0; at < split.count; at++) yield parseReportJson(split.entry(at), file);
+      },
+    };
     // Each report is validated against the fleet report's schema, a server entry at a time.
-    const read = validateFleetReport(value);
+    const read = validateFleetReport(value, entries);
     if (!read.success) {
       const where = schemaPath(read.error.issues[0]?.path ?? []);
       throw new InvocationError(
@@ -79,9 +91,11 @@ export async function runMergeCommand(
         }: merge reads the JSON reports of config runs`,
       );
     }
-    const fleet = read.data as FleetReport;
+    const fleet: FleetStream = entries
+      ? { ...read.data, servers: entries as Iterable<FleetServer> }
+      : read.data;
     const stray = fleet.shard &&
-      fleet.servers.find((server) =>
+      Iterator.from(fleet.servers).find((server) =>
         shardOfLabel(server.name, fleet.shard!.count) !== fleet.shard!.index
       );
     if (stray) {

@@ -122,6 +122,8 @@ export const FLEET_FIELDS: readonly string[] = Object.keys(fleetSchema.shape);
  * the fields around `servers` first, then each server entry on its own (its validated copy
  * dropped at once), then how the entries agree. The schema has no transforms and its objects
  * admit no other field, so a valid `value` is returned itself, as the fleet report it is.
+ * `entries`, when given, are the entries (read once, each as it is reached) and `value` has
+ * `servers: []` in their place.
  *
  * @example
  * ```ts
@@ -129,7 +131,7 @@ export const FLEET_FIELDS: readonly string[] = Object.keys(fleetSchema.shape);
  * if (read.success) console.log(read.data.servers.length);
  * ```
  */
-export function validateFleetReport(value: unknown): FleetParseResult {
+export function validateFleetReport(value: unknown, entries?: Iterable<unknown>): FleetParseResult {
   const envelope = envelopeSchema.safeParse(value);
   const before: ReportIssue[] = [];
   const after: ReportIssue[] = [];
@@ -142,13 +144,15 @@ export function validateFleetReport(value: unknown): FleetParseResult {
         .push(issue);
     }
   }
-  const entries = (value as { servers?: unknown } | null)?.servers;
-  if (!Array.isArray(entries)) return failed([...before, ...after]);
+  const servers = (value as { servers?: unknown } | null)?.servers;
+  if (!Array.isArray(servers)) return failed([...before, ...after]);
   const names = new Set<string>();
+  let count = 0;
   let complete = true;
   let passed = true;
   let consistent = true;
-  for (const [at, entry] of entries.entries()) {
+  for (const entry of entries ?? servers) {
+    const at = count++;
     const read = serverSchema.safeParse(entry);
     if (!read.success) {
       before.push(
@@ -167,7 +171,7 @@ export function validateFleetReport(value: unknown): FleetParseResult {
   const fleet = value as FleetReport;
   consistent &&= fleet.complete === complete && fleet.passed === (complete ? passed : null) &&
     (fleet.shard === undefined || fleet.shard.index <= fleet.shard.count) &&
-    names.size === entries.length;
+    names.size === count;
   if (!consistent) return failed([{ path: [], message: CONSISTENCY }]);
   return { success: true, data: fleet };
 }
