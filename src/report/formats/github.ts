@@ -101,6 +101,42 @@ function annotationsOf(report: GuidanceReport): Annotation[] {
   return annotations;
 }
 
+/**
+ * Annotations gathered one server at a time, counted by level: once a level has more than
+ * {@linkcode limited} lets through one by one, its optional annotations (which it would leave
+ * out) are no longer kept, so that a fleet of any size holds only what is written.
+ */
+class Annotations {
+  /** What is kept, in order. */
+  kept: Annotation[] = [];
+  readonly #counts = { error: 0, warning: 0, notice: 0 };
+  readonly #reserved: { notice: number };
+
+  /** `reserved`: as {@linkcode limited}'s. */
+  constructor(reserved: { notice: number }) {
+    this.#reserved = reserved;
+  }
+
+  /** Whether `level`'s annotations, all of them counted, are within its limit. */
+  fits(level: Annotation["level"]): boolean {
+    return this.#counts[level] <=
+      GITHUB_ANNOTATIONS_PER_LEVEL - (level === "notice" ? this.#reserved.notice : 0);
+  }
+
+  /** Adds annotations (counted, and kept unless optional past their level's limit). */
+  push(...annotations: Annotation[]): void {
+    for (const annotation of annotations) {
+      const { level } = annotation;
+      const fitted = this.fits(level);
+      this.#counts[level]++;
+      if (fitted && !this.fits(level)) {
+        this.kept = this.kept.filter((kept) => !kept.optional || kept.level !== level);
+      }
+      if (!annotation.optional || this.fits(level)) this.kept.push(annotation);
+    }
+  }
+}
+
 const SUMMARY_POINTER = "the step summary lists each";
 
 /**
@@ -109,13 +145,15 @@ const SUMMARY_POINTER = "the step summary lists each";
  * follows): a level with more is written one annotation per server, with counts by kind, and
  * past that many servers the last one counts the rest.
  */
-function limited(all: readonly Annotation[], reserved: { notice: number }): string[] {
+function limited(all: readonly Annotation[] | Annotations, reserved: { notice: number }): string[] {
   const fits = (level: Annotation["level"], annotations: readonly Annotation[]) =>
     annotations.filter((annotation) => annotation.level === level).length <=
       GITHUB_ANNOTATIONS_PER_LEVEL - (level === "notice" ? reserved.notice : 0);
   const LEVELS = ["error", "warning", "notice"] as const;
-  const fitting = new Set(LEVELS.filter((level) => fits(level, all)));
-  const annotations = all.filter((annotation) =>
+  const fitting = new Set(
+    LEVELS.filter((level) => all instanceof Annotations ? all.fits(level) : fits(level, all)),
+  );
+  const annotations = (all instanceof Annotations ? all.kept : all).filter((annotation) =>
     !annotation.optional || fitting.has(annotation.level)
   );
   const grouped = new Set(
@@ -215,7 +253,7 @@ export function md(text: string): string {
  * time (a merge renders from its packed servers without building the whole report).
  */
 export function renderFleetGithub(fleet: FleetStream): string {
-  const annotations: Annotation[] = [];
+  const annotations = new Annotations({ notice: 1 });
   const tally = new FleetTally();
   for (const server of fleet.servers) {
     tally.add(server);
