@@ -513,3 +513,18 @@ Deno.test("merge: a report split into entries is refused for JSON that is not va
   assert.equal(code, 2);
   assert.match(err, /FILE 1 is not valid JSON/);
 });
+
+Deno.test("merge: a report whose text does not split plainly is parsed whole, with the same merge", async () => {
+  const { shards } = await twelveServers();
+  const texts = shards.map((shard) => shard.text);
+  const escaped = texts[0].replace('"servers":', '"\\u0073ervers":');
+  assert.notEqual(escaped, texts[0]);
+  assert.equal(splitArrayField(escaped, "servers"), undefined);
+  const merge = async (first: string) => {
+    const ctx = filesContext({ "1": first, "2": texts[1], "3": texts[2] });
+    const code = await run(["merge", "1", "2", "3", "--format", "json"], ctx);
+    assert.equal(ctx.err(), "");
+    return { code, out: ctx.out() };
+  };
+  assert.deepEqual(await merge(escaped), await merge(texts[0]));
+});
