@@ -226,9 +226,9 @@ const LARGE_REPORT_BYTES = 55 * 1024 * 1024;
  * mcpeval's peak memory merging 8 shard reports of about 55 MiB each (copies of a real
  * one-server report under distinct labels), one run per format: JSON (on stdout and to a file,
  * both streamed from the packed servers: the document is past the runtime's longest string) and
- * github (rendered from the whole merged report). The reports are folded in one at a time and
- * the merged servers kept packed, so what stays between reports is small; the peak is what
- * reading and validating one report costs, plus what the runtime has not collected yet.
+ * github (rendered from the packed servers, one server at a time). The reports are folded in
+ * one at a time, each parsed and validated a server entry at a time and its garbage collected
+ * before the next, and the merged servers kept packed, so what stays between reports is small.
  */
 export async function mergeMemoryBench({ once, row, ms }: BenchTools): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "mcpeval-bench-merge-" });
@@ -279,7 +279,7 @@ export async function mergeMemoryBench({ once, row, ms }: BenchTools): Promise<v
     const largest = Math.max(...sizes) / 1024 / 1024;
     const total = counts.reduce((a, b) => a + b, 0).toLocaleString("en-US");
     // JSON: the merged document (about 1 GiB pretty-printed) streamed to a file, server by server;
-    // github: annotations (grouped, a few lines), rendered from the whole merged report.
+    // github: annotations (grouped, a few lines), rendered from the packed servers one at a time.
     for (const format of ["json", "github"] as const) {
       const out = join(dir, `merged.${format}`);
       const run = await once([

@@ -7,6 +7,8 @@ import assert from "node:assert/strict";
 import { run } from "../src/cli/run.ts";
 import { fnv1a32, inShard, parseShard, shardOfLabel } from "../src/config/shard.ts";
 import { mergeFleetReports } from "../src/report/fleet/merge.ts";
+import { FleetReportSchema, validateFleetReport } from "../src/report/fleet/schema.ts";
+import { splitArrayField } from "../src/report/fleet/split.ts";
 import type { FleetReport } from "../src/report/fleet/types.ts";
 import { assertValidFleet, configFile, entry, fixture, mcpeval } from "./_cli.ts";
 import { testContext } from "./_context.ts";
@@ -406,4 +408,124 @@ Deno.test("merge: usage mistakes exit 2; help merge prints the command's help", 
     assert.match(ctx.out(), /^mcpeval merge: /);
     assert.ok(ctx.out().includes("mcpeval merge FILE..."));
   }
+});
+
+Deno.test({
+  name: "merge: a report validated an entry at a time agrees with the whole fleet schema",
+  fn: async () => {
+    const { shards } = await twelveServers();
+    const text = shards[0].text;
+    const changes: ((fleet: Record<string, unknown>) => void)[] = [
+      () => {},
+      (fleet) => (fleet.schema = "other"),
+      (fleet) => (fleet.complete = !fleet.complete),
+      (fleet) => (fleet.passed = "yes"),
+      (fleet) => (fleet.extra = 1),
+      (fleet) => (fleet.servers = {}),
+      (fleet) => delete fleet.servers,
+      (fleet) => (fleet.shard = { index: 3, count: 2 }),
+      (fleet) => {
+        const servers = fleet.servers as Record<string, unknown>[];
+        servers.push(servers[0]);
+      },
+      (fleet) => ((fleet.servers as Record<string, unknown>[])[1].name = "bad name"),
+      (fleet) => {
+        const server = (fleet.servers as { report?: Record<string, unknown> }[])
+          .find((entry) => entry.report)!;
+        server.report!.server = "another";
+      },
+      (fleet) => {
+        const server = (fleet.servers as { report?: Record<string, unknown> }[])
+          .find((entry) => entry.report)!;
+        server.report!.profiles = 1;
+        fleet.complete = "no";
+      },
+    ];
+    for (const [at, change] of changes.entries()) {
+      const value = JSON.parse(text);
+      change(value);
+      const whole = FleetReportSchema.safeParse(value);
+      // Validated as parsed, and from its text split into the envelope and each entry's text.
+      const split = splitArrayField(JSON.stringify(value, null, at % 2 ? 2 : undefined), "servers");
+      const entries = split &&
+        Array.from({ length: split.count }, (_, k) => JSON.parse(split.entry(k)));
+      const outcomes = [
+        validateFleetReport(value),
+        ...(split ? [validateFleetReport(JSON.parse(split.envelope), entries)] : []),
+      ];
+      assert.equal(outcomes.length, Array.isArray(value.servers) ? 2 : 1, `change ${at}`);
+      for (const piecewise of outcomes) {
+        assert.equal(piecewise.success, whole.success, `change ${at}`);
+        if (!piecewise.success && !whole.success) {
+          assert.deepEqual(
+            piecewise.error.issues[0].path,
+            whole.error.issues[0].path,
+            `change ${at}`,
+          );
+        }
+      }
+      if (outcomes[0].success) assert.equal(outcomes[0].data, value, "the value itself, no copy");
+    }
+    assert.equal(validateFleetReport(null).success, false);
+    assert.equal(validateFleetReport([]).success, false);
+  },
+});
+
+Deno.test("merge: a report's text splits into its envelope and entries, or is parsed whole", () => {
+  const parts = (text: string) => {
+    const split = splitArrayField(text, "servers");
+    return split &&
+      [split.envelope, ...Array.from({ length: split.count }, (_, k) => split.entry(k).trim())];
+  };
+  assert.deepEqual(parts('{"a":1,"servers":[{"n":"],["},[2]],"b":[3]}'), [
+    '{"a":1,"servers":[],"b":[3]}',
+    '{"n":"],["}',
+    "[2]",
+  ]);
+  assert.deepEqual(parts(' {"servers" : [ ] } '), [' {"servers" : [] } ']);
+  assert.deepEqual(parts('{"a":{"servers":[1]},"servers":[2]}'), [
+    '{"a":{"servers":[1]},"servers":[]}',
+    "2",
+  ]);
+  // A trailing comma leaves a blank entry, which does not parse: the text is not valid JSON.
+  assert.deepEqual(parts('{"servers":[1,]}'), ['{"servers":[]}', "1", ""]);
+  // Not laid out plainly: parsed whole.
+  for (
+    const text of [
+      "[1]",
+      '{"servers":{"a":[1]}}',
+      '{"servers":[1],"servers":[2]}',
+      '{"serv\\u0065rs":[1],"servers":[2]}',
+      '{"servers":[1}',
+      '{"servers":[1]',
+      '{"servers":"[1]"}',
+    ]
+  ) {
+    assert.equal(splitArrayField(text, "servers"), undefined, text);
+  }
+});
+
+Deno.test("merge: a report split into entries is refused for JSON that is not valid", async () => {
+  const { shards } = await twelveServers();
+  const text = shards[0].text;
+  const broken = text.replace(/\]\s*,\s*"complete"/, ',]\n,"complete"');
+  assert.notEqual(broken, text);
+  const { code, err } = await mergeError({ "1": broken });
+  assert.equal(code, 2);
+  assert.match(err, /FILE 1 is not valid JSON/);
+});
+
+Deno.test("merge: a report whose text does not split plainly is parsed whole, with the same merge", async () => {
+  const { shards } = await twelveServers();
+  const texts = shards.map((shard) => shard.text);
+  const escaped = texts[0].replace('"servers":', '"\\u0073ervers":');
+  assert.notEqual(escaped, texts[0]);
+  assert.equal(splitArrayField(escaped, "servers"), undefined);
+  const merge = async (first: string) => {
+    const ctx = filesContext({ "1": first, "2": texts[1], "3": texts[2] });
+    const code = await run(["merge", "1", "2", "3", "--format", "json"], ctx);
+    assert.equal(ctx.err(), "");
+    return { code, out: ctx.out() };
+  };
+  assert.deepEqual(await merge(escaped), await merge(texts[0]));
 });

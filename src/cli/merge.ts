@@ -11,10 +11,11 @@ import { EXIT } from "../exit.ts";
 import { MAX_SHARDS } from "../limits.ts";
 import { type PermissionNeed, writeNeeds } from "../request/permissions.ts";
 import { shown } from "../printable.ts";
-import type { FleetReport } from "../report/fleet/types.ts";
+import type { FleetReport, FleetServer, FleetStream } from "../report/fleet/types.ts";
 import type { MergeProblem } from "../report/fleet/merge.ts";
 import { reportOutputOf, takeOption, unknownOption } from "./args.ts";
-import { readBaselineFile } from "../run/baseline_file.ts";
+import { parseReportJson, readReportText } from "../run/baseline_file.ts";
+import { collectGarbage } from "../run/collect.ts";
 import { requirePermissions } from "../run/permissions.ts";
 import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
@@ -59,40 +60,19 @@ export async function runMergeCommand(
   }));
   await requirePermissions(runEffects(context), [...reads, ...writeNeeds(output)]);
 
-  const [{ FleetReportSchema }, { FleetMerger }] = await Promise.all([
+  const [fleetSchema, { FleetMerger }, split] = await Promise.all([
     import("../report/fleet/schema.ts"),
     import("../report/fleet/merge.ts"),
+    import("../report/fleet/split.ts"),
   ]);
   // One report at a time: read, validated and folded in before the next is opened, so that only
-  // its servers stay (peak memory: the largest report plus the merged one).
+  // its servers stay (peak memory: the largest report plus the merged one). The garbage a
+  // report leaves (its text, its parsed entries) is collected before the next is read.
   const merger = new FleetMerger();
   for (const [at, path] of files.entries()) {
-    const name = fileName(at);
-    const value = await readBaselineFile({ path }, context, { subject: name, file: name });
-    // Each report is validated against the fleet report's schema.
-    const read = FleetReportSchema.safeParse(value);
-    if (!read.success) {
-      const where = schemaPath(read.error.issues[0]?.path ?? []);
-      throw new InvocationError(
-        `${name} is not a mcpeval.guidance-fleet/v1 report that this mcpeval can read${
-          where === undefined ? "" : ` (first problem at ${where})`
-        }: merge reads the JSON reports of config runs`,
-      );
-    }
-    const fleet = read.data as FleetReport;
-    const stray = fleet.shard &&
-      fleet.servers.find((server) =>
-        shardOfLabel(server.name, fleet.shard!.count) !== fleet.shard!.index
-      );
-    if (stray) {
-      throw new InvocationError(
-        `${name} says it is shard ${fleet.shard!.index} of ${
-          fleet.shard!.count
-        }, but server ${stray.name} does not fall to that shard`,
-      );
-    }
-    const problem = merger.add(fleet);
+    const problem = merger.add(await readReport(path, at, context, { ...fleetSchema, ...split }));
     if (problem) throw new InvocationError(mergeProblemMessage(problem));
+    await collectGarbage();
   }
   const merged = merger.finishPacked();
   if (!merged.ok) throw new InvocationError(mergeProblemMessage(merged.problem));
@@ -105,9 +85,10 @@ export async function runMergeCommand(
   ]);
   const formats = await loadFormats([output.format, ...reserved.files.map((file) => file.format)]);
   // The merged servers stay packed: JSON is streamed from them, server by server (never one
-  // string, so a merge of any size is written); any other format renders the whole report,
-  // built once, when a format first needs it.
-  const document = {
+  // string, so a merge of any size is written), a format that reads one server at a time
+  // (renderFleet) renders from them, and any other format renders the whole report, built once,
+  // when a format first needs it.
+  const document: FleetStream = {
     ...packed.head,
     servers: { [Symbol.iterator]: () => packed.servers()[Symbol.iterator]() },
     complete: packed.complete,
@@ -122,10 +103,63 @@ export async function runMergeCommand(
     { format: output.format, location: output.sarifLocation },
     (format, options) => {
       if (format === "json") return jsonPieces(document);
+      const module = formats.get(format)!;
+      if (module.renderFleet) return module.renderFleet(document, options);
       fleet ??= packed.report();
-      return renderRun(formats.get(format)!, { kind: "config", fleet }, options);
+      return renderRun(module, { kind: "config", fleet }, options);
     },
   );
+}
+
+/**
+ * The report to merge at `path` (position `at`), validated, its servers read once each as they
+ * are reached: its text is split into its server entries, each parsed when it is reached (a
+ * parsed entry dies young), so that the whole report is never held as objects; text that does
+ * not split plainly is parsed whole.
+ */
+async function readReport(
+  path: string,
+  at: number,
+  context: CliContext,
+  tools:
+    & Pick<typeof import("../report/fleet/schema.ts"), "validateFleetReport">
+    & typeof import("../report/fleet/split.ts"),
+): Promise<FleetStream> {
+  const name = fileName(at);
+  const file = { subject: name, file: name };
+  const text = await readReportText({ path }, context, file);
+  const split = tools.splitArrayField(text, "servers");
+  const value = parseReportJson(split?.envelope ?? text, file);
+  const entries = split && {
+    *[Symbol.iterator]() {
+      for (let at = 0; at < split.count; at++) yield parseReportJson(split.entry(at), file);
+    },
+  };
+  // Each report is validated against the fleet report's schema, a server entry at a time.
+  const read = tools.validateFleetReport(value, entries);
+  if (!read.success) {
+    const where = schemaPath(read.error.issues[0]?.path ?? []);
+    throw new InvocationError(
+      `${name} is not a mcpeval.guidance-fleet/v1 report that this mcpeval can read${
+        where === undefined ? "" : ` (first problem at ${where})`
+      }: merge reads the JSON reports of config runs`,
+    );
+  }
+  const fleet: FleetStream = entries
+    ? { ...read.data, servers: entries as Iterable<FleetServer> }
+    : read.data;
+  const stray = fleet.shard &&
+    Iterator.from(fleet.servers).find((server) =>
+      shardOfLabel(server.name, fleet.shard!.count) !== fleet.shard!.index
+    );
+  if (stray) {
+    throw new InvocationError(
+      `${name} says it is shard ${fleet.shard!.index} of ${
+        fleet.shard!.count
+      }, but server ${stray.name} does not fall to that shard`,
+    );
+  }
+  return fleet;
 }
 
 /** A schema issue's path, when every part is a report field name or an index. */

@@ -236,8 +236,15 @@ export function outcomeOf(report: GuidanceReport): Outcome {
  * candidates"), in rule order; `0 NONEs` when there are none.
  */
 export function findingCounts(findings: readonly { kind: FindingKind }[], none: string): string {
+  const byKind = new Map<FindingKind, number>();
+  for (const { kind } of findings) byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+  return kindCounts(byKind, none);
+}
+
+/** As {@linkcode findingCounts}, from how many findings of each kind there are. */
+export function kindCounts(byKind: ReadonlyMap<FindingKind, number>, none: string): string {
   const counts = FINDING_KINDS.flatMap((kind) => {
-    const count = findings.filter((finding) => finding.kind === kind).length;
+    const count = byKind.get(kind) ?? 0;
     return count === 0 ? [] : [plural(count, FINDING_PRESENTATION[kind].noun)];
   });
   return counts.length === 0 ? plural(0, none) : counts.join(", ");

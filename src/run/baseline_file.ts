@@ -28,6 +28,18 @@ export async function readBaselineFile(
   effects: Pick<RunEffects, "readTextFile">,
   name: ReportFileName = BASELINE_NAME,
 ): Promise<unknown> {
+  return parseReportJson(await readReportText(file, effects, name), name);
+}
+
+/**
+ * The `--baseline` file (or a report to merge) as text, bounded in bytes and in JSON objects
+ * and arrays, for {@linkcode parseReportJson} (whole, or in parts).
+ */
+export async function readReportText(
+  file: Pick<BaselineFile, "path">,
+  effects: Pick<RunEffects, "readTextFile">,
+  name: ReportFileName = BASELINE_NAME,
+): Promise<string> {
   let text: string;
   try {
     text = await effects.readTextFile(file.path, MAX_BASELINE_BYTES);
@@ -44,6 +56,14 @@ export async function readBaselineFile(
       `${name.subject} holds more than ${MAX_BASELINE_CONTAINERS} JSON objects and arrays: it cannot be a report of mcpeval's`,
     );
   }
+  return text;
+}
+
+/**
+ * JSON text of a report file (or a part of it: the whole is not valid JSON when a part is not)
+ * parsed, or the fixed line for JSON that is not valid.
+ */
+export function parseReportJson(text: string, name: ReportFileName = BASELINE_NAME): unknown {
   try {
     return JSON.parse(text);
   } catch {

@@ -53,8 +53,9 @@ export async function readTextFile(
     regularOnly(await Deno.stat(path));
     file = await Deno.open(path, { read: true });
     // The path may have been replaced in between: check what was opened.
-    regularOnly(await file.stat());
-    return await readBounded(file, maxBytes);
+    const info = await file.stat();
+    regularOnly(info);
+    return await readBounded(file, maxBytes, info.size);
   })();
   try {
     const text = await before(at, reading);
@@ -77,26 +78,33 @@ function regularOnly(info: Deno.FileInfo): void {
   if (!info.isFile) throw new NotRegularFileError();
 }
 
+/**
+ * Reads into one buffer (sized from `sizeHint`, the file's size when known, and grown by
+ * doubling past it) and decodes it once: the bytes are held once, never as chunks plus a copy.
+ */
 async function readBounded(
   reader: { read(buffer: Uint8Array): Promise<number | null> },
   maxBytes: number,
+  sizeHint = 0,
 ): Promise<string> {
-  const chunks: Uint8Array[] = [];
+  // One byte past the bound (or the size) shows that more came.
+  const first = Math.max(1, Math.min(sizeHint + 1, maxBytes + 1));
+  let bytes = new Uint8Array(Math.min(Math.max(first, 1 << 16), maxBytes + 1));
   let total = 0;
-  const buffer = new Uint8Array(1 << 20);
-  for (let read; (read = await reader.read(buffer)) !== null;) {
+  for (;;) {
+    if (total === bytes.length) {
+      const grown = new Uint8Array(Math.min(bytes.length * 2, maxBytes + 1));
+      if (grown.length === bytes.length) throw new FileTooLargeError(maxBytes);
+      grown.set(bytes);
+      bytes = grown;
+    }
+    const read = await reader.read(bytes.subarray(total));
+    if (read === null) break;
     total += read;
     if (total > maxBytes) throw new FileTooLargeError(maxBytes);
-    chunks.push(buffer.slice(0, read));
-  }
-  const bytes = new Uint8Array(total);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.length;
   }
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes.subarray(0, total));
   } catch {
     throw new Deno.errors.InvalidData("not UTF-8");
   }

@@ -9,7 +9,7 @@
  */
 import { fleetServerOf } from "./build.ts";
 import { PackedServers } from "./packed.ts";
-import { FLEET_SCHEMA_ID, type FleetReport, type FleetServer } from "./types.ts";
+import { FLEET_SCHEMA_ID, type FleetReport, type FleetServer, type FleetStream } from "./types.ts";
 import type { GuidanceReport } from "../types.ts";
 
 /**
@@ -121,8 +121,11 @@ export class FleetMerger {
     this.#blockChars = options.blockChars;
   }
 
-  /** Adds the next report (position `count` so far); a problem leaves the merger unusable. */
-  add(report: FleetReport): MergeProblem | undefined {
+  /**
+   * Adds the next report (position `count` so far; its servers read once); a problem leaves the
+   * merger unusable.
+   */
+  add(report: FleetStream): MergeProblem | undefined {
     const at = this.#count++;
     const first = this.#first ??= {
       mcpeval_version: report.mcpeval_version,

@@ -3,7 +3,8 @@
  *
  * @module
  */
-import { findingCounts, outcomeOf, plural } from "../phrases.ts";
+import type { FindingKind } from "../../analysis/rules.ts";
+import { kindCounts, outcomeOf, plural } from "../phrases.ts";
 import type { FleetReport, FleetServer, NotCheckedServer } from "./types.ts";
 
 /** How one server ended. */
@@ -24,35 +25,75 @@ export function notCheckedText(server: NotCheckedServer): string {
 }
 
 /** How the whole run ended, and why. */
-export function fleetOutcome(
-  fleet: FleetReport,
-): { status: "passed" | "failed" | "incomplete"; detail: string } {
-  const count = (status: ServerStatus) =>
-    fleet.servers.filter((server) => statusOf(server) === status).length;
-  const reports = fleet.servers.flatMap((server) => server.checked ? [server.report] : []);
-  const candidates = findingCounts(reports.flatMap((r) => r.candidates), "review candidate");
-  const defects = findingCounts(reports.flatMap((r) => r.defects), "defect");
-  const of = `of ${plural(fleet.servers.length, "server")}`;
-  const findings = `${defects} and ${candidates} in the others`;
-  if (!fleet.complete) {
+export function fleetOutcome(fleet: FleetReport): FleetOutcome {
+  const tally = new FleetTally();
+  for (const server of fleet.servers) tally.add(server);
+  return tally.outcome(fleet);
+}
+
+/** How the whole run ended (its status), and why (a sentence). */
+export interface FleetOutcome {
+  readonly status: "passed" | "failed" | "incomplete";
+  readonly detail: string;
+}
+
+/**
+ * What {@linkcode fleetOutcome} counts, gathered a server at a time, so that a renderer reading
+ * the servers once (from a merge's packed servers) words the same result.
+ *
+ * @example
+ * ```ts
+ * const tally = new FleetTally();
+ * for (const server of fleet.servers) tally.add(server);
+ * console.log(tally.outcome(fleet).status);
+ * ```
+ */
+export class FleetTally {
+  readonly #statuses = new Map<ServerStatus, number>();
+  readonly #candidates = new Map<FindingKind, number>();
+  readonly #defects = new Map<FindingKind, number>();
+  #servers = 0;
+
+  /** Counts one server. */
+  add(server: FleetServer): void {
+    this.#servers++;
+    const status = statusOf(server);
+    this.#statuses.set(status, (this.#statuses.get(status) ?? 0) + 1);
+    if (!server.checked) return;
+    for (
+      const [findings, byKind] of [
+        [server.report.candidates, this.#candidates],
+        [server.report.defects, this.#defects],
+      ] as const
+    ) {
+      for (const { kind } of findings) byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+    }
+  }
+
+  /** The result of the servers counted, for a fleet report with these `complete` and `passed`. */
+  outcome(fleet: Pick<FleetReport, "complete" | "passed">): FleetOutcome {
+    const count = (status: ServerStatus) => this.#statuses.get(status) ?? 0;
+    const candidates = kindCounts(this.#candidates, "review candidate");
+    const defects = kindCounts(this.#defects, "defect");
+    const of = `of ${plural(this.#servers, "server")}`;
+    const findings = `${defects} and ${candidates} in the others`;
+    if (!fleet.complete) {
+      return {
+        status: "incomplete",
+        detail: `${count("not checked")} not checked and ${
+          count("incomplete")
+        } incomplete ${of}; ${findings} (exit 3)`,
+      };
+    }
+    const review = `${candidates} (never fail the gate)`;
+    if (fleet.passed) {
+      return { status: "passed", detail: `${plural(this.#servers, "server")} passed; ${review}` };
+    }
     return {
-      status: "incomplete",
-      detail: `${count("not checked")} not checked and ${
-        count("incomplete")
-      } incomplete ${of}; ${findings} (exit 3)`,
+      status: "failed",
+      detail: `${count("failed")} ${of} failed with ${defects}; ${review} (exit 1)`,
     };
   }
-  const review = `${candidates} (never fail the gate)`;
-  if (fleet.passed) {
-    return {
-      status: "passed",
-      detail: `${plural(fleet.servers.length, "server")} passed; ${review}`,
-    };
-  }
-  return {
-    status: "failed",
-    detail: `${count("failed")} ${of} failed with ${defects}; ${review} (exit 1)`,
-  };
 }
 
 /** The tool counts of a server's complete profiles: `13` or `13-16`, or `-`. */

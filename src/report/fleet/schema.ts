@@ -37,7 +37,20 @@ const hints = Object.values(NOT_CHECKED_HINTS) as [
 ];
 const Name = z.string().regex(SERVER_LABEL);
 
-const fleetSchema = z.strictObject({
+/** One entry of `servers`: a checked server's report, or why it was not checked. */
+const serverSchema = z.discriminatedUnion("checked", [
+  z.strictObject({ name: Name, checked: z.literal(true), report: guidanceReportZod }),
+  z.strictObject({
+    name: Name,
+    checked: z.literal(false),
+    reason: z.enum(NOT_CHECKED_REASONS),
+    hint: z.enum(hints),
+    field: z.enum(CONFIG_FIELDS).optional(),
+    variables: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/)).max(16).optional(),
+  }),
+]);
+
+const fleetShape = {
   schema: z.literal(FLEET_SCHEMA_ID),
   mcpeval_version: z.string(),
   config_format: z.enum(CONFIG_FORMATS),
@@ -48,20 +61,26 @@ const fleetSchema = z.strictObject({
     description:
       "With --shard I/N only: this report covers the selected servers whose label's FNV-1a 32-bit hash (of its UTF-8 bytes) modulo count is index - 1",
   }),
-  servers: z.array(z.discriminatedUnion("checked", [
-    z.strictObject({ name: Name, checked: z.literal(true), report: guidanceReportZod }),
-    z.strictObject({
-      name: Name,
-      checked: z.literal(false),
-      reason: z.enum(NOT_CHECKED_REASONS),
-      hint: z.enum(hints),
-      field: z.enum(CONFIG_FIELDS).optional(),
-      variables: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/)).max(16).optional(),
-    }),
-  ])),
+  servers: z.array(serverSchema),
   complete: z.boolean(),
   passed: z.boolean().nullable(),
-}).check((ctx) => {
+};
+
+/** Every field but each server's entry (`servers` only an array): checked before the entries. */
+const envelopeSchema = z.strictObject({ ...fleetShape, servers: z.array(z.unknown()) });
+
+const CONSISTENCY = "names, hints, complete and passed disagree with the servers";
+
+/** Whether a valid entry agrees with itself (a checked server's report is of its name). */
+function entryConsistent(server: Zod.infer<typeof serverSchema>): boolean {
+  return server.checked
+    ? server.report.server === server.name
+    : server.hint === NOT_CHECKED_HINTS[server.reason] &&
+      (server.field === undefined || server.reason === "invalid-entry") &&
+      (server.variables === undefined || server.reason === "unset-variable");
+}
+
+const fleetSchema = z.strictObject(fleetShape).check((ctx) => {
   const fleet = ctx.value;
   const complete = fleet.servers.every((server) => server.checked && server.report.complete);
   const passed = complete
@@ -71,20 +90,8 @@ const fleetSchema = z.strictObject({
   const consistent = fleet.complete === complete && fleet.passed === passed &&
     (fleet.shard === undefined || fleet.shard.index <= fleet.shard.count) &&
     names.size === fleet.servers.length &&
-    fleet.servers.every((server) =>
-      server.checked
-        ? server.report.server === server.name
-        : server.hint === NOT_CHECKED_HINTS[server.reason] &&
-          (server.field === undefined || server.reason === "invalid-entry") &&
-          (server.variables === undefined || server.reason === "unset-variable")
-    );
-  if (!consistent) {
-    ctx.issues.push({
-      code: "custom",
-      input: fleet,
-      message: "names, hints, complete and passed disagree with the servers",
-    });
-  }
+    fleet.servers.every(entryConsistent);
+  if (!consistent) ctx.issues.push({ code: "custom", input: fleet, message: CONSISTENCY });
 });
 
 /** What {@linkcode FleetSchema.safeParse} returns: the fleet report, or why the value is not one. */
@@ -108,6 +115,70 @@ export const FleetReportSchema: FleetSchema = fleetSchema;
 
 /** The top-level fields a fleet report may have (a baseline with any other is refused). */
 export const FLEET_FIELDS: readonly string[] = Object.keys(fleetSchema.shape);
+
+/**
+ * Validates `value` against the fleet schema one piece at a time, with the same outcome as
+ * {@linkcode FleetReportSchema}'s `safeParse` but without a validated copy of the whole report:
+ * the fields around `servers` first, then each server entry on its own (its validated copy
+ * dropped at once), then how the entries agree. The schema has no transforms and its objects
+ * admit no other field, so a valid `value` is returned itself, as the fleet report it is.
+ * `entries`, when given, are the entries (read once, each as it is reached) and `value` has
+ * `servers: []` in their place.
+ *
+ * @example
+ * ```ts
+ * const read = validateFleetReport(JSON.parse(text));
+ * if (read.success) console.log(read.data.servers.length);
+ * ```
+ */
+export function validateFleetReport(value: unknown, entries?: Iterable<unknown>): FleetParseResult {
+  const envelope = envelopeSchema.safeParse(value);
+  const before: ReportIssue[] = [];
+  const after: ReportIssue[] = [];
+  if (!envelope.success) {
+    // The whole report's issues come in its fields' order: those of the fields after
+    // `servers` (and unknown fields) after the entries' issues.
+    for (const issue of envelope.error.issues) {
+      const field = issue.path[0];
+      (field === "complete" || field === "passed" || field === undefined ? after : before)
+        .push(issue);
+    }
+  }
+  const servers = (value as { servers?: unknown } | null)?.servers;
+  if (!Array.isArray(servers)) return failed([...before, ...after]);
+  const names = new Set<string>();
+  let count = 0;
+  let complete = true;
+  let passed = true;
+  let consistent = true;
+  for (const entry of entries ?? servers) {
+    const at = count++;
+    const read = serverSchema.safeParse(entry);
+    if (!read.success) {
+      before.push(
+        ...read.error.issues.map((issue) => ({ ...issue, path: ["servers", at, ...issue.path] })),
+      );
+      continue;
+    }
+    const server = read.data;
+    names.add(server.name);
+    complete &&= server.checked && server.report.complete;
+    passed &&= server.checked && server.report.passed === true;
+    consistent &&= entryConsistent(server);
+  }
+  const issues = [...before, ...after];
+  if (issues.length > 0) return failed(issues);
+  const fleet = value as FleetReport;
+  consistent &&= fleet.complete === complete && fleet.passed === (complete ? passed : null) &&
+    (fleet.shard === undefined || fleet.shard.index <= fleet.shard.count) &&
+    names.size === count;
+  if (!consistent) return failed([{ path: [], message: CONSISTENCY }]);
+  return { success: true, data: fleet };
+}
+
+function failed(issues: readonly ReportIssue[]): FleetParseResult {
+  return { success: false, error: Object.assign(new Error(issues[0].message), { issues }) };
+}
 
 // The spelled-out types and the schema must agree exactly; this fails to compile otherwise.
 type Inferred = Zod.infer<typeof fleetSchema>;

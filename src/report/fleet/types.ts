@@ -75,3 +75,12 @@ export interface FleetReport {
   /** True with no defect in any server, false with one, null when `complete` is false. */
   passed: boolean | null;
 }
+
+/**
+ * A fleet report whose servers are read one at a time (each iteration reads them again), as a
+ * merge keeps them packed: what a renderer that needs one server at a time takes.
+ */
+export type FleetStream = Omit<FleetReport, "servers"> & {
+  /** The servers in report order; each iteration reads them again. */
+  readonly servers: Iterable<FleetServer>;
+};

@@ -16,8 +16,8 @@ import {
   profilesDifferSentence,
 } from "../phrases.ts";
 import { GITHUB_ANNOTATIONS_PER_LEVEL } from "../../limits.ts";
-import type { FleetReport } from "../fleet/types.ts";
-import { fleetOutcome, notCheckedText } from "../fleet/phrases.ts";
+import type { FleetStream } from "../fleet/types.ts";
+import { FleetTally, notCheckedText } from "../fleet/phrases.ts";
 import type { RunReport } from "../run.ts";
 import type { GuidanceReport } from "../types.ts";
 
@@ -101,6 +101,42 @@ function annotationsOf(report: GuidanceReport): Annotation[] {
   return annotations;
 }
 
+/**
+ * Annotations gathered one server at a time, counted by level: once a level has more than
+ * {@linkcode limited} lets through one by one, its optional annotations (which it would leave
+ * out) are no longer kept, so that a fleet of any size holds only what is written.
+ */
+class Annotations {
+  /** What is kept, in order. */
+  kept: Annotation[] = [];
+  readonly #counts = { error: 0, warning: 0, notice: 0 };
+  readonly #reserved: { notice: number };
+
+  /** `reserved`: as {@linkcode limited}'s. */
+  constructor(reserved: { notice: number }) {
+    this.#reserved = reserved;
+  }
+
+  /** Whether `level`'s annotations, all of them counted, are within its limit. */
+  fits(level: Annotation["level"]): boolean {
+    return this.#counts[level] <=
+      GITHUB_ANNOTATIONS_PER_LEVEL - (level === "notice" ? this.#reserved.notice : 0);
+  }
+
+  /** Adds annotations (counted, and kept unless optional past their level's limit). */
+  push(...annotations: Annotation[]): void {
+    for (const annotation of annotations) {
+      const { level } = annotation;
+      const fitted = this.fits(level);
+      this.#counts[level]++;
+      if (fitted && !this.fits(level)) {
+        this.kept = this.kept.filter((kept) => !kept.optional || kept.level !== level);
+      }
+      if (!annotation.optional || this.fits(level)) this.kept.push(annotation);
+    }
+  }
+}
+
 const SUMMARY_POINTER = "the step summary lists each";
 
 /**
@@ -109,13 +145,15 @@ const SUMMARY_POINTER = "the step summary lists each";
  * follows): a level with more is written one annotation per server, with counts by kind, and
  * past that many servers the last one counts the rest.
  */
-function limited(all: readonly Annotation[], reserved: { notice: number }): string[] {
+function limited(all: readonly Annotation[] | Annotations, reserved: { notice: number }): string[] {
   const fits = (level: Annotation["level"], annotations: readonly Annotation[]) =>
     annotations.filter((annotation) => annotation.level === level).length <=
       GITHUB_ANNOTATIONS_PER_LEVEL - (level === "notice" ? reserved.notice : 0);
   const LEVELS = ["error", "warning", "notice"] as const;
-  const fitting = new Set(LEVELS.filter((level) => fits(level, all)));
-  const annotations = all.filter((annotation) =>
+  const fitting = new Set(
+    LEVELS.filter((level) => all instanceof Annotations ? all.fits(level) : fits(level, all)),
+  );
+  const annotations = (all instanceof Annotations ? all.kept : all).filter((annotation) =>
     !annotation.optional || fitting.has(annotation.level)
   );
   const grouped = new Set(
@@ -211,11 +249,14 @@ export function md(text: string): string {
 
 /**
  * Every server's annotations (and an `::error` per server not checked), grouped past GitHub's
- * per-step limits, then the fleet's result as a notice.
+ * per-step limits, then the fleet's result as a notice. The servers are read once, one at a
+ * time (a merge renders from its packed servers without building the whole report).
  */
-export function renderFleetGithub(fleet: FleetReport): string {
-  const annotations: Annotation[] = [];
+export function renderFleetGithub(fleet: FleetStream): string {
+  const annotations = new Annotations({ notice: 1 });
+  const tally = new FleetTally();
   for (const server of fleet.servers) {
+    tally.add(server);
     if (server.checked) {
       const outcome = outcomeOf(server.report);
       annotations.push(...annotationsOf(server.report), {
@@ -235,7 +276,7 @@ export function renderFleetGithub(fleet: FleetReport): string {
     }
   }
   const lines = limited(annotations, { notice: 1 });
-  const outcome = fleetOutcome(fleet);
+  const outcome = tally.outcome(fleet);
   lines.push(
     workflowCommand(
       "notice",
@@ -249,4 +290,9 @@ export function renderFleetGithub(fleet: FleetReport): string {
 /** The run as workflow commands. */
 export function render(run: RunReport): string {
   return run.kind === "server" ? renderGithub(run.report) : renderFleetGithub(run.fleet);
+}
+
+/** A fleet whose servers are read one at a time, as workflow commands. */
+export function renderFleet(fleet: FleetStream): string {
+  return renderFleetGithub(fleet);
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import type { FleetStream } from "../fleet/types.ts";
 import type { RunReport } from "../run.ts";
 import type { SarifLocation } from "./options.ts";
 import type { SarifOptions } from "./sarif.ts";
@@ -24,6 +25,12 @@ export interface FormatModule {
    * building it as one string (JSON). Pure.
    */
   readonly renderPieces?: (run: RunReport, options: RenderOptions) => Iterable<string>;
+  /**
+   * A fleet whose servers are read one at a time (a merge's packed servers), for a format that
+   * needs only one server at a time: a merge renders with it instead of building the whole
+   * report. Pure.
+   */
+  readonly renderFleet?: (fleet: FleetStream, options: RenderOptions) => string | Iterable<string>;
 }
 
 /** The run in `format`, in pieces when the format can write it so, else as one string. */
