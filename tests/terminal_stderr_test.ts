@@ -142,26 +142,28 @@ async function finalScreen(args: readonly string[]): Promise<{ lines: string[]; 
   ]
     .map((word) => `'${word.replaceAll("'", `'\\''`)}'`).join(" ");
   const report = join(dir.path, "report.txt");
+  // The shell in the pane writes mcpeval's exit status to a file: tmux may mark the pane dead
+  // before it has reaped the process (`pane_dead_status` still empty), so its status is not read.
+  const exit = join(dir.path, "exit");
+  const command = `${line} >${report}; echo $? >${exit}`;
   try {
-    const started = await tmux("new-session", "-d", "-x", "100", "-y", "60", `${line} >${report}`);
+    const started = await tmux("new-session", "-d", "-x", "100", "-y", "60", command);
     assert.ok(started.success, new TextDecoder().decode(started.stderr));
     let status = "";
     for (const begun = Date.now(); Date.now() - begun < 120_000;) {
-      const shown = await tmux("display-message", "-p", "#{pane_dead} #{pane_dead_status}");
-      status = new TextDecoder().decode(shown.stdout).trim();
-      // Ended, or the tmux server is gone (then the assertion below says so).
-      if (status.startsWith("1 ") || !shown.success) break;
+      status = await Deno.readTextFile(exit).then((text) => text.trim(), () => "");
+      if (/^\d+$/.test(status)) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const captured = await tmux("capture-pane", "-p", "-S", "-2000");
     assert.match(
       status,
-      /^1 \d+$/,
+      /^\d+$/,
       `the run ended within the bound:\n${new TextDecoder().decode(captured.stdout)}`,
     );
     return {
       lines: new TextDecoder().decode(captured.stdout).split("\n"),
-      code: Number(status.split(" ")[1]),
+      code: Number(status),
     };
   } finally {
     await tmux("kill-server");
