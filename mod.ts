@@ -104,7 +104,6 @@ export {
 } from "./src/report/fleet/schema.ts";
 export {
   CONFIG_FIELDS,
-  CONFIG_FORMATS,
   type ConfigField,
   type ConfigFormat,
   NOT_CHECKED_HINTS,

@@ -130,11 +130,6 @@ const CHANGES: readonly Change[] = [
         `FORMAT_MODULES: readonly FormatModule[] = [\n`,
         `FORMAT_MODULES: readonly FormatModule[] = [\n  agents,\n`,
       );
-      await replace(
-        "src/config_facts.ts",
-        `export const CONFIG_FORMATS = [\n`,
-        `export const CONFIG_FORMATS = [\n  "agentServers",\n`,
-      );
     },
     tests: [
       "config_formats_test",

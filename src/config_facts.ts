@@ -7,21 +7,14 @@
  */
 
 /**
- * The config formats, by the key that holds the servers: `mcpServers` (Claude, Cursor, Windsurf,
- * Gemini CLI, Cline, Kiro, Roo Code, Continue's YAML list), `servers` (VS Code), `mcp_servers`
- * (Codex, TOML), `context_servers` (Zed), `mcp` (opencode), `extensions` (Goose, YAML).
+ * A config format is named by the key that holds the servers (`mcpServers`, `servers`,
+ * `mcp_servers`, ...): each format module of `src/config/formats/` declares its own, so a new
+ * shape adds no row here, and the fleet report takes any key of this form.
  */
-export const CONFIG_FORMATS = [
-  "mcpServers",
-  "servers",
-  "mcp_servers",
-  "context_servers",
-  "mcp",
-  "extensions",
-] as const;
+export const CONFIG_FORMAT: RegExp = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 
-/** A config format. */
-export type ConfigFormat = typeof CONFIG_FORMATS[number];
+/** A config format: the key that holds the servers ({@linkcode CONFIG_FORMAT}). */
+export type ConfigFormat = string;
 
 /** Every reason a configured server is listed but not checked, with its fixed hint. */
 export const NOT_CHECKED_HINTS = {

@@ -15,7 +15,6 @@ const PUBLIC_NAMES = [
   "BaselineToolDefectReport",
   "CLIENT_RULE_IDS",
   "CONFIG_FIELDS",
-  "CONFIG_FORMATS",
   "CandidateReport",
   "CapEffect",
   "CapExceededCandidateReport",

@@ -9,7 +9,7 @@ import type { z as Zod } from "zod";
 import { z } from "zod";
 import {
   CONFIG_FIELDS,
-  CONFIG_FORMATS,
+  CONFIG_FORMAT,
   NOT_CHECKED_HINTS,
   NOT_CHECKED_REASONS,
   type NotCheckedReason,
@@ -53,7 +53,9 @@ const serverSchema = z.discriminatedUnion("checked", [
 const fleetShape = {
   schema: z.literal(FLEET_SCHEMA_ID),
   mcpeval_version: z.string(),
-  config_format: z.enum(CONFIG_FORMATS),
+  config_format: z.string().regex(CONFIG_FORMAT).describe(
+    "The key that holds the servers in the config file (mcpServers, servers, mcp_servers, ...).",
+  ),
   shard: z.strictObject({
     index: z.int().min(1).max(MAX_SHARDS),
     count: z.int().min(1).max(MAX_SHARDS),
