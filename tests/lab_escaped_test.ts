@@ -27,8 +27,11 @@ function fakeDriver(mode: "exit" | "hang", seen: (context: RunContext) => void):
   };
 }
 
-/** Whether `pid` is running (not gone, not a zombie): `/proc` read by `cat` (Deno reads it only with every permission). */
-async function alive(pid: number): Promise<boolean> {
+/**
+ * Whether `pid` is running (not gone, not a zombie): `/proc` read by `cat` (Deno reads it only
+ * with every permission). If it is, and `end`, it is ended, so that a failing test leaves nothing.
+ */
+async function alive(pid: number, end = false): Promise<boolean> {
   const { stdout } = await new Deno.Command("cat", {
     args: [`/proc/${pid}/stat`],
     stdout: "piped",
@@ -37,7 +40,9 @@ async function alive(pid: number): Promise<boolean> {
   }).output();
   const stat = new TextDecoder().decode(stdout);
   const state = stat.slice(stat.lastIndexOf(")") + 2)[0];
-  return stat !== "" && state !== "Z" && state !== "X";
+  const running = stat !== "" && state !== "Z" && state !== "X";
+  if (running && end) Deno.kill(pid, "SIGKILL");
+  return running;
 }
 
 async function exists(path: string): Promise<boolean> {
@@ -71,7 +76,7 @@ Deno.test("a process that left the group after the client exited is ended, the f
   );
   const pid = escapedPid(seen);
   assert.ok(pid !== undefined && pid > 0, "the stand-in client printed its escaped pid");
-  assert.equal(await alive(pid), false);
+  assert.equal(await alive(pid, true), false);
   assert.deepEqual(counts, [1]);
   assert.equal(seen.ran.timedOut, false);
   assert.equal(await exists(folderOf(context!)), false);
@@ -89,7 +94,7 @@ Deno.test("on timeout, a process that left the group (holding the output open) i
   assert.equal(seen.ran.timedOut, true);
   const pid = escapedPid(seen);
   if (pid !== undefined) {
-    assert.equal(await alive(pid), false);
+    assert.equal(await alive(pid, true), false);
     assert.ok(counts[0] >= 1);
   }
   assert.equal(await exists(folderOf(context!)), false);
@@ -146,7 +151,7 @@ Deno.test("stopping the lab (endGroups) ends what escaped a running client", asy
     stopped = true;
     assert.ok(ended >= 1);
     const seen = await run; // its group was ended: the run returns
-    assert.equal(await alive(pid), false);
+    assert.equal(await alive(pid, true), false);
     assert.equal(escapedPid(seen), pid);
     assert.equal(await exists(folderOf(context!)), false);
   } finally {
