@@ -127,7 +127,7 @@ export async function endGroups(): Promise<number> {
 
 /**
  * How many {@linkcode endGroups} calls are under way: the runs they stop leave the escaped
- * processes to them (and their count), rather than scanning too.
+ * processes to them (and their count), rather than scanning too, and no new group starts.
  */
 let stopping = 0;
 
@@ -161,6 +161,8 @@ async function runGroup(
   options: { env: Record<string, string>; cwd?: string; owned?: string },
   timeoutMs: number,
 ): Promise<Ran> {
+  // The lab is being stopped: nothing new may start before it exits.
+  if (stopping > 0) throw new LabError("stopped");
   const child = new Deno.Command("setsid", {
     args: [command, ...args],
     env: options.env,
