@@ -29,10 +29,19 @@ const { values } = parseArgs({
 
 // deno-lint-ignore no-console
 const say = (line: string) => console.log(line);
-// Stopped from outside (a CI timeout, ^C): the clients run in their own sessions, so end them.
+/** The one line naming how many processes that escaped a client's process group were ended. */
+const escapedLine = (count: number, label?: string) =>
+  `lab: ${label ? `${label}: ` : ""}ended ${count} escaped processes`;
+// Stopped from outside (a CI timeout, ^C): the clients run in their own sessions, so end them
+// (and what escaped them), once.
+let stopping = false;
 const onSignal = () => {
-  endGroups();
-  Deno.exit(130);
+  if (stopping) return;
+  stopping = true;
+  void endGroups().then((count) => {
+    say(escapedLine(count));
+    Deno.exit(130);
+  }, () => Deno.exit(130));
 };
 for (const signal of ["SIGINT", "SIGTERM"] as const) Deno.addSignalListener(signal, onSignal);
 const known = new Set(DRIVERS.map((d) => d.id));
@@ -74,11 +83,13 @@ function differences(was: Observation, now: Observation): string[] {
 
 for (const driver of chosen) {
   const label = `${driver.id}@${driver.version}`;
+  let escaped = 0;
   try {
     const observation = await runClient(driver, {
       installTimeoutMs: Number(values["install-timeout-s"]) * 1000,
       runTimeoutMs: Number(values["timeout-s"]) * 1000,
       date,
+      onEscaped: (count) => escaped += count,
     });
     const tools = observation.servers.flatMap((s) => s.tools);
     const sent = tools.filter((t) => t.sent).length;
@@ -110,5 +121,6 @@ for (const driver of chosen) {
       }`,
     );
   }
+  say(escapedLine(escaped, label));
 }
 for (const signal of ["SIGINT", "SIGTERM"] as const) Deno.removeSignalListener(signal, onSignal);

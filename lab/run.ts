@@ -1,8 +1,8 @@
 /**
  * One lab run of one client: install it from the npm registry at its pinned version (cached),
  * start the stand-in, write the client's config in a temporary HOME, run one headless prompt
- * in its own process group under a timeout, end the whole group, read the observation, and
- * remove the temporary folder.
+ * in its own process group under a timeout, end the whole group and every process that left it
+ * but still names the run's temporary folder, read the observation, and remove the folder.
  *
  * @module
  */
@@ -58,10 +58,15 @@ export async function install(driver: Driver, timeoutMs: number): Promise<string
   return dir;
 }
 
-interface Ran {
+/** How one process group ran. */
+export interface Ran {
   readonly code: number | null;
   readonly timedOut: boolean;
   readonly output: string[];
+  /** How many escaped processes were ended on timeout or at the client's exit. */
+  readonly escaped: number;
+  /** The process group (its leader's pid). */
+  readonly group: number;
 }
 
 const MAX_OUTPUT = 4 * 1024 * 1024;
@@ -72,35 +77,92 @@ const running = new Set<number>();
 /** The temporary folders in use now, removed by {@linkcode endGroups}. */
 const temporary = new Set<string>();
 
+/** How long the lab waits for {@linkcode endEscaped}'s scanner (its waits are bounded). */
+const ESCAPED_SCAN_TIMEOUT_MS = 30_000;
+
 /**
- * Ends every process group the lab started that is still running, and removes its temporary
- * folders (on SIGINT or SIGTERM, when no `finally` will run).
+ * Ends every process that left the run's process group (`group`, when known) but still belongs
+ * to the run: its environment, command line or working directory names the run's temporary
+ * folder `dir`, which only that run uses. SIGTERM, then SIGKILL after a bounded wait (see
+ * `lab/end_escaped.ts`: Deno reads `/proc` only with every permission, so that is a process of
+ * its own). Returns how many it ended.
  */
-export function endGroups(): void {
+export async function endEscaped(dir: string, group?: number): Promise<number> {
+  try {
+    const { stdout } = await new Deno.Command(Deno.execPath(), {
+      args: [
+        "run",
+        "--quiet",
+        "--no-config",
+        "--allow-all",
+        join(LAB, "end_escaped.ts"),
+        dir,
+        ...(group === undefined ? [] : [String(group)]),
+      ],
+      stdin: "null",
+      stdout: "piped",
+      stderr: "null",
+      signal: AbortSignal.timeout(ESCAPED_SCAN_TIMEOUT_MS),
+    }).output();
+    const count = Number(new TextDecoder().decode(stdout).trim());
+    return Number.isInteger(count) ? count : 0;
+  } catch {
+    return 0; // no /proc, or the scanner could not run
+  }
+}
+
+/**
+ * Ends every process group the lab started that is still running and every process that
+ * escaped one of them, and removes its temporary folders (on SIGINT or SIGTERM, when no
+ * `finally` will run). Returns how many escaped processes it ended.
+ */
+export async function endGroups(): Promise<number> {
+  stopping++;
+  try {
+    return await endAll();
+  } finally {
+    stopping--;
+  }
+}
+
+/**
+ * How many {@linkcode endGroups} calls are under way: the runs they stop leave the escaped
+ * processes to them (and their count), rather than scanning too, and no new group starts.
+ */
+let stopping = 0;
+
+async function endAll(): Promise<number> {
   for (const pid of running) {
     try {
       Deno.kill(-pid, "SIGKILL");
     } catch { /* already gone */ }
   }
   running.clear();
-  for (const dir of temporary) {
+  let escaped = 0;
+  for (const dir of [...temporary]) {
+    escaped += await endEscaped(dir);
     try {
       Deno.removeSync(dir, { recursive: true });
     } catch { /* already gone */ }
+    temporary.delete(dir);
   }
-  temporary.clear();
+  return escaped;
 }
 
 /**
  * Runs `command` as the leader of a new session (`setsid`), so that on timeout or exit the
- * whole group (the client and every MCP server it started) is ended.
+ * whole group (the client and every MCP server it started) is ended; on timeout, and once the
+ * client has exited, also the processes that escaped it naming `options.owned` (the run's
+ * temporary folder), which may hold its output open.
  */
 async function runGroup(
   command: string,
   args: readonly string[],
-  options: { env: Record<string, string>; cwd?: string },
+  options: { env: Record<string, string>; cwd?: string; owned?: string },
   timeoutMs: number,
 ): Promise<Ran> {
+  // The lab is being stopped: nothing new may start before it exits.
+  if (stopping > 0) throw new LabError("stopped");
   const child = new Deno.Command("setsid", {
     args: [command, ...args],
     env: options.env,
@@ -118,10 +180,16 @@ async function runGroup(
     running.delete(child.pid);
   };
   let timedOut = false;
+  let escaped: Promise<number> = Promise.resolve(0);
   const timer = setTimeout(() => {
     timedOut = true;
     killGroup();
+    if (options.owned) escaped = endEscaped(options.owned, child.pid);
   }, timeoutMs);
+  // A process that left the group may hold the output open: once the client has exited, end it.
+  const atExit = child.status.then(() =>
+    options.owned && !timedOut && stopping === 0 ? endEscaped(options.owned, child.pid) : 0
+  );
   const collect = async (stream: ReadableStream<Uint8Array>) => {
     let text = "";
     for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
@@ -136,7 +204,13 @@ async function runGroup(
   ]).catch(async () => [await child.status, "", ""] as const);
   clearTimeout(timer);
   killGroup();
-  return { code: status.code, timedOut, output: `${out}\n${err}`.split("\n") };
+  return {
+    code: status.code,
+    timedOut,
+    output: `${out}\n${err}`.split("\n"),
+    escaped: (await escaped) + (await atExit),
+    group: child.pid,
+  };
 }
 
 /** The common environment of every client run: a temporary HOME, telemetry and updates off. */
@@ -195,10 +269,12 @@ export interface RunOptions {
   readonly runTimeoutMs: number;
   /** The day written in the observation (YYYY-MM-DD). */
   readonly date: string;
+  /** Told, after each run of the client, how many escaped processes the lab ended. */
+  readonly onEscaped?: (count: number) => void;
 }
 
 /** What one run of a client left: the model requests, its output, the servers' records. */
-interface Seen {
+export interface Seen {
   readonly ran: Ran;
   readonly requests: readonly Recorded[];
   readonly openings: Record<string, unknown>;
@@ -206,9 +282,10 @@ interface Seen {
 
 /**
  * Runs the client once with the probe servers `ids`, in a temporary HOME that is always
- * removed, against a fresh stand-in.
+ * removed, against a fresh stand-in. On every way out (exit, timeout, error) the processes
+ * that escaped the client's group but name the temporary folder are ended first.
  */
-async function runOnce(
+export async function runOnce(
   driver: Driver,
   prefix: string,
   ids: readonly string[],
@@ -217,6 +294,8 @@ async function runOnce(
   const temp = await Deno.makeTempDir({ prefix: "mcpeval-lab-" });
   temporary.add(temp);
   const standIn = startStandIn();
+  let escaped = 0;
+  let ran: Ran | undefined;
   try {
     const home = join(temp, "home");
     const work = join(temp, "work");
@@ -232,12 +311,13 @@ async function runOnce(
       servers,
       packageDir: join(prefix, "node_modules", driver.package),
     });
-    const ran = await runGroup(
+    ran = await runGroup(
       join(prefix, invocation.bin),
       invocation.args,
-      { env: { ...commonEnv(home), ...invocation.env }, cwd: work },
+      { env: { ...commonEnv(home), ...invocation.env }, cwd: work, owned: temp },
       options.runTimeoutMs,
     );
+    escaped += ran.escaped;
     const openings: Record<string, unknown> = {};
     for (const id of ids) {
       try {
@@ -246,6 +326,8 @@ async function runOnce(
     }
     return { ran, requests: [...standIn.requests], openings };
   } finally {
+    if (stopping === 0) escaped += await endEscaped(temp, ran?.group);
+    options.onEscaped?.(escaped);
     await standIn.close();
     await Deno.remove(temp, { recursive: true }).catch(() => {});
     temporary.delete(temp);
