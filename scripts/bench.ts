@@ -475,7 +475,7 @@ try {
     );
     await boundsBench({ measure, once, row, ms, ratio });
     row(
-      "3. one tool with an `enum` of 1,000,000 numbers (7 MB) under `--client all` (9 presets)",
+      "3. one tool with an `enum` of 1,000,000 numbers (7 MB) under `--client all` (every preset)",
       ms(r.enumMillion.ms),
       `${ratio(r.enumMillion.ms, r.tiny.ms)} of a minimal server, one profile`,
       "",
