@@ -41,7 +41,7 @@ Deno.test("ten servers from one config, two broken and one needing an unset vari
   await using http = await startHttp(everythingHttp());
   await using temp = await tempDir();
   const dir = temp.path;
-  const config = await configFile({
+  await using config = await configFile({
     mcpServers: {
       everything: entry(EVERYTHING),
       "everything-http": {
@@ -182,7 +182,7 @@ Deno.test("ten servers from one config, two broken and one needing an unset vari
 const quick = ["--profile", "none", "--settle-ms", "0", "--timeout-ms", "5000"];
 
 Deno.test("the exit rule: 0 all passed, 1 a defect, 3 a server incomplete or not checked; a command that cannot start stops no other server", async () => {
-  const config = await configFile({
+  await using config = await configFile({
     mcpServers: {
       a: entry(hostile("default")),
       b: entry(hostile("default")),
