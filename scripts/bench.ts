@@ -12,7 +12,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { codeGraph } from "./code_graph.ts";
 import { mergeMemoryBench, shardBench } from "./bench_shards.ts";
-import { boundsBench } from "./bench_bounds.ts";
+import { boundsBench, type StartHttp } from "./bench_bounds.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const DENO = Deno.execPath();
@@ -166,7 +166,7 @@ async function inspectorCli(): Promise<string[]> {
 async function startHttp(
   file: string,
   ...args: string[]
-): Promise<{ url: string; stop: () => Promise<void> }> {
+): ReturnType<StartHttp> {
   const child = new Deno.Command(DENO, {
     args: ["run", "--quiet", "-A", join(ROOT, "fixtures", file), ...args],
     stdout: "piped",
@@ -332,7 +332,7 @@ if (values["shard-only"] || values["bounds-only"]) {
     await shardBench({ measure, once, row, ms, ratio });
     await mergeMemoryBench({ measure, once, row, ms, ratio });
   }
-  if (values["bounds-only"]) await boundsBench({ measure, once, row, ms, ratio });
+  if (values["bounds-only"]) await boundsBench({ measure, once, row, ms, ratio, startHttp });
   await Deno.stdout.write(new TextEncoder().encode(rows.join("\n") + "\n"));
   Deno.exit(0);
 }
@@ -473,7 +473,7 @@ try {
       `peak RSS ${Math.round(r.largeTuned.peakMib!)} MiB`,
       "< 2 s, < 250 MB",
     );
-    await boundsBench({ measure, once, row, ms, ratio });
+    await boundsBench({ measure, once, row, ms, ratio, startHttp });
     row(
       "3. one tool with an `enum` of 1,000,000 numbers (7 MB) under `--client all` (every preset)",
       ms(r.enumMillion.ms),

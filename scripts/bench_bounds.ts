@@ -10,6 +10,12 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchTools } from "./bench_shards.ts";
+
+/** Starts an HTTP fixture of `fixtures/` and returns its URL and a stop function. */
+export type StartHttp = (
+  file: string,
+  ...args: string[]
+) => Promise<{ url: string; stop: () => Promise<void> }>;
 import { FORMATS } from "../src/report/formats/mod.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -46,31 +52,6 @@ const hostile = (scenario: string) => [
   scenario,
 ];
 
-/** Starts the hostile HTTP fixture in `scenario`; returns its URL and a stop function. */
-async function startHostileHttp(scenario: string) {
-  const child = new Deno.Command(DENO, {
-    args: ["run", "--quiet", "-A", join(ROOT, "fixtures", "http_hostile.ts"), scenario],
-    stdout: "piped",
-    stderr: "null",
-  }).spawn();
-  const reader = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
-  let text = "";
-  while (!/listening on (\S+)\n/.test(text)) {
-    const { done, value } = await reader.read();
-    if (done) throw new Error(`http_hostile.ts ${scenario} did not start`);
-    text += value;
-  }
-  reader.releaseLock();
-  child.stdout.cancel().catch(() => {});
-  return {
-    url: `http://${/listening on (\S+)\n/.exec(text)![1]}/mcp`,
-    stop: async () => {
-      child.kill("SIGTERM");
-      await child.status;
-    },
-  };
-}
-
 /** Writes the 220,000-finding baseline of the baseline row into `dir`. */
 async function largeBaseline(dir: string): Promise<string> {
   const baseline = JSON.parse(
@@ -92,9 +73,11 @@ async function largeBaseline(dir: string): Promise<string> {
 }
 
 /** Measures the bound cases and adds their rows. */
-export async function boundsBench({ measure, row, ms }: BenchTools): Promise<void> {
+export async function boundsBench(
+  { measure, row, ms, startHttp }: BenchTools & { readonly startHttp: StartHttp },
+): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "mcpeval-bench-bounds-" });
-  const bomb = await startHostileHttp("gzip-bomb");
+  const bomb = await startHttp("http_hostile.ts", "gzip-bomb");
   try {
     const baseline = await largeBaseline(dir);
     const outputs = FORMATS.filter((id) => id !== "text").flatMap((format) => [
