@@ -15,15 +15,13 @@
  *
  * @module
  */
-import { validateComparison } from "./src/baseline/comparison.ts";
-import { type ConfigRunInput, validateConfigRun } from "./src/config/request.ts";
+import type { ConfigRunInput } from "./src/config/request.ts";
 import type { FleetReport } from "./src/report/fleet/types.ts";
 import type { GuidanceReport } from "./src/report/schema.ts";
-import { type GuidanceInput, validateDiscovery } from "./src/request/request.ts";
-import { planConfigRun } from "./src/run/config.ts";
+import type { GuidanceInput } from "./src/request/request.ts";
+import { type RunRequest, validateRun } from "./src/request/run.ts";
 import { denoRunEffects } from "./src/run/files.ts";
-import { executeRun } from "./src/run/run.ts";
-import { openTransport } from "./src/transport/open.ts";
+import { executeRun, planRun, type RunOutcome } from "./src/run/run.ts";
 import { SpawnError } from "./src/transport/stdio.ts";
 
 export type { ClientProfile, Profile, ProfileLabel } from "./src/profiles.ts";
@@ -46,16 +44,28 @@ export {
   SIGNALS,
 } from "./src/protocol/incomplete.ts";
 export {
-  type DiscoveryRequest,
+  type BaselineFile,
+  type BaselineValue,
   type FieldLabels,
   type GuidanceInput,
   type HttpTargetInput,
+  type OutputRequest,
+  type ReportFile,
   RequestError,
   type RequestField,
+  type RunSettings,
   type StdioTargetInput,
   type TargetInput,
-  validateDiscovery,
 } from "./src/request/request.ts";
+export {
+  type RunInput,
+  type RunRequest,
+  type ServerSelection,
+  validateRun,
+} from "./src/request/run.ts";
+export type { ConfigSelection } from "./src/config/request.ts";
+export type { Shard } from "./src/config/shard.ts";
+export type { Format, FormatId, SarifLocation } from "./src/report/formats/mod.ts";
 export { type ComparisonRequest, validateComparison } from "./src/baseline/comparison.ts";
 export type { Baseline } from "./src/analysis/baseline.ts";
 export type { Finding } from "./src/analysis/findings.ts";
@@ -137,10 +147,11 @@ export interface RunGuidanceOptions extends GuidanceInput {
 }
 
 /**
- * Validates `options`, runs discovery for the selected profiles and returns the validated
- * report. Invalid options (a `baseline` that is not a complete report of the same server
- * included) throw {@linkcode RequestError} before anything starts; a command that cannot be
- * started throws {@linkcode SpawnError}.
+ * Validates `options` (with {@linkcode validateRun}, as the command line does), runs discovery
+ * for the selected profiles and returns the validated report. Invalid options (a `baseline`
+ * that is not a complete report of the same server included) throw {@linkcode RequestError},
+ * and a permission this process lacks (the server command, its host) {@linkcode RunError},
+ * before anything starts; a command that cannot be started throws {@linkcode SpawnError}.
  *
  * @example
  * ```ts
@@ -153,16 +164,22 @@ export interface RunGuidanceOptions extends GuidanceInput {
  * ```
  */
 export async function runGuidance(options: RunGuidanceOptions): Promise<GuidanceReport> {
-  const request = validateDiscovery(options);
-  const comparison = validateComparison(options, request.server);
-  const run = await executeRun(
-    { jobs: request.concurrency, servers: [{ name: request.server, request, ...comparison }] },
-    (target, version, hooks) => openTransport(target, version, hooks),
-    { signal: options.signal },
-  );
+  const { signal, ...input } = options;
+  const run = await execute(validateRun(input), signal);
   if (run.kind === "not-started") throw new SpawnError(run.failure);
   if (run.kind !== "server") throw new Error("a run of one server gave a fleet report");
   return run.report;
+}
+
+/** Plans and executes a validated run with Deno's own effects. */
+async function execute(request: RunRequest, signal?: AbortSignal): Promise<RunOutcome> {
+  const effects = denoRunEffects();
+  const plan = await planRun(request, effects);
+  return await executeRun(
+    plan,
+    (target, version, hooks) => effects.openTransport(target, version, hooks),
+    { signal },
+  );
 }
 
 /** What {@linkcode runConfig} takes: a config run as given, and a signal that aborts it. */
@@ -191,14 +208,8 @@ export interface RunConfigOptions extends ConfigRunInput {
  */
 export async function runConfig(options: RunConfigOptions): Promise<FleetReport> {
   const { signal, ...input } = options;
-  const request = validateConfigRun(input);
-  const effects = denoRunEffects();
-  const plan = await planConfigRun(request, effects);
-  const run = await executeRun(
-    plan,
-    (target, version, hooks) => effects.openTransport(target, version, hooks),
-    { signal },
-  );
+  // A config run even when `config` is missing: the validator then names it.
+  const run = await execute(validateRun({ ...input, config: input.config }), signal);
   if (run.kind !== "config") throw new Error("a config run gave a single-server report");
   return run.fleet;
 }

@@ -68,3 +68,7 @@ export const CONFIG_FIELDS = [
 
 /** A config field an `invalid-entry` names. */
 export type ConfigField = typeof CONFIG_FIELDS[number];
+
+/** The rule for a VS Code input's answer (`--input ID=ENV_VAR`, `inputs`): its id and its variable. */
+export const INPUT_RULE =
+  "an input id (1 to 64 letters, digits, '.', '_' or '-') and an environment variable name";

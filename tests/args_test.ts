@@ -1,6 +1,7 @@
 /** Every numeric and length limit of the command line is accepted at the limit itself. */
 import assert from "node:assert/strict";
 import { parseGuidanceArgs } from "../src/cli/args.ts";
+import type { RunRequest } from "../src/request/run.ts";
 import { InvocationError } from "../src/cli/errors.ts";
 import { CONCURRENCY, SETTLE_MS, TIMEOUT_MS } from "../src/limits.ts";
 import { testContext } from "./_context.ts";
@@ -9,8 +10,14 @@ const effects = testContext();
 const parse = async (...argv: string[]) => {
   const request = await parseGuidanceArgs(["--server", "s", ...argv, "--", "server"], effects);
   assert.ok("request" in request);
-  return request.request.discovery;
+  return serverOf(request.request);
 };
+
+/** A run of one server's request, as discovery gets it. */
+function serverOf({ servers, settings }: RunRequest) {
+  assert.ok(servers.kind === "server");
+  return { ...settings, ...servers };
+}
 
 Deno.test("numeric options at both ends of their range", async () => {
   for (
@@ -33,7 +40,7 @@ Deno.test("numeric options at both ends of their range", async () => {
 Deno.test("a 64-character server label and a 128-character required tool are accepted", async () => {
   const label = "s".repeat(64);
   const request = await parseGuidanceArgs(["--server", label, "--", "x"], effects);
-  assert.ok("request" in request && request.request.discovery.server === label);
+  assert.ok("request" in request && serverOf(request.request).server === label);
   assert.deepEqual((await parse("--require-tool", "t".repeat(128))).requiredTools, [
     "t".repeat(128),
   ]);
@@ -60,8 +67,10 @@ Deno.test("profiles and required tools: duplicates collapse, canonical and sorte
 Deno.test("loopback URLs may use http:, remote ones need https: and --allow-remote-http", async () => {
   const url = async (...argv: string[]) => {
     const request = await parseGuidanceArgs(["--server", "s", ...argv], effects);
-    assert.ok("request" in request && request.request.discovery.target.kind === "streamable-http");
-    return request.request.discovery.target.url.host;
+    assert.ok("request" in request);
+    const { target } = serverOf(request.request);
+    assert.ok(target.kind === "streamable-http");
+    return target.url.host;
   };
   assert.equal(await url("--url", "http://localhost:1/mcp"), "localhost:1");
   assert.equal(await url("--url", "http://127.9.8.7/mcp"), "127.9.8.7");
@@ -79,6 +88,8 @@ Deno.test("--header reads the value from the environment", async () => {
     ["--server", "s", "--header", "Authorization=TOKEN", "--url", "http://127.0.0.1:1/mcp"],
     testContext({ env: (name) => (name === "TOKEN" ? "Bearer x" : undefined) }),
   );
-  assert.ok("request" in request && request.request.discovery.target.kind === "streamable-http");
-  assert.deepEqual(request.request.discovery.target.headers, [["Authorization", "Bearer x"]]);
+  assert.ok("request" in request);
+  const { target } = serverOf(request.request);
+  assert.ok(target.kind === "streamable-http");
+  assert.deepEqual(target.headers, [["Authorization", "Bearer x"]]);
 });

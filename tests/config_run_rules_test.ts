@@ -5,7 +5,8 @@
 import assert from "node:assert/strict";
 import { parseGuidanceArgs } from "../src/cli/args.ts";
 import { InvocationError } from "../src/cli/errors.ts";
-import { splitRequirement, validateConfigRun } from "../src/config/request.ts";
+import { splitRequirement } from "../src/config/request.ts";
+import { validateRun } from "../src/request/run.ts";
 import { RequestError, runConfig } from "../mod.ts";
 import { testContext } from "./_context.ts";
 
@@ -31,7 +32,7 @@ const REQUIREMENTS: [string, string[] | undefined, [string, string[]][] | "refus
 ];
 
 /** Other settings of a config run, accepted or refused by both. */
-const SETTINGS: [string, string[], Parameters<typeof validateConfigRun>[0], boolean][] = [
+const SETTINGS: [string, string[], Parameters<typeof runConfig>[0], boolean][] = [
   ["jobs 1", ["--jobs", "1"], { config: "c.json", jobs: 1 }, true],
   ["jobs 64", ["--jobs", "64"], { config: "c.json", jobs: 64 }, true],
   ["jobs 0", ["--jobs", "0"], { config: "c.json", jobs: 0 }, false],
@@ -48,14 +49,35 @@ const SETTINGS: [string, string[], Parameters<typeof validateConfigRun>[0], bool
   ["server control", ["--server", "a\u0001"], { config: "c.json", servers: ["a\u0001"] }, false],
   ["profile", ["--profile", "roots"], { config: "c.json", profiles: ["roots"] }, true],
   ["profile bad", ["--profile", "root"], { config: "c.json", profiles: ["root"] }, false],
+  ["shard", ["--shard", "2/4"], { config: "c.json", shard: "2/4" }, true],
+  ["shard past count", ["--shard", "5/4"], { config: "c.json", shard: "5/4" }, false],
+  ["shard not I/N", ["--shard", "2"], { config: "c.json", shard: "2" }, false],
+  ["project", ["--config-project", "/p"], { config: "c.json", project: "/p" }, true],
+  ["project empty", ["--config-project", ""], { config: "c.json", project: "" }, false],
+  ["unknown references", ["--unknown-references"], {
+    config: "c.json",
+    unknownReferences: true,
+  }, true],
+  ["settle at max", ["--settle-ms", "5000"], { config: "c.json", settleMs: 5000 }, true],
+  ["settle past max", ["--settle-ms", "5001"], { config: "c.json", settleMs: 5001 }, false],
+  ["protocol auto", ["--protocol-version", "auto"], {
+    config: "c.json",
+    protocolVersion: "auto",
+  }, true],
+  ["protocol unknown", ["--protocol-version", "2024-01-01"], {
+    config: "c.json",
+    protocolVersion: "2024-01-01",
+  }, false],
+  ["client", ["--client", "claude-code"], { config: "c.json", clients: ["claude-code"] }, true],
+  ["client unknown", ["--client", "claude"], { config: "c.json", clients: ["claude"] }, false],
 ];
 
 /** What the command line makes of a config run: its requirements, or "refused" (exit 2). */
 async function cli(argv: string[]): Promise<[string, readonly string[]][] | "refused"> {
   try {
     const args = await parseGuidanceArgs(["--config", "c.json", ...argv], testContext());
-    assert.ok("config" in args);
-    return [...args.config.requirements];
+    assert.ok("request" in args && args.request.servers.kind === "config");
+    return [...args.request.servers.requirements];
   } catch (error) {
     assert.ok(error instanceof InvocationError, String(error));
     return "refused";
@@ -85,7 +107,9 @@ Deno.test("--require-tool and runConfig's requiredTools: the same SERVER:TOOL ru
     const input = { config: "c.json", requiredTools: [spec], ...(servers ? { servers } : {}) };
     assert.equal(await library(input), expected !== "refused", name);
     if (expected !== "refused") {
-      assert.deepEqual([...validateConfigRun(input).requirements], expected, name);
+      const { servers: selection } = validateRun(input);
+      assert.ok(selection.kind === "config");
+      assert.deepEqual([...selection.requirements], expected, name);
     }
     assert.equal("problem" in splitRequirement(spec), expected === "refused" && !servers, name);
   }
@@ -107,11 +131,11 @@ Deno.test("a refused requirement names the field in each one's terms, never the 
         "--require-tool must be SERVER:TOOL in a config run: say which server must list the tool",
     },
   );
-  assert.throws(() => validateConfigRun({ config: "c.json", requiredTools: [`a:${secret} x`] }), {
+  assert.throws(() => validateRun({ config: "c.json", requiredTools: [`a:${secret} x`] }), {
     message: /^requiredTools TOOL must be a tool name/,
   });
   assert.throws(
-    () => validateConfigRun({ config: "c.json", servers: ["a"], requiredTools: ["b:t"] }),
+    () => validateRun({ config: "c.json", servers: ["a"], requiredTools: ["b:t"] }),
     { message: "requiredTools names server b, which no server selects" },
   );
 });

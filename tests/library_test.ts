@@ -3,6 +3,8 @@
  * one server, runConfig the fleet report of a config file's servers.
  */
 import assert from "node:assert/strict";
+import { parseGuidanceArgs } from "../src/cli/args.ts";
+import { testContext } from "./_context.ts";
 import {
   FleetReportSchema,
   GuidanceReportSchema,
@@ -12,7 +14,7 @@ import {
   runGuidance,
   UserError,
   validateComparison,
-  validateDiscovery,
+  validateRun,
 } from "../mod.ts";
 import { renderText } from "../src/report/formats/text.ts";
 import { configFile, entry, fixture } from "./_cli.ts";
@@ -76,25 +78,47 @@ Deno.test("runGuidance rejects invalid options before anything starts, with a ty
   }
 });
 
-Deno.test("validateDiscovery gives the same request for the library as the CLI parses", () => {
-  const request = validateDiscovery({
+Deno.test("validateRun gives the same request for the library as the CLI parses", async () => {
+  const input = {
     server: "s",
     target: { kind: "stdio", command: "srv", args: ["--flag"] },
     profiles: ["all", "none", "all"],
     requiredTools: ["b", "a", "b"],
-  });
+  } as const;
+  const request = validateRun(input);
   assert.deepEqual(request, {
-    server: "s",
-    profiles: ["none", "all"],
-    requiredTools: ["a", "b"],
-    settleMs: 1500,
-    timeoutMs: 30000,
-    concurrency: 5,
-    target: { kind: "stdio", command: "srv", args: ["--flag"], stderr: "discard" },
-    protocolVersion: "2025-06-18",
-    clients: new Map(),
-    unknownReferences: false,
+    servers: {
+      kind: "server",
+      server: "s",
+      requiredTools: ["a", "b"],
+      target: { kind: "stdio", command: "srv", args: ["--flag"], stderr: "discard" },
+    },
+    settings: {
+      profiles: ["none", "all"],
+      settleMs: 1500,
+      timeoutMs: 30000,
+      concurrency: 5,
+      protocolVersion: "2025-06-18",
+      clients: new Map(),
+      unknownReferences: false,
+    },
+    jobs: 5,
+    output: { format: "text", files: [] },
+    quiet: true,
   });
+  const argv = [
+    "--server",
+    "s",
+    ...["all", "none", "all"].flatMap((profile) => ["--profile", profile]),
+    ...["b", "a", "b"].flatMap((tool) => ["--require-tool", tool]),
+    "--quiet",
+    "--",
+    "srv",
+    "--flag",
+  ];
+  const parsed = await parseGuidanceArgs(argv, testContext());
+  assert.ok("request" in parsed);
+  assert.deepEqual(parsed.request, request);
 });
 
 Deno.test("runGuidance with a baseline: the report of an earlier run, compared and gated", async () => {

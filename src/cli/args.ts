@@ -1,5 +1,5 @@
 /**
- * argv of `mcpeval guidance` → a validated {@linkcode GuidanceRequest}. The options, their
+ * argv of `mcpeval guidance` → a validated `RunRequest` (one server, or a config file's). The options, their
  * labels and the kinds of run each applies to are rows of `options.ts`; the command line's own
  * value rules (`--header NAME=ENV_VAR`, `--input`, `--output`) live here; the rules of the
  * request itself are the shared validator's, named in the command line's terms.
@@ -8,14 +8,8 @@
  */
 import { closest } from "../analysis/suggest.ts";
 import { type ArgsToken, argsTokens } from "./tokens.ts";
-import {
-  type ConfigRequest,
-  type ConfigRunInput,
-  INPUT_RULE,
-  isInputId,
-  validateConfigRun,
-} from "../config/request.ts";
-import { parseShard, SHARD_RULE } from "../config/shard.ts";
+import { type ConfigRunInput, isInputId } from "../config/request.ts";
+import { type RunInput, type RunRequest, validateRun } from "../request/run.ts";
 import {
   DEFAULT_FORMAT,
   type Format,
@@ -27,7 +21,6 @@ import {
 import { MAX_CONFIG_BYTES } from "../limits.ts";
 import {
   type BaselineFile,
-  type DiscoveryRequest,
   type FieldLabels,
   type GuidanceInput,
   headerNameProblem,
@@ -38,7 +31,6 @@ import {
   type RequestField,
   type SarifLocation,
   type TargetInput,
-  validateDiscovery,
 } from "../request/request.ts";
 import { SERVER_LABEL } from "../tool_name.ts";
 import { shown } from "../printable.ts";
@@ -49,6 +41,7 @@ import {
   checkModes,
   fieldInputs,
   fieldLabels,
+  HEADER_VALUE_RULE,
   OPTION_TABLE,
   type OptionName,
   type ParseSpec,
@@ -65,40 +58,35 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 const OPTIONS = parseSpec(OPTION_TABLE);
 
-/**
- * The settings every kind of run takes from its options alike, each read by its row of the
- * option table (its value parser) and validated by the request's validator.
- */
-const SETTING_FIELDS = [
+/** The fields of a run of one server that its options give as they are (through their rows). */
+const SERVER_FIELDS = [
   "clients",
   "profiles",
   "settleMs",
   "timeoutMs",
   "concurrency",
   "protocolVersion",
+  "unknownReferences",
+  "requiredTools",
+] as const satisfies readonly RequestField[];
+
+/** The same for a config run, with its own. */
+const CONFIG_FIELDS = [
+  ...SERVER_FIELDS,
+  "jobs",
+  "allowRemoteHttp",
+  "inputs",
+  "shard",
+  "project",
 ] as const satisfies readonly RequestField[];
 
 /** Every option's long name: suggestions, and the test that help and docs/reference.md list them. */
 export const OPTION_NAMES: readonly string[] = Object.keys(OPTIONS).map((name) => `--${name}`);
 
-/**
- * A validated guidance run: what to discover, what to compare it with, where the reports go,
- * and what to show.
- */
-export interface GuidanceRequest {
-  readonly discovery: DiscoveryRequest;
-  readonly output: OutputRequest;
-  /** `--quiet`: no live progress on stderr, even on a terminal. */
-  readonly quiet: boolean;
-  /** `--baseline`: read and validated before discovery starts. */
-  readonly baseline?: BaselineFile;
-}
-
-/** What the guidance command line asks for: help, one server, or the servers of a config file. */
+/** What the guidance command line asks for: its help, or a run of one server or of a config file's. */
 export type GuidanceArgs =
   | { readonly help: true }
-  | { readonly help: false; readonly request: GuidanceRequest }
-  | { readonly help: false; readonly config: ConfigRequest };
+  | { readonly help: false; readonly request: RunRequest };
 
 /** The effects parsing needs: the environment, and reading `--client-file`. */
 export type ArgsEffects = Pick<CliContext, "env" | "permission" | "readTextFile" | "launch">;
@@ -130,23 +118,34 @@ export async function parseGuidanceArgs(
   });
   // Before any value is validated: each option given applies to this kind of run.
   checkModes(given, mode === undefined ? ["stdio", "http"] : [mode]);
+  // The run's own fields, each read by its row of the option table (its value parser); the
+  // shared validator checks them, named by the options.
+  let input: RunInput;
   if (mode === "config") {
-    return { help: false, config: await configRequest(given, env, clientPresetsOf) };
-  }
-
-  const server = single(given, "server") ?? defaultServer(command, mode === "http");
-  checkChoices(given);
-  const clientPresets = await clientPresetsOf();
-  let discovery: DiscoveryRequest;
-  try {
-    discovery = validateDiscovery({
-      // The rows' parsers give each field's input; the validator checks its type and range.
-      ...fieldInputs(given, [...SETTING_FIELDS, "requiredTools"]) as Partial<GuidanceInput>,
-      unknownReferences: given.has("unknown-references"),
-      clientPresets,
+    checkChoices(given);
+    const { inputs, ...fields } = fieldInputs(given, CONFIG_FIELDS);
+    const servers = given.get("server");
+    input = {
+      ...fields,
+      config: single(given, "config")!,
+      ...(servers ? { servers } : {}),
+      inputs: inputsOf(inputs as readonly (readonly [string, string])[] | undefined),
+      serverStderr: single(given, "server-stderr"),
+      clientPresets: await clientPresetsOf(),
+    } as ConfigRunInput;
+  } else {
+    const server = single(given, "server") ?? defaultServer(command, mode === "http");
+    checkChoices(given);
+    input = {
+      ...fieldInputs(given, SERVER_FIELDS),
+      clientPresets: await clientPresetsOf(),
       server,
       target: targetOf(given, command, env),
-    }, CLI_LABELS);
+    } as GuidanceInput;
+  }
+  let request: RunRequest;
+  try {
+    request = validateRun(input, CLI_LABELS);
   } catch (error) {
     if (error instanceof RequestError) throw new InvocationError(error.message);
     throw error;
@@ -155,7 +154,7 @@ export async function parseGuidanceArgs(
   return {
     help: false,
     request: {
-      discovery,
+      ...request,
       output: outputOf(given, env),
       quiet: given.has("quiet"),
       ...(baseline ? { baseline } : {}),
@@ -259,59 +258,16 @@ function outputOf(
   };
 }
 
-/** `--config FILE` and the options that go with it: the library's validator, then the output. */
-async function configRequest(
-  given: Map<OptionName, string[]>,
-  env: (name: string) => string | undefined,
-  clientPresetsOf: () => Promise<unknown>,
-): Promise<ConfigRequest> {
-  const configPath = single(given, "config")!;
-  if (configPath === "") throw new InvocationError("--config needs a file");
-  checkChoices(given);
-  const servers = given.get("server");
-  let request: ConfigRequest;
-  try {
-    // The same validator (and rules) as the library's `runConfig`, named by the options.
-    request = validateConfigRun({
-      ...fieldInputs(given, [...SETTING_FIELDS, "requiredTools", "jobs", "allowRemoteHttp"]),
-      unknownReferences: given.has("unknown-references"),
-      config: configPath,
-      ...(servers ? { servers } : {}),
-      inputs: inputsOf(given),
-      serverStderr: single(given, "server-stderr"),
-      clientPresets: await clientPresetsOf(),
-    } as ConfigRunInput, CLI_LABELS);
-  } catch (error) {
-    if (error instanceof RequestError) throw new InvocationError(error.message);
-    throw error;
-  }
-  const baseline = baselineOf(given);
-  const shardGiven = single(given, "shard");
-  const shard = shardGiven === undefined ? undefined : parseShard(shardGiven);
-  if (shardGiven !== undefined && shard === undefined) throw new InvocationError(SHARD_RULE);
-  const project = single(given, "config-project");
-  if (project === "") throw new InvocationError("--config-project needs a project's folder");
-  return {
-    ...request,
-    ...(project === undefined ? {} : { project }),
-    output: outputOf(given, env),
-    quiet: given.has("quiet"),
-    ...(baseline ? { baseline } : {}),
-    ...(shard ? { shard } : {}),
-  };
-}
-
 /** `--input ID=ENV_VAR`, each id once (the ids and names are the validator's to check). */
-function inputsOf(given: Map<OptionName, string[]>): Record<string, string> {
+function inputsOf(
+  pairs: readonly (readonly [string, string])[] | undefined,
+): Record<string, string> {
   const inputs = new Map<string, string>();
-  for (const spec of given.get("input") ?? []) {
-    const equals = spec.indexOf("=");
-    if (equals <= 0) throw new InvocationError(`--input must be ID=ENV_VAR: ${INPUT_RULE}`);
-    const id = spec.slice(0, equals);
+  for (const [id, variable] of pairs ?? []) {
     if (inputs.has(id)) {
       throw new InvocationError(`--input gives input${isInputId(id) ? ` ${id}` : ""} twice`);
     }
-    inputs.set(id, spec.slice(equals + 1));
+    inputs.set(id, variable);
   }
   return Object.fromEntries(inputs);
 }
@@ -484,22 +440,17 @@ function targetOf(
     kind: "streamable-http",
     url,
     allowRemoteHttp: given.has("allow-remote-http"),
-    headers: (given.get("header") ?? []).map((spec) => headerOf(spec, env)),
+    headers: (fieldInputs(given, ["headers"]).headers as readonly (readonly [string, string])[] ??
+      []).map((pair) => headerOf(pair, env)),
   };
 }
 
+/** `--header NAME=ENV_VAR` (split by its row's parser) → the header, read from the environment. */
 function headerOf(
-  spec: string,
+  [name, variable]: readonly [string, string],
   env: (name: string) => string | undefined,
 ): readonly [string, string] {
-  const equals = spec.indexOf("=");
-  const name = spec.slice(0, equals);
-  const variable = spec.slice(equals + 1);
-  if (equals <= 0 || !ENV_NAME.test(variable)) {
-    throw new InvocationError(
-      "--header must be NAME=ENV_VAR: an HTTP header name and an environment variable name",
-    );
-  }
+  if (!ENV_NAME.test(variable)) throw new InvocationError(HEADER_VALUE_RULE);
   const nameProblem = headerNameProblem(name);
   if (nameProblem) throw new InvocationError(`--header ${nameProblem}`);
   let value: string | undefined;

@@ -5,35 +5,26 @@
  *
  * @module
  */
-import type { ConfigRequest } from "../config/request.ts";
+import type { RunRequest } from "../request/run.ts";
 import type { SpawnError } from "../transport/stdio.ts";
 import type { Leftover } from "../transport/transport.ts";
 import type { RunEvent } from "../run/run.ts";
 import type { RunPlan } from "../run/plan.ts";
-import { CLI_LABELS, type GuidanceRequest } from "./args.ts";
+import { CLI_LABELS } from "./args.ts";
 import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
 import { finishRun, interrupted, reserveReportFiles, runEffects } from "./output.ts";
 import { Progress } from "./progress.ts";
 import { ServerOutput } from "./server_stderr.ts";
 
-/** A valid guidance command line: one server, or the servers of a config file. */
-export type GuidanceRun =
-  | { readonly request: GuidanceRequest }
-  | { readonly config: ConfigRequest };
-
-/** Runs a validated guidance command and returns the exit code. */
-export async function runGuidanceCommand(args: GuidanceRun, context: CliContext): Promise<number> {
-  const { output, quiet } = "config" in args ? args.config : args.request;
-  const effects = runEffects(context);
-  let plan: RunPlan;
-  if ("config" in args) {
-    const { planConfigRun } = await import("../run/config.ts");
-    plan = await planConfigRun(args.config, effects, CLI_LABELS);
-  } else {
-    const { planServerRun } = await import("../run/server.ts");
-    plan = await planServerRun(args.request, effects, CLI_LABELS);
-  }
+/** Runs a validated guidance command (one server, or a config file's) and returns the exit code. */
+export async function runGuidanceCommand(
+  request: RunRequest,
+  context: CliContext,
+): Promise<number> {
+  const { output, quiet } = request;
+  const { planRun } = await import("../run/run.ts");
+  const plan: RunPlan = await planRun(request, runEffects(context), CLI_LABELS);
   // From here a signal no longer exits at once: the run stops its servers and removes the files
   // it reserved first.
   const signal = context.interrupted?.();

@@ -8,6 +8,7 @@
  *
  * @module
  */
+import { INPUT_RULE } from "../config_facts.ts";
 import { DEFAULT_FORMAT, FORMATS } from "../report/formats/mod.ts";
 import { CONCURRENCY, JOBS, MAX_SHARDS, SETTLE_MS, TIMEOUT_MS } from "../limits.ts";
 import { PROFILES } from "../profiles.ts";
@@ -66,6 +67,25 @@ export type ValueParser = (text: string) => unknown;
 
 /** Digits as a number, anything else NaN: the validator refuses it with the range. */
 export const integerValue: ValueParser = (text) => /^[0-9]{1,7}$/.test(text) ? Number(text) : NaN;
+
+/**
+ * `NAME=VALUE` as its two parts, split at the first `=`; throws {@linkcode InvocationError} with
+ * `rule` when there is no name before it (the parts are the validator's to check).
+ */
+export function pairValue(rule: string): (text: string) => readonly [string, string] {
+  return (text) => {
+    const equals = text.indexOf("=");
+    if (equals <= 0) throw new InvocationError(rule);
+    return [text.slice(0, equals), text.slice(equals + 1)];
+  };
+}
+
+/** The one line a malformed `--input` exits 2 with. */
+export const INPUT_VALUE_RULE = `--input must be ID=ENV_VAR: ${INPUT_RULE}`;
+
+/** The one line a malformed `--header` exits 2 with. */
+export const HEADER_VALUE_RULE =
+  "--header must be NAME=ENV_VAR: an HTTP header name and an environment variable name";
 
 /** What no option value that can reach a report may hold: controls, format characters, line and paragraph separators. */
 export const UNPRINTABLE_VALUE: RegExp = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
@@ -164,6 +184,7 @@ export const OPTION_TABLE = [
   {
     name: "unknown-references",
     type: "boolean",
+    field: "unknownReferences",
     help: ["also report backticked names that no selected catalog lists"],
   },
   {
@@ -197,6 +218,7 @@ export const OPTION_TABLE = [
     name: "shard",
     type: "string",
     value: "I/N",
+    field: "shard",
     refused: NOT_SERVER,
     configHelp: {
       help: [
@@ -212,6 +234,7 @@ export const OPTION_TABLE = [
     multiple: true,
     value: "ID=ENV_VAR",
     field: "inputs",
+    parse: pairValue(INPUT_VALUE_RULE),
     refused: NOT_SERVER,
     configHelp: {
       help: ["answer the VS Code input ID with the value of ENV_VAR; repeatable"],
@@ -221,6 +244,7 @@ export const OPTION_TABLE = [
     name: "config-project",
     type: "string",
     value: "PATH",
+    field: "project",
     refused: NOT_SERVER,
     configHelp: { help: ["Claude Code's ~/.claude.json: also check this project's servers"] },
   },
@@ -320,6 +344,7 @@ export const OPTION_TABLE = [
     multiple: true,
     value: "NAME=ENV_VAR",
     field: "headers",
+    parse: pairValue(HEADER_VALUE_RULE),
     refused: {
       stdio: ONLY_URL,
       config: `${ONLY_URL}; with --config, headers come from the file`,
@@ -418,8 +443,8 @@ export function helpLines(rows: readonly OptionRow[], section: "options" | "conf
 
 /**
  * The inputs of `fields` that `given` holds, by the rows that set them: a flag is `true`, a
- * repeatable option its values, another option its value through its row's parser. Fields not
- * given are left out (the validator gives their defaults).
+ * repeatable option its values, another option its value, each value through its row's parser.
+ * Fields not given are left out (the validator gives their defaults).
  */
 export function fieldInputs<F extends RequestField>(
   given: ReadonlyMap<string, readonly string[]>,
@@ -431,11 +456,12 @@ export function fieldInputs<F extends RequestField>(
     if (row.field === undefined || !fields.includes(row.field as F) || values === undefined) {
       continue;
     }
+    const parse = row.parse ?? String;
     inputs[row.field as F] = row.type === "boolean"
       ? true
       : row.multiple === true
-      ? [...values]
-      : (row.parse ?? String)(values[0]);
+      ? values.map(parse)
+      : parse(values[0]);
   }
   return inputs;
 }

@@ -1,67 +1,43 @@
 /**
- * A `--config` run as validated: which file, which of its servers, and the settings every
- * server shares. The command line builds it from its options; the library validates a
- * {@linkcode ConfigRunInput} into the same shape with {@linkcode validateConfigRun}.
+ * What a config run checks, as validated: which file, which of its servers, what each must
+ * list, how its variables are answered. `validateRun` (`src/request/run.ts`) validates a
+ * {@linkcode ConfigRunInput} into a run request with it, for the library and the command line
+ * alike.
  *
  * @module
  */
+import { INPUT_RULE } from "../config_facts.ts";
 import { JOBS } from "../limits.ts";
-import { DEFAULT_FORMAT } from "../report/formats/mod.ts";
 import {
-  type BaselineFile,
-  type DiscoverySettingsRequest,
-  type FieldLabels,
   type GuidanceInput,
-  LIBRARY_LABELS,
-  type OutputRequest,
-  RequestError,
   type RequestField,
   SERVER_RULE,
   TOOL_RULE,
-  validateSettings,
 } from "../request/request.ts";
 import { SERVER_STDERR_MODES, type ServerStderr } from "../target.ts";
 import { isToolName, SERVER_LABEL } from "../tool_name.ts";
 
-/** A baseline given as its parsed JSON (the library), not as a file to read. */
-export interface BaselineValue {
-  /** The earlier guidance or fleet report, parsed. */
-  readonly value: unknown;
-  /** Whether every tool of a baseline catalog is required in its profile. */
-  readonly requireBaselineTools: boolean;
-}
-import type { Shard } from "./shard.ts";
+import { parseShard, type Shard, SHARD_RULE } from "./shard.ts";
 
-/** A validated `mcpeval guidance --config FILE` run. */
-export interface ConfigRequest {
+/** The servers of a validated config run: the file, its selected entries and their answers. */
+export interface ConfigSelection {
+  /** Selects a config run. */
+  readonly kind: "config";
   /** The config file, as given. */
-  readonly configPath: string;
-  /** `--config-project PATH`: the project of a Claude Code user file whose servers are checked too. */
+  readonly path: string;
+  /** A Claude Code user file's project whose servers are checked too (`--config-project`). */
   readonly project?: string;
-  /** The entries selected with `--server` (keys or labels), or undefined for every entry. */
-  readonly servers: readonly string[] | undefined;
-  /**
-   * The settings every server shares, validated once (client presets parsed once); each entry
-   * validates only its target. Required tools are in `requirements`.
-   */
-  readonly settings: DiscoverySettingsRequest;
-  /** `--require-tool SERVER:TOOL`, by server, sorted. */
+  /** The entries selected (keys or labels), or undefined for every entry. */
+  readonly names: readonly string[] | undefined;
+  /** Required tools (`SERVER:TOOL`), by server, sorted. */
   readonly requirements: ReadonlyMap<string, readonly string[]>;
-  /** `--input ID=ENV_VAR`: the variable that answers each VS Code input. */
+  /** The environment variable that answers each VS Code input. */
   readonly inputs: ReadonlyMap<string, string>;
-  /** `--allow-remote-http`. */
+  /** Whether remote `https:` endpoints of the file may be reached. */
   readonly allowRemoteHttp: boolean;
-  /** `--server-stderr`, for every stdio server. */
+  /** What becomes of every stdio server's stderr. */
   readonly stderr: ServerStderr;
-  /** `--jobs`: server connections live at once across the run. */
-  readonly jobs: number;
-  /** Where the reports go. */
-  readonly output: OutputRequest;
-  /** `--quiet`: no live progress on stderr, even on a terminal. */
-  readonly quiet: boolean;
-  /** `--baseline`: an earlier guidance or fleet report; each server is compared with its entry. */
-  readonly baseline?: BaselineFile | BaselineValue;
-  /** `--shard I/N`: check only the selected servers whose label falls to shard I of N. */
+  /** Only the selected servers whose label falls to this shard are checked. */
   readonly shard?: Shard;
 }
 
@@ -88,6 +64,10 @@ export interface ConfigRunInput extends
   readonly serverStderr?: string;
   /** Server connections live at once across the run (1 to 64, default 8). */
   readonly jobs?: number;
+  /** Check only the selected servers whose label falls to shard I of N, given as `I/N`. */
+  readonly shard?: string;
+  /** With a Claude Code user file (`~/.claude.json`): also check this project's servers. */
+  readonly project?: string;
   /** An earlier guidance or fleet report (parsed JSON); each server is compared with its entry. */
   readonly baseline?: unknown;
   /** With `baseline`: every tool of a baseline catalog is required in its profile. */
@@ -101,9 +81,7 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Whether `id` is a VS Code input id mcpeval takes (and so may show). */
 export const isInputId = (id: string): boolean => INPUT_ID.test(id);
 
-/** The rule for an `inputs` entry (`--input ID=ENV_VAR`): its id and its variable. */
-export const INPUT_RULE =
-  "an input id (1 to 64 letters, digits, '.', '_' or '-') and an environment variable name";
+export { INPUT_RULE };
 
 /**
  * Whether `name` can select a config entry: a server label, or an entry's key as the file
@@ -145,34 +123,14 @@ export function splitRequirement(
 }
 
 /**
- * Validates a config run into a {@linkcode ConfigRequest} (no report files, no progress): the
- * one validator of its settings, for the library and the command line (which adds its
- * output options). Throws {@linkcode RequestError}, naming fields by `labels`.
- *
- * @example
- * ```ts
- * const request = validateConfigRun({ config: ".mcp.json", requiredTools: ["memory:read_graph"] });
- * ```
+ * Validates what a config run checks (its settings apart: `validateRun` validates those once for
+ * every kind of run), and its connection bound. Throws `RequestError` by `fail`.
  */
-export function validateConfigRun(
+export function validateConfigSelection(
   input: ConfigRunInput,
-  labels: FieldLabels = LIBRARY_LABELS,
-): ConfigRequest {
-  const fail = (field: RequestField, rule: string): never => {
-    throw new RequestError(field, rule, labels);
-  };
-  const {
-    config,
-    servers,
-    requiredTools,
-    inputs,
-    allowRemoteHttp,
-    serverStderr,
-    jobs,
-    baseline,
-    requireBaselineTools,
-    ...settings
-  } = input;
+  fail: (field: RequestField, rule: string) => never,
+): { readonly selection: ConfigSelection; readonly jobs: number } {
+  const { config, servers, requiredTools, inputs, allowRemoteHttp, serverStderr, jobs } = input;
   if (typeof config !== "string" || config === "") fail("config", "must be a file's path");
   if (servers !== undefined && !servers.every(isEntryName)) fail("server", ENTRY_NAME_RULE);
   // (A key and its derived label name the same entry: that is checked with the file.)
@@ -202,26 +160,23 @@ export function validateConfigRun(
   if (!Number.isSafeInteger(bound) || bound < JOBS.min || bound > JOBS.max) {
     fail("jobs", `must be an integer from ${JOBS.min} to ${JOBS.max}`);
   }
-  if (requireBaselineTools !== undefined && typeof requireBaselineTools !== "boolean") {
-    fail("requireBaselineTools", "must be true or false");
-  }
-  if (requireBaselineTools && baseline === undefined) {
-    fail("requireBaselineTools", "needs {baseline}");
+  const shard = input.shard === undefined ? undefined : parseShard(input.shard);
+  if (input.shard !== undefined && shard === undefined) fail("shard", SHARD_RULE);
+  if (input.project !== undefined && (typeof input.project !== "string" || input.project === "")) {
+    fail("project", "must be a project's folder");
   }
   return {
-    configPath: config,
-    servers: servers && [...new Set(servers)],
-    // Validated once, before the file is read; each entry then validates only its target.
-    settings: validateSettings(settings, labels),
-    requirements,
-    inputs: answers,
-    allowRemoteHttp: allowRemoteHttp === true,
-    stderr: stderr as ServerStderr,
+    selection: {
+      kind: "config",
+      path: config,
+      ...(input.project === undefined ? {} : { project: input.project }),
+      names: servers && [...new Set(servers)],
+      requirements,
+      inputs: answers,
+      allowRemoteHttp: allowRemoteHttp === true,
+      stderr: stderr as ServerStderr,
+      ...(shard ? { shard } : {}),
+    },
     jobs: bound,
-    output: { format: DEFAULT_FORMAT, files: [] },
-    quiet: true,
-    ...(baseline === undefined
-      ? {}
-      : { baseline: { value: baseline, requireBaselineTools: requireBaselineTools === true } }),
   };
 }

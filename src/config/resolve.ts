@@ -10,10 +10,10 @@ import { basename, dirname, isAbsolute, join, resolve as resolvePath } from "nod
 import type { ConfigField } from "../config_facts.ts";
 import {
   type DiscoveryRequest,
-  type DiscoverySettingsRequest,
   isLoopback,
   RequestError,
   type RequestField,
+  type RunSettings,
   type TargetInput,
   validateServer,
 } from "../request/request.ts";
@@ -48,7 +48,7 @@ const FIELD_OF: Partial<Record<RequestField, ConfigField>> = {
 /** What resolving needs besides the entry. */
 export interface ResolveOptions {
   /** The run's settings, validated once for every entry. */
-  readonly settings: DiscoverySettingsRequest;
+  readonly settings: RunSettings;
   /** `--require-tool SERVER:TOOL`, by server. */
   readonly requirements: ReadonlyMap<string, readonly string[]>;
   readonly stderr: ServerStderr;
@@ -219,10 +219,12 @@ export function resolveEntry(entry: ConfigEntry, options: ResolveOptions): Resol
   if (problem !== undefined) return { name, notChecked: { reason: problem } };
   try {
     // The settings are validated already: only the entry's own target is (only the field kept).
-    const request = validateServer(name, target, {
-      ...options.settings,
-      requiredTools: options.requirements.get(name) ?? [],
-    });
+    const request = validateServer(
+      name,
+      target,
+      options.requirements.get(name) ?? [],
+      options.settings,
+    );
     const where = spec.kind === "stdio" ? spec.command : spec.url;
     const fromEnvironment = variablesIn(where).some((v) => v.kind === "env" || v.kind === "input");
     if (envFileDenied) {

@@ -16,9 +16,9 @@ export interface Shard {
   readonly count: number;
 }
 
-/** The one line a bad `--shard` value exits 2 with (never the value itself). */
+/** The rule a shard breaks (the command line names it `--shard`; never the value itself). */
 export const SHARD_RULE =
-  `--shard must be I/N: two whole numbers with 1 <= I <= N <= ${MAX_SHARDS}, for example 2/4`;
+  `must be I/N: two whole numbers with 1 <= I <= N <= ${MAX_SHARDS}, for example 2/4`;
 
 /** FNV-1a (32 bits) of `text`'s UTF-8 bytes, as an unsigned integer. */
 export function fnv1a32(text: string): number {

@@ -6,35 +6,22 @@
 import type { ClientPreset } from "../clients/presets.ts";
 import { extractorsFor, prepareRules } from "../clients/rules/registry.ts";
 import { capabilitiesOf, isProfile, type ProfileLabel } from "../profiles.ts";
-import {
-  planOf,
-  PROTOCOL_VERSION,
-  type ProtocolSetting,
-  type ProtocolVersion,
-} from "../protocol/versions.ts";
+import { planOf, PROTOCOL_VERSION, type ProtocolVersion } from "../protocol/versions.ts";
 import { mayDownload, type ServerStderr, type Target } from "../target.ts";
 import type { Transport, TransportHooks } from "../transport/transport.ts";
 import { VERSION } from "../version.ts";
 import type { DiscoveryObserver } from "./events.ts";
+import type { DiscoveryRequest } from "./request.ts";
 import type { ProfileDeclaration, ProfileOutcome } from "./session.ts";
 import type { Slots } from "./slots.ts";
 
-/** What discovery needs to know; a validated request has all of it. */
-export interface DiscoverySettings {
-  /** The profiles to discover, in report order. */
-  readonly profiles: readonly ProfileLabel[];
-  /** The presets of the selected `client:NAME` profiles, by NAME. */
-  readonly clients?: ReadonlyMap<string, ClientPreset>;
-  readonly settleMs: number;
-  readonly timeoutMs: number;
-  /** How many profiles run at once. */
-  readonly concurrency: number;
-  readonly target: Target;
-  /** `--protocol-version`: one revision, or `auto`. */
-  readonly protocolVersion: ProtocolSetting;
-  /** Whether client presets speak `protocolVersion` strictly instead of negotiating. */
-  readonly presetsStrict?: boolean;
-}
+/** What discovery reads of a server's request (the presets only when client profiles run). */
+export type DiscoverySettings =
+  & Pick<
+    DiscoveryRequest,
+    "profiles" | "settleMs" | "timeoutMs" | "concurrency" | "target" | "protocolVersion"
+  >
+  & Partial<Pick<DiscoveryRequest, "clients" | "presetsStrict">>;
 
 /**
  * Opens a fresh connection to a target speaking `version` first, its stderr heard by `hooks`;

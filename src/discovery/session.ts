@@ -9,12 +9,7 @@
 import { inlineCodeSpans } from "../analysis/code_spans.ts";
 import { MAX_INSTRUCTIONS_BYTES } from "../limits.ts";
 import { breaksResultSchema } from "../protocol/initialize.ts";
-import {
-  planOf,
-  type ProtocolSetting,
-  type ProtocolVersion,
-  revisionOf,
-} from "../protocol/versions.ts";
+import { planOf, type ProtocolVersion, revisionOf } from "../protocol/versions.ts";
 import type { ProfileLabel } from "../profiles.ts";
 import type { Transport } from "../transport/transport.ts";
 import { CatalogBuilder } from "./catalog.ts";
@@ -25,18 +20,16 @@ import { explain, type Incomplete } from "../protocol/incomplete.ts";
 import { ServerRequests } from "./answers.ts";
 import { Connection } from "./connection.ts";
 import { type Identity, openProfile, paramsOf } from "./opening.ts";
+import type { DiscoveryRequest } from "./request.ts";
 
-/** The knobs one session needs. */
-export interface SessionSettings {
-  readonly settleMs: number;
-  readonly timeoutMs: number;
-  /** Sent as `clientInfo.version`. */
-  readonly clientVersion: string;
-  /** `--protocol-version`: one revision, or `auto` (the seed's revision when not given). */
-  readonly protocolVersion: ProtocolSetting;
-  /** Whether client presets speak `protocolVersion` strictly instead of negotiating. */
-  readonly presetsStrict?: boolean;
-}
+/** What one session reads of its server's request, and the version it sends as `clientInfo`. */
+export type SessionSettings =
+  & Pick<DiscoveryRequest, "settleMs" | "timeoutMs" | "protocolVersion">
+  & Partial<Pick<DiscoveryRequest, "presetsStrict">>
+  & {
+    /** Sent as `clientInfo.version`. */
+    readonly clientVersion: string;
+  };
 
 /** What a profile declares: its label, client capabilities and, for a preset, its clientInfo and revision. */
 export interface ProfileDeclaration {

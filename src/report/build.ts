@@ -12,6 +12,7 @@ import {
 } from "../analysis/baseline.ts";
 import { analyze, type Finding, passes } from "../analysis/findings.ts";
 import { type FindingClass, RULES } from "../analysis/rules.ts";
+import type { DiscoveryRequest } from "../discovery/request.ts";
 import type { ProfileOutcome } from "../discovery/session.ts";
 import {
   MAX_MESSAGE_BYTES,
@@ -21,7 +22,6 @@ import {
   MAX_TOOLS,
 } from "../limits.ts";
 import { INCOMPLETE_HINTS } from "../protocol/incomplete.ts";
-import type { ProtocolSetting } from "../protocol/versions.ts";
 import { type ServerTools, toolsSent } from "../analysis/budget.ts";
 import { reachability } from "../analysis/reachability.ts";
 import { filteredTools, type ToolFilter } from "../analysis/tool_filters.ts";
@@ -31,32 +31,30 @@ import type { TransportKind } from "../target.ts";
 import { VERSION } from "../version.ts";
 import { type GuidanceReport, type ProfileReport, REPORT_SCHEMA_ID } from "./types.ts";
 
-/** What a report records of the request; a validated request has all of it. */
-export interface ReportSettings {
-  readonly server: string;
-  readonly requiredTools: readonly string[];
-  readonly settleMs: number;
-  readonly timeoutMs: number;
-  readonly target: { readonly kind: TransportKind };
-  readonly protocolVersion: ProtocolSetting;
-  /** The selected profiles, in report order. */
-  readonly profiles: readonly ProfileLabel[];
-  /** The presets of the selected `client:NAME` profiles, by NAME. */
-  readonly clients?: ReadonlyMap<string, ClientPreset>;
-  /** Report backticked identifiers no catalog lists (`--unknown-references`). */
-  readonly unknownReferences?: boolean;
-  /**
-   * Per client profile: how many tools that client already took from servers checked before
-   * this one (a config run, in config order), for the tool cap.
-   */
-  readonly toolsBefore?: ReadonlyMap<ProfileLabel, number>;
-  /** A config run: the config file's own tool filter for this server, applied in every profile. */
-  readonly toolFilter?: ToolFilter;
-  /** The earlier report to compare with (`--baseline`); none by default. */
-  readonly baseline?: Baseline;
-  /** With a baseline: every baseline tool is required in its profile. */
-  readonly requireBaselineTools?: boolean;
-}
+/**
+ * What a report records of a server's request (only the target's kind), and what the run adds:
+ * the tools earlier servers gave each client, the config file's tool filter, the baseline.
+ */
+export type ReportSettings =
+  & Pick<
+    DiscoveryRequest,
+    "server" | "requiredTools" | "settleMs" | "timeoutMs" | "protocolVersion" | "profiles"
+  >
+  & Partial<Pick<DiscoveryRequest, "clients" | "unknownReferences">>
+  & {
+    readonly target: { readonly kind: TransportKind };
+    /**
+     * Per client profile: how many tools that client already took from servers checked before
+     * this one (a config run, in config order), for the tool cap.
+     */
+    readonly toolsBefore?: ReadonlyMap<ProfileLabel, number>;
+    /** A config run: the config file's own tool filter for this server, applied in every profile. */
+    readonly toolFilter?: ToolFilter;
+    /** The earlier report to compare with (`--baseline`); none by default. */
+    readonly baseline?: Baseline;
+    /** With a baseline: every baseline tool is required in its profile. */
+    readonly requireBaselineTools?: boolean;
+  };
 
 /**
  * Builds the report of a run. It is built to its schema (tests check every report they see

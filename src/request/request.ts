@@ -21,7 +21,6 @@ import {
   clientProfile,
   isProfile,
   type Profile,
-  type ProfileLabel,
   PROFILES,
 } from "../profiles.ts";
 import { RESERVED_HEADERS } from "../protocol/streamable_http.ts";
@@ -41,6 +40,9 @@ import {
   type Target,
 } from "../target.ts";
 import { isToolName, SERVER_LABEL } from "../tool_name.ts";
+import type { DiscoveryRequest, RunSettings } from "../discovery/request.ts";
+
+export type { DiscoveryRequest, RunSettings };
 
 /** A stdio target as given: only `command` is required. */
 export interface StdioTargetInput {
@@ -116,32 +118,6 @@ export interface GuidanceInput {
   readonly requireBaselineTools?: boolean;
 }
 
-/** A validated discovery run: what to reach and how to observe it. */
-export interface DiscoveryRequest {
-  /** The report's server label. */
-  readonly server: string;
-  /** Selected profiles: the five in canonical order, then client presets as given. */
-  readonly profiles: readonly ProfileLabel[];
-  /** The presets of the selected client profiles, by name. */
-  readonly clients: ReadonlyMap<string, ClientPreset>;
-  /** Whether backticked identifiers no catalog lists are reported. */
-  readonly unknownReferences: boolean;
-  /** Required tools, sorted, without duplicates. */
-  readonly requiredTools: readonly string[];
-  /** Milliseconds to wait after `notifications/initialized` before the first `tools/list`. */
-  readonly settleMs: number;
-  /** The longest wait for the answer to one client request, in milliseconds. */
-  readonly timeoutMs: number;
-  /** How many profiles run at once. */
-  readonly concurrency: number;
-  /** The protocol revision to speak, or `auto` (negotiated). */
-  readonly protocolVersion: ProtocolSetting;
-  /** Present when `protocolVersion` was given as one revision: presets then speak it too. */
-  readonly presetsStrict?: true;
-  /** Where the server is. */
-  readonly target: Target;
-}
-
 /** A report written to a file, besides the one on stdout. */
 export interface ReportFile {
   /** Its format. */
@@ -162,6 +138,14 @@ export interface OutputRequest {
   readonly stepSummary?: string;
   /** `--sarif-location`: the physical location of every SARIF result. */
   readonly sarifLocation?: SarifLocation;
+}
+
+/** A baseline given as its parsed JSON (the library), not as a file to read. */
+export interface BaselineValue {
+  /** The earlier guidance or fleet report, parsed. */
+  readonly value: unknown;
+  /** Whether every tool of a baseline catalog is required in its profile. */
+  readonly requireBaselineTools: boolean;
 }
 
 /** `--baseline FILE` and `--require-baseline-tools` (the command line only), before reading. */
@@ -193,9 +177,12 @@ export type RequestField =
   | "clientPresets"
   | "baseline"
   | "requireBaselineTools"
+  | "unknownReferences"
   | "config"
   | "jobs"
-  | "inputs";
+  | "inputs"
+  | "shard"
+  | "project";
 
 /** How each audience names the fields: the library by property, the CLI by option. */
 export type FieldLabels = Readonly<Record<RequestField, string>>;
@@ -221,9 +208,12 @@ export const LIBRARY_LABELS: FieldLabels = {
   clientPresets: "clientPresets",
   baseline: "baseline",
   requireBaselineTools: "requireBaselineTools",
+  unknownReferences: "unknownReferences",
   config: "config",
   jobs: "jobs",
   inputs: "inputs",
+  shard: "shard",
+  project: "project",
 };
 
 /**
@@ -251,36 +241,41 @@ export const SERVER_RULE =
 export const TOOL_RULE = "must be a tool name of 1 to 128 letters, digits, '_', '.', '/' or '-'";
 
 /**
- * Validates a run. Throws {@linkcode RequestError}, whose message uses `labels` to name fields.
- *
- * @example
- * ```ts
- * const request = validateDiscovery({
- *   server: "example",
- *   target: { kind: "stdio", command: "your-mcp-server" },
- *   profiles: ["none", "roots"],
- * });
- * ```
+ * Validates one server of a run: its label and required tools, then its target with
+ * {@linkcode validateServer}. Throws {@linkcode RequestError}.
  */
 export function validateDiscovery(
-  input: GuidanceInput,
+  input: Pick<GuidanceInput, "server" | "target" | "requiredTools">,
+  settings: RunSettings,
   labels: FieldLabels = LIBRARY_LABELS,
 ): DiscoveryRequest {
+  const fail = failWith(labels);
   if (typeof input.server !== "string" || !SERVER_LABEL.test(input.server)) {
-    failWith(labels)("server", SERVER_RULE);
+    fail("server", SERVER_RULE);
   }
-  return validateServer(input.server, input.target, validateSettings(input, labels), labels);
+  const required = input.requiredTools ?? [];
+  if (!Array.isArray(required) || !required.every((tool) => isToolName(tool))) {
+    fail("requiredTools", TOOL_RULE);
+  }
+  return validateServer(
+    input.server,
+    input.target,
+    [...new Set(required)].sort(),
+    settings,
+    labels,
+  );
 }
 
 /**
- * Validates one server of a run whose settings are validated already (a config run's entry):
- * only its label and target, and whether the target can speak the settings' revision. Throws
- * {@linkcode RequestError}.
+ * Validates one server of a run whose settings are validated already (a config run's entry too):
+ * its label and target, and whether the target can speak the settings' revision; its required
+ * tools are valid already. Throws {@linkcode RequestError}.
  */
 export function validateServer(
   server: string,
   targetInput: TargetInput,
-  settings: DiscoverySettingsRequest,
+  requiredTools: readonly string[],
+  settings: RunSettings,
   labels: FieldLabels = LIBRARY_LABELS,
 ): DiscoveryRequest {
   const fail = failWith(labels);
@@ -295,20 +290,17 @@ export function validateServer(
       `${settings.protocolVersion} has no Streamable HTTP (its HTTP+SSE transport is out of scope): check such a server over stdio`,
     );
   }
-  return { server, ...settings, target };
+  return { server, ...settings, requiredTools, target };
 }
 
-/** The settings of a run, the same for every server of a config file. */
-export type DiscoverySettingsRequest = Omit<DiscoveryRequest, "server" | "target">;
-
 /**
- * Validates the settings of a run (everything but `server` and `target`), with the same rules
- * as {@linkcode validateDiscovery}. Throws {@linkcode RequestError}.
+ * Validates the settings every server of a run shares (everything but the servers, their
+ * required tools and the run's own bounds). Throws {@linkcode RequestError}.
  */
 export function validateSettings(
-  input: Omit<GuidanceInput, "server" | "target">,
+  input: Omit<GuidanceInput, "server" | "target" | "requiredTools">,
   labels: FieldLabels = LIBRARY_LABELS,
-): DiscoverySettingsRequest {
+): RunSettings {
   const fail = failWith(labels);
   const clients = validateClients(input, fail);
   const profiles = input.profiles ?? (clients.size > 0 ? [] : PROFILES);
@@ -323,8 +315,6 @@ export function validateSettings(
       }`,
     );
   }
-  const required = input.requiredTools ?? [];
-  if (!required.every((tool) => isToolName(tool))) fail("requiredTools", TOOL_RULE);
   const integer = (field: RequestField, value: number | undefined, range: IntegerRange) => {
     if (value === undefined) return range.default;
     if (!Number.isSafeInteger(value) || value < range.min || value > range.max) {
@@ -338,6 +328,9 @@ export function validateSettings(
       : input.protocolVersion === undefined
       ? PROTOCOL_VERSION
       : fail("protocolVersion", `must be one of: ${[...PROTOCOL_VERSIONS, AUTO].join(", ")}`);
+  if (input.unknownReferences !== undefined && typeof input.unknownReferences !== "boolean") {
+    fail("unknownReferences", "must be true or false");
+  }
   return {
     profiles: [
       ...canonicalProfiles(profiles as readonly Profile[]),
@@ -345,7 +338,6 @@ export function validateSettings(
     ],
     clients,
     unknownReferences: input.unknownReferences === true,
-    requiredTools: [...new Set(required)].sort(),
     settleMs: integer("settleMs", input.settleMs, SETTLE_MS),
     timeoutMs: integer("timeoutMs", input.timeoutMs, TIMEOUT_MS),
     concurrency: integer("concurrency", input.concurrency, CONCURRENCY),

@@ -9,7 +9,7 @@ import { sep } from "node:path";
 import type { BaselineDocument } from "../baseline/comparison.ts";
 import { configEntries, type ConfigEntry, selectEntries } from "../config/entries.ts";
 import { ConfigError, readConfig } from "../config/parse.ts";
-import type { ConfigRequest } from "../config/request.ts";
+import type { ConfigSelection } from "../config/request.ts";
 import { inShard } from "../config/shard.ts";
 import {
   envFileOf,
@@ -24,6 +24,7 @@ import { MAX_CONFIG_BYTES } from "../limits.ts";
 import { configPermissionsNeeded } from "../request/permissions.ts";
 import { shown } from "../printable.ts";
 import { type FieldLabels, LIBRARY_LABELS } from "../request/request.ts";
+import type { RunRequest } from "../request/run.ts";
 import type { SarifLocation } from "../report/formats/options.ts";
 import { readBaselineFile } from "./baseline_file.ts";
 import type { RunEffects } from "./effects.ts";
@@ -33,17 +34,21 @@ import { readProblem } from "./files.ts";
 import { requirePermissions } from "./permissions.ts";
 import { SERVER_LABEL } from "../tool_name.ts";
 
+/** A validated run request of a config file's servers. */
+export type ConfigRunRequest = RunRequest & { readonly servers: ConfigSelection };
+
 /**
  * Plans a validated `--config` request: every problem a user can fix throws
  * {@linkcode RunError} (or `RequestError`) before any server starts. `labels` name
  * the options in messages (the CLI's flags, or the library's fields).
  */
 export async function planConfigRun(
-  request: ConfigRequest,
+  request: ConfigRunRequest,
   effects: RunEffects,
   labels: FieldLabels = LIBRARY_LABELS,
 ): Promise<RunPlan> {
-  const { configPath, output } = request;
+  const { servers: config, output } = request;
+  const configPath = config.path;
   const none = { envFiles: [], variables: [], targets: [] };
   const inputs = {
     baseline: request.baseline && "path" in request.baseline ? request.baseline.path : undefined,
@@ -61,7 +66,7 @@ export async function planConfigRun(
     parsed = await readConfig(text, {
       path: configPath,
       cwd: effects.cwd(),
-      ...(request.project === undefined ? {} : { project: request.project }),
+      ...(config.project === undefined ? {} : { project: config.project }),
     });
   } catch (error) {
     if (error instanceof ConfigError) throw new RunError(error.message);
@@ -71,17 +76,18 @@ export async function planConfigRun(
     }
     throw error;
   }
-  const selection = selected(configEntries(parsed), request);
+  // The entries named (all without a name), by key or label; unknown names exit 2.
+  const selection = selectEntries(configEntries(parsed), config.names, config.requirements);
   const { requirements } = selection;
-  checkInputs(selection.entries, request, parsed.inputs);
+  checkInputs(selection.entries, config, parsed.inputs);
   const baseline = request.baseline &&
     await baselineDocument(request, selection.entries, effects, labels);
   // --shard: from here on, only the selected servers that fall to this shard.
-  const entries = inShard(selection.entries, request.shard);
+  const entries = inShard(selection.entries, config.shard);
 
   // Variables: read only those the selected entries use, each after its permission is checked.
   const variables = new Set(
-    entries.flatMap((entry) => [...environmentOf(entry, request.inputs, request.allowRemoteHttp)]),
+    entries.flatMap((entry) => [...environmentOf(entry, config.inputs, config.allowRemoteHttp)]),
   );
   const env = new Map<string, EnvValue>();
   for (const name of variables) {
@@ -92,7 +98,7 @@ export async function planConfigRun(
   const scope: VariableScope = {
     env: lookup,
     input: (id) => {
-      const variable = request.inputs.get(id);
+      const variable = config.inputs.get(id);
       return variable === undefined ? undefined : { env: lookup(variable) };
     },
     workspaceFolder: workspaceFolderOf(configPath, effects.cwd()),
@@ -125,8 +131,8 @@ export async function planConfigRun(
     resolveEntry(entry, {
       settings: request.settings,
       requirements,
-      stderr: request.stderr,
-      allowRemoteHttp: request.allowRemoteHttp,
+      stderr: config.stderr,
+      allowRemoteHttp: config.allowRemoteHttp,
       scope,
       envFile: (path) => envFiles.has(path) ? envFiles.get(path) : DENIED,
     })
@@ -159,7 +165,7 @@ export async function planConfigRun(
     config: {
       format: parsed.format,
       location: configLocation(configPath),
-      ...(request.shard ? { shard: request.shard } : {}),
+      ...(config.shard ? { shard: config.shard } : {}),
     },
     jobs: request.jobs,
     servers: resolved.map((entry): PlannedServer => {
@@ -182,7 +188,7 @@ export async function planConfigRun(
  * guidance report of one of the selected servers. Read and checked before anything starts.
  */
 async function baselineDocument(
-  request: ConfigRequest,
+  request: ConfigRunRequest,
   entries: readonly ConfigEntry[],
   effects: RunEffects,
   labels: FieldLabels,
@@ -205,19 +211,14 @@ async function baselineDocument(
   return document;
 }
 
-/** The entries `--server` selects (all without it), by key or label; unknown names exit 2. */
-function selected(entries: ConfigEntry[], request: ConfigRequest) {
-  return selectEntries(entries, request.servers, request.requirements);
-}
-
 /** Every `--input` must answer an input the file declares or a selected entry uses. */
 function checkInputs(
   entries: readonly ConfigEntry[],
-  request: ConfigRequest,
+  config: ConfigSelection,
   declared: ReadonlySet<string>,
 ): void {
   const used = new Set(entries.flatMap((entry) => [...inputsOf(entry)]));
-  for (const id of request.inputs.keys()) {
+  for (const id of config.inputs.keys()) {
     if (!declared.has(id) && !used.has(id)) {
       throw new RunError(`--input ${id} answers no input of the config file`);
     }

@@ -1,6 +1,7 @@
 /**
  * A run, planned: the servers to check (each with its validated request and baseline
- * comparison) and those listed but not checked, in the order they are reported.
+ * comparison) and those listed but not checked, in the order they are reported;
+ * `planRun` (`run.ts`) plans a validated run request into it.
  *
  * @module
  */

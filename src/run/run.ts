@@ -1,7 +1,8 @@
 /**
- * A run of one or more servers, once planned: discover every checked server within the run's
- * connection bound, tell the observer what happens (tagged with the server: progress, processes
- * left behind, and the stdio servers' stderr lines where asked for), and build the one
+ * A run of one or more servers: `planRun` checks everything a user can fix before anything
+ * starts; `executeRun` then discovers every checked server within the run's
+ * connection bound, tells the observer what happens (tagged with the server: progress, processes
+ * left behind, and the stdio servers' stderr lines where asked for), and builds the one
  * report (a client's tool budget counting across servers in config order).
  *
  * @module
@@ -13,6 +14,9 @@ import { discoverServers } from "../discovery/fleet.ts";
 import type { RunReport } from "../report/run.ts";
 import type { ServerStderr } from "../target.ts";
 import type { SpawnError } from "../transport/stdio.ts";
+import type { FieldLabels } from "../request/request.ts";
+import type { RunRequest } from "../request/run.ts";
+import type { RunEffects } from "./effects.ts";
 import type { PlannedServer, RunPlan } from "./plan.ts";
 
 /** One discovery event of one server of the run. */
@@ -113,4 +117,23 @@ export async function executeRun(
 function settingsOf(server: Extract<PlannedServer, { request: unknown }>) {
   const { request, baseline, requireBaselineTools, toolFilter } = server;
   return { ...request, baseline, requireBaselineTools, toolFilter };
+}
+
+/**
+ * Plans a validated run, for one server or a config file's servers: everything a user can fix
+ * (a permission, a file, a baseline, a selection) throws a `UserError` before any server starts.
+ * `labels` name the fields in messages (the CLI's options, or the library's properties).
+ */
+export async function planRun(
+  request: RunRequest,
+  effects: RunEffects,
+  labels?: FieldLabels,
+): Promise<RunPlan> {
+  const { servers } = request;
+  if (servers.kind === "config") {
+    const { planConfigRun } = await import("./config.ts");
+    return await planConfigRun({ ...request, servers }, effects, labels);
+  }
+  const { planServerRun } = await import("./server.ts");
+  return await planServerRun({ ...request, servers }, effects, labels);
 }
