@@ -1,4 +1,5 @@
 /**
+ * A run's settings have one validator (`validateRun`), for a run of one server and a config run.
  * A config run's settings have one validator: `mcpeval guidance --config` and the library's
  * `runConfig` accept and refuse the same inputs, and split `SERVER:TOOL` at the same colon.
  */
@@ -138,4 +139,51 @@ Deno.test("a refused requirement names the field in each one's terms, never the 
     () => validateRun({ config: "c.json", servers: ["a"], requiredTools: ["b:t"] }),
     { message: "requiredTools names server b, which no server selects" },
   );
+});
+
+/** A run of one server's options and the library's fields, accepted or refused by both. */
+const SERVER_SETTINGS: [string, string[], Record<string, unknown>, boolean][] = [
+  ["label", ["--server", "a.b_c-d"], { server: "a.b_c-d" }, true],
+  ["label with a space", ["--server", "a b"], { server: "a b" }, false],
+  ["tool", ["--require-tool", "a/b.c-d_e"], { requiredTools: ["a/b.c-d_e"] }, true],
+  ["tool with a colon", ["--require-tool", "s:t"], { requiredTools: ["s:t"] }, false],
+  ["settle at max", ["--settle-ms", "5000"], { settleMs: 5000 }, true],
+  ["settle past max", ["--settle-ms", "5001"], { settleMs: 5001 }, false],
+  ["timeout at min", ["--timeout-ms", "100"], { timeoutMs: 100 }, true],
+  ["timeout under min", ["--timeout-ms", "99"], { timeoutMs: 99 }, false],
+  ["concurrency 0", ["--concurrency", "0"], { concurrency: 0 }, false],
+  ["profile", ["--profile", "all"], { profiles: ["all"] }, true],
+  ["profiles in one value", ["--profile", "roots,all"], { profiles: ["roots,all"] }, false],
+  ["protocol auto", ["--protocol-version", "auto"], { protocolVersion: "auto" }, true],
+  ["protocol unknown", ["--protocol-version", "1"], { protocolVersion: "1" }, false],
+  ["client all", ["--client", "all"], { clients: ["all"] }, true],
+  ["client unknown", ["--client", "claude"], { clients: ["claude"] }, false],
+  ["stderr inherit", ["--server-stderr", "inherit"], { stderr: "inherit" }, true],
+  ["stderr other", ["--server-stderr", "loud"], { stderr: "loud" }, false],
+];
+
+Deno.test("a run of one server: its options and runGuidance's fields, accepted and refused alike", async () => {
+  for (const [name, argv, fields, accepted] of SERVER_SETTINGS) {
+    const label = argv.includes("--server") ? [] : ["--server", "s"];
+    const cliAccepts = await parseGuidanceArgs([...label, ...argv, "--", "srv"], testContext())
+      .then(() => true, (error) => {
+        assert.ok(error instanceof InvocationError, String(error));
+        return false;
+      });
+    assert.equal(cliAccepts, accepted, `CLI ${name}`);
+    const { stderr, ...rest } = fields;
+    const input = {
+      server: "s",
+      ...rest,
+      target: { kind: "stdio", command: "srv", ...(stderr ? { stderr } : {}) },
+    } as Parameters<typeof validateRun>[0];
+    let libraryAccepts = true;
+    try {
+      validateRun(input);
+    } catch (error) {
+      assert.ok(error instanceof RequestError, String(error));
+      libraryAccepts = false;
+    }
+    assert.equal(libraryAccepts, accepted, `library ${name}`);
+  }
 });
