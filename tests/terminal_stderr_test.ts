@@ -110,6 +110,22 @@ Deno.test({
   },
 });
 
+Deno.test({
+  name: "the stderr tail with the report on the same terminal: shown once, by the report",
+  ignore: !HAS_SCRIPT,
+  fn: async () => {
+    // NO_COLOR: the report's own escapes apart, nothing on the screen may be raw.
+    const { screen, code } = await onTerminal(
+      ["guidance", "--server", "h", "--profile", "none", "--", ...hostile("stderr-hostile-exit")],
+      { env: { ...baseEnv(), NO_COLOR: "1" } },
+    );
+    assert.equal(code, 3, screen);
+    assertNothingRaw(screen);
+    assert.equal(screen.split("its own output, not mcpeval's:").length - 1, 1, screen);
+    assert.match(screen, /\| plain line 8 of 8/);
+  },
+});
+
 /**
  * Runs `mcpeval ARGS` in a tmux pane of 100 columns and 60 rows (with `remain-on-exit`, so the
  * screen stays once it exited) and returns the lines of its final screen and scrollback as tmux

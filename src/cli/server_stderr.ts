@@ -58,7 +58,8 @@ export class ServerOutput {
   #writing: Promise<void> = Promise.resolve();
 
   /**
-   * The stderr of `servers`. `quiet`: `--quiet` (no tail, as no progress). `write`: where
+   * The stderr of `servers`. `quiet`: `--quiet` (no tail, as no progress; nor when stdout is a
+   * terminal too, where the report shows it). `write`: where
    * inherited lines go (above the live progress, when it is shown); the context's stderr by
    * default.
    */
@@ -69,7 +70,8 @@ export class ServerOutput {
     write?: (text: string) => Promise<void>,
   ) {
     this.#context = context;
-    this.#tails = context.stderrTerminal !== undefined && !quiet;
+    // The report on a terminal shows the tail itself: only stderr's reader needs it then.
+    this.#tails = context.stderrTerminal !== undefined && !quiet && context.stdoutTerminal !== true;
     this.#modes = new Map(
       servers.flatMap(({ server, target }) =>
         target.kind === "stdio" ? [[server, target.stderr] as const] : []
