@@ -91,11 +91,16 @@ export function buildServerReport(
     const preset = presetOf(outcome.profile);
     // The client applies the user's filter before its own rules (and its tool cap).
     const filtered = options.toolFilter && filteredTools(options.toolFilter, outcome.tools);
-    const listed = filtered ? outcome.listed.filter((tool) => !filtered.has(tool)) : outcome.listed;
+    // The client's rules judge only what the filter leaves: its listing and each tool's facts.
+    const left = filtered && {
+      ...outcome,
+      listed: outcome.listed.filter((tool) => !filtered.has(tool)),
+      ...(outcome.facts ? { facts: outcome.facts.filter((tool) => !filtered.has(tool.name)) } : {}),
+    };
     const reach = preset && reachability(
       preset.rules,
       options.server,
-      filtered ? { ...outcome, listed } : outcome,
+      left || outcome,
       options.toolsBefore?.get(outcome.profile) ?? 0,
     );
     return [{
