@@ -58,8 +58,8 @@ const CHANGES: readonly Change[] = [
     apply: async ({ write, replace }) => {
       await write(
         "src/report/formats/tsv.ts",
-        `/** A fictional format. @module */\nimport type { RunReport } from "../run.ts";\n\n` +
-          `/** One line. */\nexport function render(run: RunReport): string {\n  return \`\${run.kind}\\n\`;\n}\n`,
+        `/** A fictional format. @module */\nimport type { RenderSource } from "../run.ts";\n\n` +
+          `/** One line. */\nexport function render(source: RenderSource): string {\n  return \`\${source.kind}\\n\`;\n}\n`,
       );
       await replace("src/report/formats/mod.ts", `| "sarif" |`, `| "sarif" | "tsv" |`);
       await replace(

@@ -16,7 +16,7 @@ import {
   validateComparison,
   validateRun,
 } from "../mod.ts";
-import { renderText } from "../src/report/formats/text.ts";
+import { render } from "../src/report/formats/text.ts";
 import { configFile, entry, fixture } from "./_cli.ts";
 
 Deno.test("runGuidance on the demo server", async () => {
@@ -31,7 +31,7 @@ Deno.test("runGuidance on the demo server", async () => {
   assert.ok(GuidanceReportSchema.safeParse(report).success);
   assert.deepEqual(report.defects.map((d) => [d.profile, d.tool]), [["none", "delete-note"]]);
   assert.equal(report.passed, false);
-  assert.match(renderText(report), /Result: failed/);
+  assert.match(render({ kind: "server", report }), /Result: failed/);
 });
 
 Deno.test("runGuidance rejects invalid options before anything starts, with a typed error", async () => {

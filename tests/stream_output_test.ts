@@ -13,7 +13,9 @@ import { buildFleetReport } from "../src/report/fleet/build.ts";
 import { FleetMerger, mergeFleetReports } from "../src/report/fleet/merge.ts";
 import { PackedServers } from "../src/report/fleet/packed.ts";
 import type { FleetReport } from "../src/report/fleet/types.ts";
-import { renderPieces } from "../src/report/formats/json.ts";
+import { render } from "../src/report/formats/json.ts";
+import { FORMATS, loadFormats } from "../src/report/formats/mod.ts";
+import { type RenderSource, wholeReport } from "../src/report/run.ts";
 import { jsonPieces } from "../src/report/json_pieces.ts";
 import type { GuidanceReport } from "../src/report/types.ts";
 import { testContext } from "./_context.ts";
@@ -42,13 +44,15 @@ async function fleets(): Promise<FleetReport[]> {
 
 Deno.test("json pieces: a fleet report joined is JSON.stringify(report, null, 2) byte for byte", async () => {
   for (const fleet of await fleets()) {
-    const pieces = [...renderPieces({ kind: "config", fleet })];
+    const rendered = render({ kind: "config", fleet });
+    assert.notEqual(typeof rendered, "string");
+    const pieces = [...rendered];
     assert.ok(pieces.length >= 3 + fleet.servers.length);
     assert.equal(pieces.join(""), JSON.stringify(fleet, null, 2) + "\n");
   }
   const guidance: GuidanceReport = await read("guidance-0.2.0.json");
   assert.equal(
-    [...renderPieces({ kind: "server", report: guidance })].join(""),
+    render({ kind: "server", report: guidance }),
     JSON.stringify(guidance, null, 2) + "\n",
   );
 });
@@ -105,7 +109,7 @@ Deno.test("finishRun: a streamed report is written in chunks, to the file (trunc
     undefined,
     fleet,
     { format: "json" },
-    () => renderPieces({ kind: "config", fleet }),
+    () => render({ kind: "config", fleet }),
     64,
   );
   assert.equal(code, fleet.complete ? (fleet.passed ? EXIT.passed : EXIT.defect) : EXIT.incomplete);
@@ -198,4 +202,45 @@ Deno.test("merge packed: the same merged report as the objects, and its JSON str
     passed: packed.merged.passed,
   };
   assert.equal([...jsonPieces(document)].join(""), JSON.stringify(whole.fleet, null, 2) + "\n");
+});
+
+Deno.test("render a merge: every format as for the whole report; json and github read the servers once, the others share one whole report", async () => {
+  const guidance: GuidanceReport = await read("guidance-0.2.0.json");
+  const fleet = buildFleetReport("mcpServers", [
+    { name: "a", report: { ...guidance, server: "a" } },
+    { name: "b", reason: "disabled" },
+    { name: "c", report: { ...guidance, server: "c" } },
+  ]);
+  let reads = 0;
+  const source: RenderSource = {
+    kind: "merge",
+    fleet: {
+      ...fleet,
+      servers: {
+        *[Symbol.iterator]() {
+          reads++;
+          yield* fleet.servers;
+        },
+      },
+    },
+  };
+  const joined = (text: string | Iterable<string>) =>
+    typeof text === "string" ? text : [...text].join("");
+  const streaming = new Set(["json", "github"]);
+  const modules = await loadFormats([...FORMATS, "summary"]);
+  let whole = 0;
+  for (const [format, module] of modules) {
+    const before = reads;
+    const options = { color: false };
+    assert.equal(
+      joined(module.render(source, options)),
+      joined(module.render({ kind: "config", fleet }, options)),
+      format,
+    );
+    if (streaming.has(format)) assert.equal(reads - before, 1, format);
+    else whole += reads - before;
+  }
+  assert.equal(whole, 1, "the whole report is built once");
+  assert.equal(wholeReport(source), wholeReport(source));
+  assert.deepEqual(wholeReport(source), { kind: "config", fleet });
 });

@@ -9,7 +9,7 @@ import type { ProfileOutcome } from "../src/discovery/session.ts";
 import type { ProfileLabel } from "../src/profiles.ts";
 import { buildReport, type ReportSettings } from "../src/report/build.ts";
 import { buildFleetReport } from "../src/report/fleet/build.ts";
-import { renderFleetText, renderText } from "../src/report/formats/text.ts";
+import { render } from "../src/report/formats/text.ts";
 import type { GuidanceReport } from "../src/report/types.ts";
 
 const LONG = "a-tool-with-a-rather-long-name-of-fifty-characters";
@@ -82,7 +82,7 @@ function widest(text: string): number {
 Deno.test("--client all with long tool names: every line fits, the text column is kept", () => {
   const report = clientAllReport("s", [LONG, "req"]);
   for (const width of [100, 80, 60]) {
-    const text = renderText(report, { color: false, width });
+    const text = render({ kind: "server", report }, { color: false, width });
     assert.ok(widest(text) <= width, `${width}:\n${text}`);
     const lines = text.split("\n");
     // Defects: `req` fits the column; the long name stands alone, its text in the same column.
@@ -116,7 +116,7 @@ Deno.test("a fleet's result line and summary rows fit 100 columns", () => {
       variables: ["GITHUB_PERSONAL_ACCESS_TOKEN", "GITHUB_ENTERPRISE_HOST"],
     },
   ]);
-  const text = renderFleetText(fleet, { color: false });
+  const text = render({ kind: "config", fleet }, { color: false });
   assert.ok(widest(text) <= 100, text.split("\n").filter((line) => line.length > 100).join("\n"));
   // The result wraps under itself, as a single report's does.
   const result = text.slice(text.lastIndexOf("\nResult: ") + 1).trimEnd().split("\n");

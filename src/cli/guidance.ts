@@ -84,7 +84,7 @@ export async function runGuidanceCommand(
       ),
   );
 
-  const { loadFormats, renderRun, runResult } = await import("../report/formats/mod.ts");
+  const { loadFormats, runResult } = await import("../report/formats/mod.ts");
   const formats = await loadFormats([output.format, ...reserved.files.map((file) => file.format)]);
   // A signal during analysis still ends the run with 130 and no report (finishRun).
   return await finishRun(
@@ -93,7 +93,7 @@ export async function runGuidanceCommand(
     signal,
     runResult(run),
     { format: output.format, location: output.sarifLocation ?? plan.config?.location },
-    (format, options) => renderRun(formats.get(format)!, run, options),
+    (format, options) => formats.get(format)!.render(run, options),
   );
 }
 

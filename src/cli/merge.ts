@@ -11,7 +11,8 @@ import { EXIT } from "../exit.ts";
 import { MAX_SHARDS } from "../limits.ts";
 import { type PermissionNeed, writeNeeds } from "../request/permissions.ts";
 import { shown } from "../printable.ts";
-import type { FleetReport, FleetServer, FleetStream } from "../report/fleet/types.ts";
+import type { FleetServer, FleetStream } from "../report/fleet/types.ts";
+import type { RenderSource } from "../report/run.ts";
 import type { MergeProblem } from "../report/fleet/merge.ts";
 import { reportOutputOf, takeOption, unknownOption } from "./args.ts";
 import { parseReportJson, readReportText } from "../run/baseline_file.ts";
@@ -79,35 +80,28 @@ export async function runMergeCommand(
   const packed = merged.merged;
 
   const reserved = await reserveReportFiles(context, output);
-  const [{ loadFormats, renderRun }, { jsonPieces }] = await Promise.all([
-    import("../report/formats/mod.ts"),
-    import("../report/json_pieces.ts"),
-  ]);
+  const { loadFormats } = await import("../report/formats/mod.ts");
   const formats = await loadFormats([output.format, ...reserved.files.map((file) => file.format)]);
-  // The merged servers stay packed: JSON is streamed from them, server by server (never one
-  // string, so a merge of any size is written), a format that reads one server at a time
-  // (renderFleet) renders from them, and any other format renders the whole report, built once,
-  // when a format first needs it.
-  const document: FleetStream = {
-    ...packed.head,
-    servers: { [Symbol.iterator]: () => packed.servers()[Symbol.iterator]() },
-    complete: packed.complete,
-    passed: packed.passed,
+  // The merged servers stay packed, and every format renders from them: JSON is streamed from
+  // them, server by server (never one string, so a merge of any size is written), github reads
+  // one server at a time, and any other format renders the whole report, built once
+  // (`wholeReport`), when a format first needs it.
+  const source: RenderSource = {
+    kind: "merge",
+    fleet: {
+      ...packed.head,
+      servers: { [Symbol.iterator]: () => packed.servers()[Symbol.iterator]() },
+      complete: packed.complete,
+      passed: packed.passed,
+    },
   };
-  let fleet: FleetReport | undefined;
   return await finishRun(
     context,
     reserved,
     undefined,
     packed,
     { format: output.format, location: output.sarifLocation },
-    (format, options) => {
-      if (format === "json") return jsonPieces(document);
-      const module = formats.get(format)!;
-      if (module.renderFleet) return module.renderFleet(document, options);
-      fleet ??= packed.report();
-      return renderRun(module, { kind: "config", fleet }, options);
-    },
+    (format, options) => formats.get(format)!.render(source, options),
   );
 }
 

@@ -1,11 +1,11 @@
 /**
  * The report of a run: one server's guidance report, or a config run's fleet report. Every
- * format renders either; only JSON keeps two documents (the seed's single-server report, and
- * the fleet report).
+ * format renders either, or a merge's fleet whose servers are read one at a time; only JSON
+ * keeps two documents (the seed's single-server report, and the fleet report).
  *
  * @module
  */
-import type { FleetReport } from "./fleet/types.ts";
+import type { FleetReport, FleetStream } from "./fleet/types.ts";
 import type { GuidanceReport } from "./types.ts";
 
 /** What a run reports. */
@@ -17,4 +17,30 @@ export type RunReport =
 export function runResult(run: RunReport): { complete: boolean; passed: boolean | null } {
   const { complete, passed } = run.kind === "server" ? run.report : run.fleet;
   return { complete, passed };
+}
+
+/**
+ * What a format renders: a run's report, or a merge's fleet, whose servers are read one at a
+ * time (each iteration reads them again) so that a format that needs one server at a time never
+ * builds the whole report.
+ */
+export type RenderSource =
+  | RunReport
+  | { readonly kind: "merge"; readonly fleet: FleetStream };
+
+/** The whole reports built from merges' fleets, each once. */
+const WHOLE = new WeakMap<FleetStream, RunReport>();
+
+/**
+ * The source as a whole run report, for a format that needs every server at once: a merge's
+ * fleet is read into one fleet report, built once however many formats ask for it.
+ */
+export function wholeReport(source: RenderSource): RunReport {
+  if (source.kind !== "merge") return source;
+  let run = WHOLE.get(source.fleet);
+  if (!run) {
+    run = { kind: "config", fleet: { ...source.fleet, servers: [...source.fleet.servers] } };
+    WHOLE.set(source.fleet, run);
+  }
+  return run;
 }

@@ -18,7 +18,7 @@ import {
 import { GITHUB_ANNOTATIONS_PER_LEVEL } from "../../limits.ts";
 import type { FleetStream } from "../fleet/types.ts";
 import { FleetTally, notCheckedText } from "../fleet/phrases.ts";
-import type { RunReport } from "../run.ts";
+import type { RenderSource } from "../run.ts";
 import type { GuidanceReport } from "../types.ts";
 
 /** Escapes a workflow command's message. */
@@ -229,7 +229,7 @@ function countsByKind(annotations: readonly Annotation[]): string {
  * The report's annotations ({@linkcode annotationsOf}), grouped past GitHub's per-step limits,
  * and a final `::notice` with the result.
  */
-export function renderGithub(report: GuidanceReport): string {
+function serverCommands(report: GuidanceReport): string {
   const lines = limited(annotationsOf(report), { notice: 1 });
   const outcome = outcomeOf(report);
   lines.push(
@@ -252,7 +252,7 @@ export function md(text: string): string {
  * per-step limits, then the fleet's result as a notice. The servers are read once, one at a
  * time (a merge renders from its packed servers without building the whole report).
  */
-export function renderFleetGithub(fleet: FleetStream): string {
+function fleetCommands(fleet: FleetStream): string {
   const annotations = new Annotations({ notice: 1 });
   const tally = new FleetTally();
   for (const server of fleet.servers) {
@@ -287,12 +287,10 @@ export function renderFleetGithub(fleet: FleetStream): string {
   return lines.join("\n") + "\n";
 }
 
-/** The run as workflow commands. */
-export function render(run: RunReport): string {
-  return run.kind === "server" ? renderGithub(run.report) : renderFleetGithub(run.fleet);
-}
-
-/** A fleet whose servers are read one at a time, as workflow commands. */
-export function renderFleet(fleet: FleetStream): string {
-  return renderFleetGithub(fleet);
+/**
+ * The source as workflow commands. A fleet's servers are read once, one at a time, so a merge
+ * renders from its packed servers without building the whole report.
+ */
+export function render(source: RenderSource): string {
+  return source.kind === "server" ? serverCommands(source.report) : fleetCommands(source.fleet);
 }

@@ -17,7 +17,7 @@ import {
 } from "../phrases.ts";
 import { notCheckedText } from "../fleet/phrases.ts";
 import type { FleetReport } from "../fleet/types.ts";
-import type { RunReport } from "../run.ts";
+import { type RenderSource, wholeReport } from "../run.ts";
 import type { GuidanceReport } from "../types.ts";
 
 function xml(text: string): string {
@@ -52,11 +52,6 @@ function outcomeOf(finding: ReportFinding, report: GuidanceReport): Case["outcom
   return gates(finding)
     ? { element: "failure", type: finding.kind, message: sentence }
     : { element: "skipped", message: `review candidate: ${sentence}` };
-}
-
-/** The report as JUnit XML. */
-export function renderJunit(report: GuidanceReport): string {
-  return junitXml(profileSuites(report));
 }
 
 /** One suite per profile: discovery, each required tool, each review candidate. */
@@ -178,7 +173,7 @@ export function junitXml(suites: readonly Suite[]): string {
 }
 
 /** The fleet report as JUnit XML. */
-export function renderFleetJunit(fleet: FleetReport): string {
+function fleetXml(fleet: FleetReport): string {
   const suites: Suite[] = fleet.servers.map((server) => {
     const name = `mcpeval.${server.name}`;
     if (!server.checked) {
@@ -214,7 +209,8 @@ export function renderFleetJunit(fleet: FleetReport): string {
   return junitXml(suites);
 }
 
-/** The run as JUnit XML. */
-export function render(run: RunReport): string {
-  return run.kind === "server" ? renderJunit(run.report) : renderFleetJunit(run.fleet);
+/** The source as JUnit XML (a merge's fleet built whole). */
+export function render(source: RenderSource): string {
+  const run = wholeReport(source);
+  return run.kind === "server" ? junitXml(profileSuites(run.report)) : fleetXml(run.fleet);
 }

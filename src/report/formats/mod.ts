@@ -1,12 +1,11 @@
 /**
  * The report formats, one row each: its id, whether it can go to stdout, and its module, loaded
- * only when a run writes that format. Every module renders a run of one or more servers with
- * `render(run, options)`; a new format is its module plus a row here.
+ * only when a run writes that format. Every module renders a run of one or more servers, or a
+ * merge, with its one `render(source, options)`; a new format is its module plus a row here.
  *
  * @module
  */
-import type { FleetStream } from "../fleet/types.ts";
-import type { RunReport } from "../run.ts";
+import type { RenderSource } from "../run.ts";
 import type { SarifLocation } from "./options.ts";
 import type { SarifOptions } from "./sarif.ts";
 import type { TextStyle } from "./text.ts";
@@ -16,30 +15,15 @@ export type { SarifLocation };
 /** How to render: text style (colour and width) and SARIF options; each format reads its own. */
 export interface RenderOptions extends TextStyle, SarifOptions {}
 
-/** What a format module exports. */
+/** What a format module exports: its one renderer. */
 export interface FormatModule {
-  /** The run in this format. Pure. */
-  readonly render: (run: RunReport, options: RenderOptions) => string;
   /**
-   * The same document in pieces, for a format that can write a report of any size without
-   * building it as one string (JSON). Pure.
+   * The source in this format: one string, or pieces joined in order. A format that can write
+   * a report of any size writes it in pieces (JSON); one that needs one server at a time reads a
+   * merge's servers as they come (github); any other builds the whole report with `wholeReport`
+   * (`src/report/run.ts`). Pure.
    */
-  readonly renderPieces?: (run: RunReport, options: RenderOptions) => Iterable<string>;
-  /**
-   * A fleet whose servers are read one at a time (a merge's packed servers), for a format that
-   * needs only one server at a time: a merge renders with it instead of building the whole
-   * report. Pure.
-   */
-  readonly renderFleet?: (fleet: FleetStream, options: RenderOptions) => string | Iterable<string>;
-}
-
-/** The run in `format`, in pieces when the format can write it so, else as one string. */
-export function renderRun(
-  module: FormatModule,
-  run: RunReport,
-  options: RenderOptions,
-): string | Iterable<string> {
-  return module.renderPieces ? module.renderPieces(run, options) : module.render(run, options);
+  readonly render: (source: RenderSource, options: RenderOptions) => string | Iterable<string>;
 }
 
 /** The options a format has of its own (only a run that writes it may give them). */
@@ -99,7 +83,7 @@ export function isFormat(value: string): value is Format {
   return (FORMATS as readonly string[]).includes(value);
 }
 
-/** Loads the renderers of `formats` (each once), for {@linkcode renderRun}. */
+/** Loads the renderers of `formats` (each once). */
 export async function loadFormats(
   formats: Iterable<FormatId>,
 ): Promise<ReadonlyMap<FormatId, FormatModule>> {

@@ -18,7 +18,7 @@ import {
 } from "../phrases.ts";
 import { notCheckedText } from "../fleet/phrases.ts";
 import type { FleetReport } from "../fleet/types.ts";
-import type { RunReport } from "../run.ts";
+import { type RenderSource, wholeReport } from "../run.ts";
 import type { SarifLocation } from "./options.ts";
 
 export type { SarifLocation };
@@ -129,15 +129,8 @@ function result(
   };
 }
 
-/**
- * The report as a SARIF 2.1.0 log that GitHub code scanning accepts.
- *
- * @example
- * ```ts
- * const sarif = renderSarif(report, { location: { path: "src/server.ts", line: 12 } });
- * ```
- */
-export function renderSarif(report: GuidanceReport, options: SarifOptions = {}): string {
+/** The report as a SARIF 2.1.0 log that GitHub code scanning accepts. */
+function serverLog(report: GuidanceReport, options: SarifOptions): string {
   const location = options.location ?? defaultSarifLocation(report.server);
   const rules = sarifRules(report);
   const results = sarifResults(report, rules, location);
@@ -269,7 +262,7 @@ const FLEET_LOCATION: SarifLocation = { path: "mcpeval/config", line: 1 };
  * The fleet report as one SARIF 2.1.0 run across servers; every result points at `location`
  * (the config file when the CLI knows it as a relative path).
  */
-export function renderFleetSarif(fleet: FleetReport, options: SarifOptions = {}): string {
+function fleetLog(fleet: FleetReport, options: SarifOptions): string {
   const location = options.location ?? FLEET_LOCATION;
   const rules = [
     ...sarifRules(...fleet.servers.flatMap((server) => server.checked ? [server.report] : [])),
@@ -317,9 +310,16 @@ export function renderFleetSarif(fleet: FleetReport, options: SarifOptions = {})
   return JSON.stringify(log, null, 2) + "\n";
 }
 
-/** The run as SARIF (results at `options.location`). */
-export function render(run: RunReport, options: SarifOptions = {}): string {
-  return run.kind === "server"
-    ? renderSarif(run.report, options)
-    : renderFleetSarif(run.fleet, options);
+/**
+ * The source as a SARIF 2.1.0 log that GitHub code scanning accepts (results at
+ * `options.location`; a merge's fleet built whole).
+ *
+ * @example
+ * ```ts
+ * const sarif = render({ kind: "server", report }, { location: { path: "src/server.ts", line: 12 } });
+ * ```
+ */
+export function render(source: RenderSource, options: SarifOptions = {}): string {
+  const run = wholeReport(source);
+  return run.kind === "server" ? serverLog(run.report, options) : fleetLog(run.fleet, options);
 }

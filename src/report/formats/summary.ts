@@ -20,7 +20,7 @@ import {
 } from "../phrases.ts";
 import { fleetOutcome, notCheckedText, SUMMARY_HEADER, summaryRows } from "../fleet/phrases.ts";
 import type { FleetReport } from "../fleet/types.ts";
-import type { RunReport } from "../run.ts";
+import { type RenderSource, wholeReport } from "../run.ts";
 import { STDERR_TAIL_LEAD } from "../stderr_tail.ts";
 import type { GuidanceReport } from "../types.ts";
 import { md } from "./github.ts";
@@ -37,7 +37,7 @@ function tools(names: readonly string[]): string {
 }
 
 /** The Markdown summary: result, profile table, drift, defects, candidates, resolved. */
-export function renderGithubSummary(report: GuidanceReport): string {
+function serverSummary(report: GuidanceReport): string {
   const outcome = outcomeOf(report);
   const lines = [
     `## mcpeval guidance: ${md(report.server)}`,
@@ -140,7 +140,7 @@ export function renderGithubSummary(report: GuidanceReport): string {
 }
 
 /** The Markdown step summary: the result, a table of every server, then each server's summary. */
-export function renderFleetGithubSummary(fleet: FleetReport): string {
+function fleetSummary(fleet: FleetReport): string {
   const outcome = fleetOutcome(fleet);
   const lines = [
     `## mcpeval guidance: config ${fleet.config_format}`,
@@ -153,7 +153,7 @@ export function renderFleetGithubSummary(fleet: FleetReport): string {
     "",
   ];
   for (const server of fleet.servers) {
-    if (server.checked) lines.push(renderGithubSummary(server.report).trimEnd(), "");
+    if (server.checked) lines.push(serverSummary(server.report).trimEnd(), "");
     else {
       lines.push(
         `## mcpeval guidance: ${md(server.name)}`,
@@ -166,9 +166,8 @@ export function renderFleetGithubSummary(fleet: FleetReport): string {
   return lines.join("\n") + "\n";
 }
 
-/** The run as a Markdown step summary. */
-export function render(run: RunReport): string {
-  return run.kind === "server"
-    ? renderGithubSummary(run.report)
-    : renderFleetGithubSummary(run.fleet);
+/** The source as a Markdown step summary (a merge's fleet built whole). */
+export function render(source: RenderSource): string {
+  const run = wholeReport(source);
+  return run.kind === "server" ? serverSummary(run.report) : fleetSummary(run.fleet);
 }

@@ -25,7 +25,7 @@ import {
 } from "../phrases.ts";
 import { fleetOutcome, notCheckedText, SUMMARY_HEADER, summaryRows } from "../fleet/phrases.ts";
 import type { FleetReport } from "../fleet/types.ts";
-import type { RunReport } from "../run.ts";
+import { type RenderSource, wholeReport } from "../run.ts";
 import { STDERR_TAIL_LEAD } from "../stderr_tail.ts";
 import type { GuidanceReport } from "../types.ts";
 
@@ -54,13 +54,8 @@ const RESULT_COLORS: Record<string, Format> = {
 /**
  * The report as text. Pure: the same report and style give the same text. No line is wider
  * than `style.width` (except a single tool name longer than the line, which is cut into parts).
- *
- * @example
- * ```ts
- * const text = renderText(report, { color: false, width: 80 });
- * ```
  */
-export function renderText(report: GuidanceReport, style: TextStyle = { color: false }): string {
+function serverText(report: GuidanceReport, style: TextStyle): string {
   const width = widthOf(style);
   const paint = (format: Format, text: string) =>
     style.color ? styleText(format, text, { validateStream: false }) : text;
@@ -345,7 +340,7 @@ function visible(text: string): number {
 }
 
 /** The fleet report as text. Pure. */
-export function renderFleetText(fleet: FleetReport, style: TextStyle = { color: false }): string {
+function fleetText(fleet: FleetReport, style: TextStyle): string {
   const width = widthOf(style);
   const paint = (format: Format, text: string) =>
     style.color ? styleText(format, text, { validateStream: false }) : text;
@@ -365,7 +360,7 @@ export function renderFleetText(fleet: FleetReport, style: TextStyle = { color: 
       paint("bold", `== ${server.name} ${"=".repeat(Math.max(3, 60 - server.name.length))}`),
     );
     if (server.checked) {
-      lines.push(renderText(server.report, style).trimEnd());
+      lines.push(serverText(server.report, style).trimEnd());
     } else {
       lines.push(`${paint("bold", "mcpeval guidance")}  server ${server.name}`);
       lines.push(
@@ -393,7 +388,15 @@ function summaryLines(rows: readonly string[][], width: number): string[] {
   ]);
 }
 
-/** The run as text (colour and width from `style`). */
-export function render(run: RunReport, style: TextStyle = { color: false }): string {
-  return run.kind === "server" ? renderText(run.report, style) : renderFleetText(run.fleet, style);
+/**
+ * The source as text (colour and width from `style`; a merge's fleet built whole). Pure.
+ *
+ * @example
+ * ```ts
+ * const text = render({ kind: "server", report }, { color: false, width: 80 });
+ * ```
+ */
+export function render(source: RenderSource, style: TextStyle = { color: false }): string {
+  const run = wholeReport(source);
+  return run.kind === "server" ? serverText(run.report, style) : fleetText(run.fleet, style);
 }
