@@ -150,7 +150,8 @@ export interface RunGuidanceOptions extends GuidanceInput {
  * Validates `options` (with {@linkcode validateRun}, as the command line does), runs discovery
  * for the selected profiles and returns the validated report. Invalid options (a `baseline`
  * that is not a complete report of the same server included) throw {@linkcode RequestError},
- * and a permission this process lacks (the server command, its host) {@linkcode RunError},
+ * and a permission this process lacks (the server command, its host; one Deno would prompt for
+ * counts as lacking: grant it with `--allow-run` or `--allow-net`) {@linkcode RunError},
  * before anything starts; a command that cannot be started throws {@linkcode SpawnError}.
  *
  * @example

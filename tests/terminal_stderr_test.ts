@@ -126,6 +126,33 @@ Deno.test({
   },
 });
 
+Deno.test({
+  name: "the stderr tail with a GitHub report on the same terminal: shown on stderr, once",
+  ignore: !HAS_SCRIPT,
+  fn: async () => {
+    const { screen, code } = await onTerminal(
+      [
+        "guidance",
+        "--format",
+        "github",
+        "--server",
+        "h",
+        "--profile",
+        "none",
+        "--",
+        ...hostile("stderr-hostile-exit"),
+      ],
+      {
+        env: { ...baseEnv(), NO_COLOR: "1" },
+        permissions: [`--allow-run=${DENO}`, "--allow-env=GITHUB_STEP_SUMMARY"],
+      },
+    );
+    assert.equal(code, 3, screen);
+    assert.equal(screen.split("its own output, not mcpeval's:").length - 1, 1, screen);
+    assert.match(screen, /mcpeval: server h exited before answering/);
+  },
+});
+
 /**
  * Runs `mcpeval ARGS` in a tmux pane of 100 columns and 60 rows (with `remain-on-exit`, so the
  * screen stays once it exited) and returns the lines of its final screen and scrollback as tmux

@@ -1,7 +1,8 @@
 /**
- * argv of `mcpeval guidance` → a validated `RunRequest` (one server, or a config file's). The options, their
- * labels and the kinds of run each applies to are rows of `options.ts`; the command line's own
- * value rules (`--header NAME=ENV_VAR`, `--input`, `--output`) live here; the rules of the
+ * argv of `mcpeval guidance` → a validated `RunRequest` (one server, or a config file's). The
+ * options, their labels, value parsers and the kinds of run each applies to are rows of
+ * `options.ts`; what only the command line does (a header's value from the environment, an
+ * input given twice, `--output`) lives here; the rules of the
  * request itself are the shared validator's, named in the command line's terms.
  *
  * @module

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { showsStderrTail } from "../report/formats/mod.ts";
 import type { RunRequest } from "../request/run.ts";
 import type { SpawnError } from "../transport/stdio.ts";
 import type { Leftover } from "../transport/transport.ts";
@@ -42,6 +43,7 @@ export async function runGuidanceCommand(
     ),
     quiet,
     progress && ((text) => progress.above(text)),
+    showsStderrTail(output.format),
   );
   const leftovers: Extract<RunEvent, { kind: "leftover" }>[] = [];
   const observe = (event: RunEvent) => {

@@ -4,7 +4,7 @@
  * another profile of the same server already printed is not printed again. On a terminal
  * (without `--quiet`) and `discard`, the last lines of each profile are kept, and when a server
  * exited before answering, those of one profile are shown once, after a fixed lead-in that says
- * they are the server's own output. Every line is shown with its controls, escape sequences and
+ * they are the server's own output (unless the report on stdout, on a terminal too, shows them). Every line is shown with its controls, escape sequences and
  * invisible format characters escaped ({@linkcode terminalSafe}), never as the server wrote it;
  * a line the server did not end is held until it ends (or the server exits), so it cannot be
  * completed later into something else.
@@ -58,8 +58,8 @@ export class ServerOutput {
   #writing: Promise<void> = Promise.resolve();
 
   /**
-   * The stderr of `servers`. `quiet`: `--quiet` (no tail, as no progress; nor when stdout is a
-   * terminal too, where the report shows it). `write`: where
+   * The stderr of `servers`. `quiet`: `--quiet` (no tail, as no progress). `reportShowsTail`:
+   * the report on stdout shows the tail (no tail here either when stdout is a terminal). `write`: where
    * inherited lines go (above the live progress, when it is shown); the context's stderr by
    * default.
    */
@@ -68,10 +68,12 @@ export class ServerOutput {
     servers: readonly ServerOfRun[],
     quiet: boolean,
     write?: (text: string) => Promise<void>,
+    reportShowsTail = false,
   ) {
     this.#context = context;
-    // The report on a terminal shows the tail itself: only stderr's reader needs it then.
-    this.#tails = context.stderrTerminal !== undefined && !quiet && context.stdoutTerminal !== true;
+    // A report on the same terminal that shows the tail itself: it is not shown twice.
+    this.#tails = context.stderrTerminal !== undefined && !quiet &&
+      !(context.stdoutTerminal === true && reportShowsTail);
     this.#modes = new Map(
       servers.flatMap(({ server, target }) =>
         target.kind === "stdio" ? [[server, target.stderr] as const] : []

@@ -81,8 +81,6 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Whether `id` is a VS Code input id mcpeval takes (and so may show). */
 export const isInputId = (id: string): boolean => INPUT_ID.test(id);
 
-export { INPUT_RULE };
-
 /**
  * Whether `name` can select a config entry: a server label, or an entry's key as the file
  * writes it (which need not be a label: no control character, at most 256 characters).

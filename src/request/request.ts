@@ -1,7 +1,7 @@
 /**
- * One request model for every way a run is asked for: a command line, a library call, and
- * (next) one entry of a client's config file. A pure validator turns each into the same
- * {@linkcode DiscoveryRequest}; output settings are kept apart in {@linkcode OutputRequest}.
+ * The inputs of a run and the validators of its parts: the settings every server shares
+ * ({@linkcode validateSettings}) and one server ({@linkcode validateServer}, also for each entry
+ * of a config file). `validateRun` (`run.ts`) puts them together into the one `RunRequest`.
  *
  * @module
  */

@@ -58,7 +58,7 @@ export interface RunRequest {
 export type RunInput = GuidanceInput | ConfigRunInput;
 
 /** Whether `input` asks for a config run. */
-export const isConfigInput = (input: RunInput): input is ConfigRunInput => "config" in input;
+const isConfigInput = (input: RunInput): input is ConfigRunInput => "config" in input;
 
 /**
  * Validates a run (the library's and the command line's one validator): the shared settings
