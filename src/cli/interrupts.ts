@@ -4,6 +4,11 @@
  * mcpeval's status rather than the runtime's. Until a command claims them (one that starts
  * servers, to stop them first), a signal exits at once: nothing has started that needs stopping.
  *
+ * One window is Deno's: its first listener hooks all three signals at once, and until a signal
+ * has a listener of its own, Deno gives it the default action (the runtime's status), even where
+ * the signal was ignored when mcpeval started. The three listeners are added one right after the
+ * other, so that window lasts microseconds.
+ *
  * Imports only the exit codes: `main.ts` loads it before anything else.
  *
  * @module
