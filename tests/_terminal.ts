@@ -53,12 +53,18 @@ export async function onTerminal(
   const line = [DENO, "run", "--quiet", ...permissions, join(ROOT, "main.ts"), ...args]
     .map(quote).join(" ");
   const marker = new ProcessMarker();
-  const output = await new Deno.Command("script", {
+  const child = new Deno.Command("script", {
     args: ["-qec", `stty cols ${columns} rows 50; ${line} ${redirect}`, "/dev/null"],
     env: { ...env, ...marker.env },
     clearEnv: true,
     stdin: "null",
-  }).output();
+    stdout: "piped",
+    stderr: "piped",
+  }).spawn();
+  // Bounded: a run that waits on the terminal (a permission prompt, say) is killed after 60 s,
+  // and what is left of it is reaped below.
+  const bound = setTimeout(() => child.kill("SIGKILL"), 60_000);
+  const output = await child.output().finally(() => clearTimeout(bound));
   assertNoneLeft(await marker.reap(), "mcpeval on a terminal");
   return { screen: new TextDecoder().decode(output.stdout), code: output.code };
 }

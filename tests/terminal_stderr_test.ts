@@ -8,7 +8,15 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { HOSTILE_STDERR } from "../fixtures/hostile.ts";
 import { terminalSafe } from "../src/printable.ts";
-import { assertNoneLeft, DENO, hostile, ProcessMarker, ROOT, tempDir } from "./_cli.ts";
+import {
+  assertNoneLeft,
+  DEMO_TARGET,
+  DENO,
+  hostile,
+  ProcessMarker,
+  ROOT,
+  tempDir,
+} from "./_cli.ts";
 import { baseEnv, HAS_SCRIPT, onTerminal } from "./_terminal.ts";
 
 const HAS_TMUX: boolean = HAS_SCRIPT && (() => {
@@ -142,14 +150,38 @@ Deno.test({
         "--",
         ...hostile("stderr-hostile-exit"),
       ],
-      {
-        env: { ...baseEnv(), NO_COLOR: "1" },
-        permissions: [`--allow-run=${DENO}`, "--allow-env=GITHUB_STEP_SUMMARY"],
-      },
+      { env: { ...baseEnv(), NO_COLOR: "1" } },
     );
     assert.equal(code, 3, screen);
     assert.equal(screen.split("its own output, not mcpeval's:").length - 1, 1, screen);
     assert.match(screen, /mcpeval: server h exited before answering/);
+  },
+});
+
+Deno.test({
+  name: "a GitHub report on a terminal without --allow-env: no permission prompt, no summary",
+  ignore: !HAS_SCRIPT,
+  fn: async () => {
+    await using dir = await tempDir();
+    const summary = join(dir.path, "summary.md");
+    const { screen, code } = await onTerminal(
+      [
+        "guidance",
+        "--format",
+        "github",
+        "--server",
+        "h",
+        "--profile",
+        "none",
+        ...DEMO_TARGET,
+      ],
+      { env: { ...baseEnv(), NO_COLOR: "1", GITHUB_STEP_SUMMARY: summary } },
+    );
+    assert.equal(code, 0, screen);
+    assert.doesNotMatch(screen, /Deno requests/);
+    assert.match(screen, /::notice title=mcpeval guidance \(h\)::/);
+    // GITHUB_STEP_SUMMARY is unreadable without its --allow-env: as if it were unset.
+    await assert.rejects(Deno.stat(summary), Deno.errors.NotFound);
   },
 });
 

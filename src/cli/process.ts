@@ -6,7 +6,7 @@
  * @module
  */
 import { EXIT } from "../exit.ts";
-import { readTextFile } from "../run/files.ts";
+import { envVariable, readTextFile } from "../run/files.ts";
 import type { CliContext } from "./context.ts";
 import { currentLaunch } from "./deno_flags.ts";
 import { claimInterrupts } from "./interrupts.ts";
@@ -38,7 +38,7 @@ export function processContext(): CliContext {
   return {
     stdout: write(Deno.stdout),
     stderr: write(Deno.stderr),
-    env: (name) => Deno.env.get(name),
+    env: envVariable,
     permission: async (descriptor) => (await Deno.permissions.query(descriptor)).state,
     reserveFile,
     removeFile: (path) => Deno.remove(path),
@@ -71,10 +71,11 @@ function colorWanted(): boolean {
 
 /** An environment variable, read only when --allow-env already covers it (never prompts). */
 function readableEnv(name: string): string | undefined {
-  if (Deno.permissions.querySync({ name: "env", variable: name }).state !== "granted") {
+  try {
+    return envVariable(name);
+  } catch {
     return undefined;
   }
-  return Deno.env.get(name);
 }
 
 /** The terminal's width, or undefined when neither stdout nor stderr is a terminal. */

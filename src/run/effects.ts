@@ -10,7 +10,7 @@ import type { Transport, TransportHooks } from "../transport/transport.ts";
 
 /** What a run reads, asks and opens. */
 export interface RunEffects {
-  /** Reads an environment variable (for `--header` and config variables); may throw without permission. */
+  /** Reads an environment variable (for `--input`, `--header` and config variables); throws without its permission. */
   readonly env: (name: string) => string | undefined;
   /** The state of a Deno permission; never prompts. */
   readonly permission: (descriptor: Deno.PermissionDescriptor) => Promise<Deno.PermissionState>;

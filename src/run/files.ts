@@ -145,10 +145,22 @@ export function pathProblem(error: unknown): string | undefined {
   return undefined;
 }
 
+/**
+ * An environment variable of this process, read only when `--allow-env` already covers it:
+ * otherwise `NotCapable` is thrown, and Deno never prompts (a prompt would hang a run on a
+ * terminal, and the answer is the permission the run was given).
+ */
+export function envVariable(name: string): string | undefined {
+  if (Deno.permissions.querySync({ name: "env", variable: name }).state !== "granted") {
+    throw new Deno.errors.NotCapable("env access not granted");
+  }
+  return Deno.env.get(name);
+}
+
 /** The effects of a run in this process: Deno's environment, permissions and file system. */
 export function denoRunEffects(): RunEffects {
   return {
-    env: (name) => Deno.env.get(name),
+    env: envVariable,
     permission: async (descriptor) => (await Deno.permissions.query(descriptor)).state,
     readTextFile,
     cwd: () => Deno.cwd(),
