@@ -43,8 +43,11 @@ for (const format of ["text", "json"]) {
           ...files.map(([name, path]) => `--output=${name}=${path}`),
           "--settle-ms",
           "0",
+          // A deadline no scenario's work can reach, on any machine: a profile that timed out
+          // carries its server's stderr tail (`server_stderr_tail`, the server's own words,
+          // by design), and the flood's stderr is the canary.
           "--timeout-ms",
-          "2000",
+          "60000",
           "--",
           ...hostile(scenario),
         ],
