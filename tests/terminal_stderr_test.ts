@@ -134,22 +134,15 @@ Deno.test({
   },
 });
 
+/** A one-profile run of server `h` with its GitHub report on the terminal; its target follows. */
+const GITHUB_ON_TERMINAL = ["guidance", "--format", "github", "--server", "h", "--profile", "none"];
+
 Deno.test({
   name: "the stderr tail with a GitHub report on the same terminal: shown on stderr, once",
   ignore: !HAS_SCRIPT,
   fn: async () => {
     const { screen, code } = await onTerminal(
-      [
-        "guidance",
-        "--format",
-        "github",
-        "--server",
-        "h",
-        "--profile",
-        "none",
-        "--",
-        ...hostile("stderr-hostile-exit"),
-      ],
+      [...GITHUB_ON_TERMINAL, "--", ...hostile("stderr-hostile-exit")],
       { env: { ...baseEnv(), NO_COLOR: "1" } },
     );
     assert.equal(code, 3, screen);
@@ -165,16 +158,7 @@ Deno.test({
     await using dir = await tempDir();
     const summary = join(dir.path, "summary.md");
     const { screen, code } = await onTerminal(
-      [
-        "guidance",
-        "--format",
-        "github",
-        "--server",
-        "h",
-        "--profile",
-        "none",
-        ...DEMO_TARGET,
-      ],
+      [...GITHUB_ON_TERMINAL, ...DEMO_TARGET],
       { env: { ...baseEnv(), NO_COLOR: "1", GITHUB_STEP_SUMMARY: summary } },
     );
     assert.equal(code, 0, screen);
