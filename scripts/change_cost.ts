@@ -84,7 +84,7 @@ const CHANGES: readonly Change[] = [
         "src/clients/rules/min_name_length.ts",
         `/** A fictional kind. @module */\nimport { isCount, type RuleKind, TOOL_EFFECTS } from "./kind.ts";\n\n` +
           `/** Tool names shorter than the value. */\nexport const minNameLength: RuleKind = {\n` +
-          `  id: "min-name-length",\n  effects: TOOL_EFFECTS,\n  validValue: isCount,\n` +
+          `  id: "min-name-length",\n  check: "its name is shorter than the client accepts",\n  effects: TOOL_EFFECTS,\n  validValue: isCount,\n` +
           `  judge: (rule, tools) =>\n    tools.filter((tool) => tool.name.length < (rule.value as number)).map((tool) => tool.name),\n};\n`,
       );
       const registry = "src/clients/rules/registry.ts";

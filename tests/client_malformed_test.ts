@@ -156,6 +156,19 @@ Deno.test("names that are not tool identifiers: client profiles keep them, no re
   assert.ok(texts[2].includes(phrase("has space")), "the text report names it by position");
 });
 
+Deno.test("a hidden tool says which check of its client hid it, in every format", async () => {
+  const check = 'drop-server): its inputSchema\'s root type is not "object"';
+  for (const format of FORMATS.filter((id) => id !== "json")) {
+    const out = await formatted("root-array", ["--client", "claude-code"], format);
+    assert.equal(out.code, 0, out.stderr);
+    const text = format === "text" ? out.stdout.replaceAll(/\n +/g, " ") : out.stdout;
+    assert.ok(text.includes("schema-root-not-object"), `${format}: the rule's id`);
+    if (format !== "sarif" && format !== "junit") assert.ok(text.includes(check), format);
+  }
+  const { report } = await json("root-array", ["--client", "claude-code"]);
+  assert.doesNotMatch(JSON.stringify(report.candidates[0]), /tool count, name length/);
+});
+
 Deno.test("the catalog: what a client profile keeps, and what stays malformed-entry in every profile", async () => {
   const page = (...tools: unknown[]) => ({ tools });
   const schema = { type: "object" };

@@ -30,7 +30,7 @@ export const RULES = {
     class: "candidate",
     gates: false,
     hint:
-      "The client of this profile hides this tool from its model by one of its own rules (tool count, name length, name characters, or app-only); rename or regroup the tools, or accept that this client cannot reach it.",
+      "The client of this profile hides this tool from its model by one of its own rules (the finding's rule names which, and what it checks); change the tool so that the rule no longer applies to it, or accept that this client cannot reach it.",
   },
   "tool-cap-exceeded-in-client": {
     class: "candidate",

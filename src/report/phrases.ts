@@ -5,6 +5,7 @@
  */
 import { FINDING_KINDS, type FindingKind, RULES } from "../analysis/rules.ts";
 import { closestTypo } from "../analysis/suggest.ts";
+import { RULE_KINDS } from "../clients/rules/registry.ts";
 import { detailPhrase } from "../protocol/incomplete.ts";
 import { MAX_RESOLVED_LISTED } from "../limits.ts";
 import type {
@@ -52,6 +53,13 @@ export interface FindingPresentation {
   readonly sentence: (finding: ReportFinding, report: GuidanceReport) => string;
 }
 
+/** What a client rule checks, as a clause (`: its name is ...`), or nothing for an unknown id. */
+function checkOf(rule: string): string {
+  const kind =
+    (RULE_KINDS as Readonly<Record<string, { readonly check: string } | undefined>>)[rule];
+  return kind === undefined ? "" : `: ${kind.check}`;
+}
+
 /** The presentation of every finding kind. */
 export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentation>> = {
   "referenced-tool-unavailable": {
@@ -78,9 +86,10 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
         : `visible in ${finding.available_in.join(", ")}`;
       const rule = "rule" in finding ? finding.rule : "a";
       const effect = "effect" in finding ? finding.effect : undefined;
+      const check = checkOf(rule);
       return effect === undefined
-        ? `${finding.profile}: \`${finding.tool}\` is listed but its client's ${rule} rule hides it; ${where}`
-        : `${finding.profile}: \`${finding.tool}\` makes its client's ${rule} rule hide every tool of this server (${effect}); ${where}`;
+        ? `${finding.profile}: \`${finding.tool}\` is listed but its client's ${rule} rule hides it${check}; ${where}`
+        : `${finding.profile}: \`${finding.tool}\` makes its client's ${rule} rule hide every tool of this server (${effect})${check}; ${where}`;
     },
   },
   "tool-cap-exceeded-in-client": {

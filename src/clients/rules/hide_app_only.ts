@@ -8,6 +8,7 @@ import type { RuleKind } from "./kind.ts";
 /** MCP Apps tools the client keeps from its model. */
 export const hideAppOnly: RuleKind = {
   id: "hide-app-only",
+  check: 'it is marked for apps only (its _meta.ui.visibility does not name "model")',
   effects: ["drop-tool"],
   validValue: (value) => value === true,
   judge: (_rule, tools) => tools.filter((tool) => tool.appOnly).map((tool) => tool.name),

@@ -115,6 +115,12 @@ export interface RuleContext {
 export interface RuleKind {
   /** The id used in preset data and reports. */
   readonly id: string;
+  /**
+   * What it checks, as a fixed phrase about the tool it judges ("its name is longer than the
+   * client accepts"): reports say it with the rule's id, so that a finding says which check hid
+   * the tool.
+   */
+  readonly check: string;
   /** The effects its data may name; the first is the default when the data names none. */
   readonly effects: readonly [RuleEffect, ...RuleEffect[]];
   /** Whether it counts tools (applied after every other rule, to what they left). */

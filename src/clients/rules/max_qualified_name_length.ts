@@ -9,6 +9,7 @@ import { isCount, type RuleKind, TOOL_EFFECTS } from "./kind.ts";
 /** Server label plus tool name longer than the client accepts. */
 export const maxQualifiedNameLength: RuleKind = {
   id: "max-qualified-name-length",
+  check: "the server label and its name together are longer than the client accepts",
   effects: TOOL_EFFECTS,
   validValue: (value, rule) =>
     rule.separator !== undefined && typeof rule.separator !== "string"

@@ -9,6 +9,7 @@ import { isCount, type RuleKind } from "./kind.ts";
 /** The tool cap. A cap whose effect has no evidence is `warn` (nothing hidden). */
 export const maxTools: RuleKind = {
   id: "max-tools",
+  check: "it comes past the most tools the client sends to its model",
   effects: ["warn", "truncate", "refuse-server"],
   cap: true,
   validValue: isCount,

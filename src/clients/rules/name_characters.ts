@@ -35,6 +35,7 @@ function validPattern(value: unknown): boolean | string {
 /** Names outside the characters the client accepts. */
 export const nameCharacters: RuleKind = {
   id: "name-characters",
+  check: "its name has characters the client does not accept",
   effects: TOOL_EFFECTS,
   validValue: validPattern,
   prepare: async () => {

@@ -44,6 +44,7 @@ const SCHEMES: Readonly<Record<string, Scheme>> = {
 /** Tools whose rewritten name another tool of the server takes. */
 export const nameCollision: RuleKind = {
   id: "name-collision",
+  check: "its name, as the client rewrites it, is the same as an earlier tool's",
   effects: ["drop-tool"],
   validValue: (value) => typeof value === "string" && Object.hasOwn(SCHEMES, value),
   judge: (rule, tools, { server }) => {

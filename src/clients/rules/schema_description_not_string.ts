@@ -58,6 +58,7 @@ function hasBadDescription(root: Json): boolean {
 /** Property schemas whose description Codex's schema subset cannot hold. */
 export const schemaDescriptionNotString: RuleKind = {
   id: "schema-description-not-string",
+  check: "a property of its inputSchema has a description that is not a string",
   effects: TOOL_EFFECTS,
   validValue: (value) => value === true,
   fact: {

@@ -24,6 +24,7 @@ let validate: ((schema: unknown) => boolean) | undefined;
 /** Schemas the client's JSON Schema validator refuses. */
 export const schemaInvalid: RuleKind = {
   id: "schema-invalid",
+  check: "its inputSchema is not a valid JSON Schema of the draft the client validates with",
   effects: TOOL_EFFECTS,
   validValue: (value) => value === "draft-07",
   fact: {

@@ -13,6 +13,7 @@ const KEYWORDS = ["oneOf", "allOf", "anyOf"];
 /** Root composition keywords. */
 export const schemaRootComposition: RuleKind = {
   id: "schema-root-composition",
+  check: "its inputSchema's root is a composition of schemas (one of, all of or any of them)",
   effects: TOOL_EFFECTS,
   validValue: (value) => value === true,
   fact: {

@@ -13,6 +13,7 @@ const FACT = "schema-root-not-object";
 /** Root type other than object. */
 export const schemaRootNotObject: RuleKind = {
   id: "schema-root-not-object",
+  check: 'its inputSchema\'s root type is not "object"',
   effects: TOOL_EFFECTS,
   validValue: (value) => value === true,
   fact: { id: FACT, extract: (tool) => inputSchemaOf(tool).type !== "object" },

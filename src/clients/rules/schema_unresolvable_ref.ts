@@ -12,6 +12,7 @@ const FACT = "schema-unresolvable-ref";
 /** Dangling local references. */
 export const schemaUnresolvableRef: RuleKind = {
   id: "schema-unresolvable-ref",
+  check: "its inputSchema has a local $ref that points at nothing",
   effects: TOOL_EFFECTS,
   validValue: (value) => value === true,
   fact: {
