@@ -11,9 +11,9 @@ import {
   findingsOf,
   gates,
   incompleteExplanation,
-  incompleteSentence,
   outcomeOf,
   profilesDifferSentence,
+  reasonText,
 } from "../phrases.ts";
 import { GITHUB_ANNOTATIONS_PER_LEVEL } from "../../limits.ts";
 import type { FleetStream } from "../fleet/types.ts";
@@ -53,21 +53,28 @@ interface Annotation {
 
 /**
  * One `::warning` per review candidate (with a baseline, per new one only), one `::error` per
- * defect and per incomplete profile, and with a baseline a `::notice` per profile whose catalog
- * changed.
+ * defect and per cause of incomplete profiles (naming every profile it ended), and with a
+ * baseline a `::notice` per profile whose catalog changed.
  */
 function annotationsOf(report: GuidanceReport): Annotation[] {
   const server = report.server;
   const annotations: Annotation[] = [];
+  // Profiles that ended alike (a server that exits at start ends all five) share one error.
+  const causes = new Map<string, string[]>();
   for (const profile of report.profiles) {
-    if (!profile.complete) {
-      annotations.push({
-        level: "error",
-        server,
-        about: "profile incomplete",
-        message: `${incompleteSentence(profile)}. ${incompleteExplanation(profile.incomplete)}`,
-      });
-    }
+    if (profile.complete) continue;
+    const cause = `incomplete: ${reasonText(profile.incomplete)}. ${
+      incompleteExplanation(profile.incomplete)
+    }`;
+    causes.set(cause, [...causes.get(cause) ?? [], profile.profile]);
+  }
+  for (const [cause, profiles] of causes) {
+    annotations.push({
+      level: "error",
+      server,
+      about: "profile incomplete",
+      message: `${profiles.join(", ")}: ${cause}`,
+    });
   }
   for (const drift of report.baseline?.profiles ?? []) {
     if (drifted(drift)) {
