@@ -22,6 +22,8 @@ import type { GuidanceInput } from "./src/request/request.ts";
 import { type RunRequest, validateRun } from "./src/request/run.ts";
 import { denoRunEffects } from "./src/run/files.ts";
 import { executeRun, planRun, type RunOutcome } from "./src/run/run.ts";
+import { passedValues } from "./src/run/plan.ts";
+import { ServerStderrWriter } from "./src/run/server_stderr.ts";
 import { SpawnError } from "./src/transport/stdio.ts";
 
 export type { ClientProfile, Profile, ProfileLabel } from "./src/profiles.ts";
@@ -172,15 +174,41 @@ export async function runGuidance(options: RunGuidanceOptions): Promise<Guidance
   return run.report;
 }
 
-/** Plans and executes a validated run with Deno's own effects. */
+/**
+ * Plans and executes a validated run with Deno's own effects. A stdio server's stderr with
+ * `tail` or `inherit` goes to this process's stderr, masked and escaped, never as it is.
+ */
 async function execute(request: RunRequest, signal?: AbortSignal): Promise<RunOutcome> {
   const effects = denoRunEffects();
   const plan = await planRun(request, effects);
-  return await executeRun(
+  const encoder = new TextEncoder();
+  const words = new ServerStderrWriter({
+    servers: plan.servers.flatMap((server) =>
+      "request" in server ? [{ server: server.name, target: server.request.target }] : []
+    ),
+    masked: passedValues(plan),
+    write: async (text) => {
+      const bytes = encoder.encode(text);
+      for (let written = 0; written < bytes.length;) {
+        written += await Deno.stderr.write(bytes.subarray(written));
+      }
+    },
+  });
+  const run = await executeRun(
     plan,
     (target, version, hooks) => effects.openTransport(target, version, hooks),
-    { signal },
+    { signal, observe: words.observe, stderrEvents: words.heard },
   );
+  await words.finish(
+    run.kind === "server"
+      ? [{ name: run.report.server, outcomes: run.report.profiles }]
+      : run.kind === "config"
+      ? run.fleet.servers.flatMap((server) =>
+        server.checked ? [{ name: server.name, outcomes: server.report.profiles }] : []
+      )
+      : [],
+  );
+  return run;
 }
 
 /** What {@linkcode runConfig} takes: a config run as given, and a signal that aborts it. */

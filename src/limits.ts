@@ -126,27 +126,20 @@ export const STDOUT_EOF_EXIT_MS = 500;
 export const EXITED_STDOUT_MS = 1_000;
 
 /**
- * stdio: a line of a server's stderr that mcpeval reads (to prefix it with `--server-stderr
- * inherit`, or to keep the last lines on a terminal) is handed on in pieces of at most this many
- * bytes.
+ * stdio: a line of a server's stderr that mcpeval reads (to show it with `--server-stderr
+ * inherit`, or to keep the last lines with `tail`) is handed on in pieces of at most this many
+ * bytes; a longer line is shown as its first piece.
  */
 export const MAX_STDERR_LINE_BYTES = 4_096;
 
 /**
- * On a terminal, when a server exited before answering, at most this many of the last lines one
- * of its profiles wrote to stderr are shown (blank lines not counted)...
+ * `--server-stderr tail`: when a server went away or did not answer, at most this many of the
+ * last lines one of its profiles wrote to stderr are shown (blank lines not counted)...
  */
 export const MAX_STDERR_TAIL_LINES = 5;
 
 /** ...each escaped and cut to this many characters. */
 export const MAX_STDERR_TAIL_LINE_CHARS = 200;
-
-/**
- * A report's `server_stderr_tail`: at most this many bytes over all its lines, escaped (each
- * line at most {@linkcode MAX_STDERR_TAIL_LINE_CHARS} characters before escaping, at most
- * {@linkcode MAX_STDERR_TAIL_LINES} lines; the oldest lines go first).
- */
-export const MAX_REPORT_STDERR_TAIL_BYTES = 2_048;
 
 /**
  * `--server-stderr inherit`: at most this many distinct lines (of all servers of a run) are

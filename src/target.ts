@@ -4,11 +4,24 @@
  * @module
  */
 
-/** What to do with a stdio server's stderr. It is always read, so the server never blocks. */
-export type ServerStderr = "discard" | "inherit";
+/**
+ * What to do with a stdio server's stderr. It is always read, so the server never blocks, and
+ * never reaches a report: `discard` drops it; `tail` shows the last lines of a profile that
+ * ended because its server went away or did not answer, once, on mcpeval's stderr; `inherit`
+ * shows every line there, prefixed. Whatever is shown is masked and escaped first.
+ */
+export type ServerStderr = "discard" | "tail" | "inherit";
 
 /** The values of `--server-stderr`. */
-export const SERVER_STDERR_MODES: readonly ServerStderr[] = ["discard", "inherit"];
+export const SERVER_STDERR_MODES: readonly ServerStderr[] = ["discard", "tail", "inherit"];
+
+/**
+ * The mode of a run that names none: `tail` where its stderr is a terminal and progress is
+ * shown (not `--quiet`), else `discard` (a CI log may be public).
+ */
+export function defaultServerStderr(terminal: boolean, quiet: boolean): ServerStderr {
+  return terminal && !quiet ? "tail" : "discard";
+}
 
 /** A server started as a subprocess and spoken to over stdio. */
 export interface StdioTarget {

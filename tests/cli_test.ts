@@ -131,7 +131,7 @@ const INVALID: [string, string[], string][] = [
   [
     "--server-stderr unknown",
     ["guidance", "--server", "a", "--server-stderr", "file", ...TARGET],
-    "--server-stderr must be one of: discard, inherit",
+    "--server-stderr must be one of: discard, tail, inherit",
   ],
   ["--server-stderr with --url", [
     "guidance",

@@ -4,8 +4,8 @@
  *
  * The documented exceptions (README, docs/report.md): issue #11 asks for the cause of a
  * `transport-lost` or `http-status` profile as an optional `detail` in `incomplete`, and issue
- * #14 for `server_protocol_version` on a version mismatch. Such a report differs from a 0.1.0
- * one only by those fields.
+ * #14 for `server_protocol_version` on a version mismatch; issue #37 has the `transport-lost` hint
+ * name `--server-stderr tail`. Such a report differs from a 0.1.0 one only by those fields.
  */
 import Ajv2020 from "ajv/dist/2020.js";
 import assert from "node:assert/strict";
@@ -30,16 +30,20 @@ for (
   });
 }
 
-Deno.test("0.1.0 schema: a transport-lost run differs only by its documented detail", async () => {
+Deno.test("0.1.0 schema: a transport-lost run differs only by its documented detail and hint", async () => {
   const { report } = await guidanceJson([
     ...profileNone("compat"),
     "--",
     ...hostile("exit-at-start"),
   ]);
   assert.ok(!validate(report), "detail is new: the 0.1.0 schema does not know it");
-  const incomplete = report.profiles[0].incomplete as Incomplete;
+  const incomplete = report.profiles[0].incomplete as Incomplete & { hint: string };
   assert.ok(incomplete?.detail);
   delete incomplete.detail;
+  // Since 0.3.0 the hint names --server-stderr tail (the stderr tail left the report).
+  assert.match(incomplete.hint, /--server-stderr tail/);
+  incomplete.hint =
+    "The connection ended before discovery finished; check that the server stays up for the whole session.";
   assert.ok(validate(report), JSON.stringify(validate.errors));
 });
 

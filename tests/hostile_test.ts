@@ -8,7 +8,14 @@
 import assert from "node:assert/strict";
 import { CANARY } from "../fixtures/hostile.ts";
 import { ANSWERS_BY_PROFILE } from "./_answers.ts";
-import { fixture, fixtureLog, guidanceJson, hostile, mcpeval } from "./_cli.ts";
+import {
+  fixture,
+  fixtureLog,
+  guidanceJson,
+  hostile,
+  mcpeval,
+  withoutPlainProgress,
+} from "./_cli.ts";
 import { guidanceInProcess } from "./_context.ts";
 
 /** No settle window; the default `--timeout-ms` (30 s). */
@@ -259,7 +266,7 @@ Deno.test("a server ended by a signal after initialize: its signal in detail and
   const text = await mcpeval(["guidance", ...args]);
   assert.ok(
     text.stdout.replaceAll(/\n +/g, " ").includes(
-      "none: The server process was ended by SIGKILL after answering initialize; run with --server-stderr inherit to see what it printed.",
+      "none: The server process was ended by SIGKILL after answering initialize.",
     ),
     text.stdout,
   );
@@ -275,11 +282,15 @@ Deno.test("a server that exits with status 1 at start: every profile says so, in
     ...hostile("exit-at-start"),
   ]);
   assert.equal(result.code, 3);
-  assert.equal(result.stderr, "");
+  // Its stderr was discarded (off a terminal): one line says how to see it.
+  assert.equal(
+    withoutPlainProgress(result.stderr),
+    "mcpeval: server h (profile none) ended incomplete (transport-lost); --server-stderr tail shows the last lines it wrote to stderr (never in a report)\n",
+  );
   // One explanation for the five profiles it applies to.
   assert.match(
     result.stdout,
-    /\n {2}none, roots, sampling, elicitation, all: The server process exited with status 1 before answering\n {4}initialize; run with --server-stderr inherit to see what it printed\.\n\nResult: incomplete/,
+    /\n {2}none, roots, sampling, elicitation, all: The server process exited with status 1 before answering\n {4}initialize\.\n\nResult: incomplete/,
   );
 });
 

@@ -301,7 +301,7 @@ Deno.test("an endpoint that refuses connections: transport-lost, connection-refu
   assert.deepEqual(report.profiles[0].incomplete, {
     reason: "transport-lost",
     hint:
-      "The connection ended before discovery finished; check that the server stays up for the whole session.",
+      "The connection ended before discovery finished; check that the server stays up for the whole session (for a stdio server, --server-stderr tail shows the last lines it wrote to stderr, on stderr only).",
     detail: { cause: "connection-refused" },
   });
   const text = await mcpeval(

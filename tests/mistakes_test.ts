@@ -53,7 +53,7 @@ const MISTAKES: [string[], string][] = [
   ],
   [
     ["guidance", "--server", "a", "--server-stderr", "inhert", ...TARGET],
-    "mcpeval: --server-stderr must be one of: discard, inherit; did you mean inherit?",
+    "mcpeval: --server-stderr must be one of: discard, tail, inherit; did you mean inherit?",
   ],
   [
     ["guidance", "--server", "a", "--allow-run=secret-command", ...TARGET],

@@ -133,7 +133,11 @@ Deno.test("the table's rows: one per name, and what they name is a row", () => {
   for (const row of ROWS) {
     if (row.needs !== undefined) assert.ok(names.includes(row.needs), row.name);
     assert.ok(row.help || row.configHelp, `--${row.name} is in the help`);
-    if (row.default !== undefined && row.choices) assert.ok(row.choices.includes(row.default));
+    // A default that depends on the run names its choices: "tail on a terminal, else discard".
+    if (row.default !== undefined && row.choices) {
+      const named = row.default.split(/[^a-z-]+/).filter((word) => row.choices!.includes(word));
+      assert.ok(row.choices.includes(row.default) || named.length > 1, row.name);
+    }
   }
 });
 

@@ -97,7 +97,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "--server-stderr discard on a terminal: the stderr tail of a server that exited, escaped",
+  name: "the default on a terminal (tail): the stderr tail of a server that exited, escaped",
   ignore: !HAS_SCRIPT,
   fn: async () => {
     await using dir = await tempDir();
@@ -107,19 +107,24 @@ Deno.test({
     );
     assert.equal(code, 3, screen);
     assertNothingRaw(screen);
-    const tail = screen.slice(screen.indexOf("its own output, not mcpeval's:")).split("\r\n");
-    assert.deepEqual(tail.slice(1, 6), [
-      `  | ${terminalSafe(HOSTILE_STDERR[5].slice(0, -1))}`,
-      "  | plain line 7 of 8",
-      `  | ${terminalSafe(HOSTILE_STDERR[6].slice(0, -1))}`,
-      "  | plain line 8 of 8",
-      "  | unfinished, then \\x1b[1A\\x0dmcpeval: forged",
-    ]);
+    const tail = screen.slice(screen.indexOf("its own words (masked and escaped), not mcpeval's:"))
+      .split("\r\n");
+    assert.deepEqual(
+      tail.slice(1, 6),
+      [
+        terminalSafe(HOSTILE_STDERR[5].slice(0, -1)),
+        "plain line 7 of 8",
+        terminalSafe(HOSTILE_STDERR[6].slice(0, -1)),
+        "plain line 8 of 8",
+        "unfinished, then \\x1b[1A\\x0dmcpeval: forged",
+      ].map((line) => `[h none] ${line}`),
+    );
   },
 });
 
 Deno.test({
-  name: "the stderr tail with the report on the same terminal: shown once, by the report",
+  name:
+    "the stderr tail with the report on the same terminal: shown once, on stderr, not in the report",
   ignore: !HAS_SCRIPT,
   fn: async () => {
     // NO_COLOR: the report's own escapes apart, nothing on the screen may be raw.
@@ -129,8 +134,9 @@ Deno.test({
     );
     assert.equal(code, 3, screen);
     assertNothingRaw(screen);
-    assert.equal(screen.split("its own output, not mcpeval's:").length - 1, 1, screen);
-    assert.match(screen, /\| plain line 8 of 8/);
+    assert.equal(screen.split("its own words (masked and escaped)").length - 1, 1, screen);
+    assert.equal(screen.split("plain line 8 of 8").length - 1, 1, screen);
+    assert.match(screen, /\[h none\] plain line 8 of 8/);
   },
 });
 
@@ -146,8 +152,8 @@ Deno.test({
       { env: { ...baseEnv(), NO_COLOR: "1" } },
     );
     assert.equal(code, 3, screen);
-    assert.equal(screen.split("its own output, not mcpeval's:").length - 1, 1, screen);
-    assert.match(screen, /mcpeval: server h exited before answering/);
+    assert.equal(screen.split("its own words (masked and escaped)").length - 1, 1, screen);
+    assert.match(screen, /mcpeval: server h \(profile none\) ended incomplete \(transport-lost\)/);
   },
 });
 

@@ -35,6 +35,7 @@ import {
 } from "../request/request.ts";
 import { SERVER_LABEL } from "../tool_name.ts";
 import { shown } from "../printable.ts";
+import { defaultServerStderr } from "../target.ts";
 import type { CliContext } from "./context.ts";
 import { denoFlag, misplacedDenoFlag, whereFlagsGo } from "./deno_flags.ts";
 import { InvocationError } from "./errors.ts";
@@ -90,7 +91,10 @@ export type GuidanceArgs =
   | { readonly help: false; readonly request: RunRequest };
 
 /** The effects parsing needs: the environment, and reading `--client-file`. */
-export type ArgsEffects = Pick<CliContext, "env" | "permission" | "readTextFile" | "launch">;
+export type ArgsEffects = Pick<
+  CliContext,
+  "env" | "permission" | "readTextFile" | "launch" | "stderrTerminal"
+>;
 
 /**
  * Parses the arguments that follow `guidance`. `env` resolves `--header NAME=ENV_VAR` and
@@ -99,7 +103,7 @@ export type ArgsEffects = Pick<CliContext, "env" | "permission" | "readTextFile"
  */
 export async function parseGuidanceArgs(
   argv: readonly string[],
-  { env, permission, readTextFile, launch }: ArgsEffects,
+  { env, permission, readTextFile, launch, stderrTerminal }: ArgsEffects,
 ): Promise<GuidanceArgs> {
   const terminator = argv.indexOf("--");
   const own = terminator === -1 ? argv : argv.slice(0, terminator);
@@ -119,6 +123,12 @@ export async function parseGuidanceArgs(
   });
   // Before any value is validated: each option given applies to this kind of run.
   checkModes(given, mode === undefined ? ["stdio", "http"] : [mode]);
+  // Not named: a stdio server's last lines where a person watches the run (not with --quiet).
+  if (mode !== "http" && !given.has("server-stderr")) {
+    given.set("server-stderr", [
+      defaultServerStderr(stderrTerminal !== undefined, given.has("quiet")),
+    ]);
+  }
   // The run's own fields, each read by its row of the option table (its value parser); the
   // shared validator checks them, named by the options.
   let input: RunInput;

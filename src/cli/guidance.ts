@@ -5,18 +5,17 @@
  *
  * @module
  */
-import { showsStderrTail } from "../report/formats/mod.ts";
 import type { RunRequest } from "../request/run.ts";
 import type { SpawnError } from "../transport/stdio.ts";
 import type { Leftover } from "../transport/transport.ts";
 import type { RunEvent } from "../run/run.ts";
-import type { RunPlan } from "../run/plan.ts";
+import { passedValues, type RunPlan } from "../run/plan.ts";
+import { ServerStderrWriter } from "../run/server_stderr.ts";
 import { CLI_LABELS } from "./args.ts";
 import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
 import { finishRun, interrupted, reserveReportFiles, runEffects } from "./output.ts";
 import { Progress } from "./progress.ts";
-import { ServerOutput } from "./server_stderr.ts";
 
 /** Runs a validated guidance command (one server, or a config file's) and returns the exit code. */
 export async function runGuidanceCommand(
@@ -34,17 +33,16 @@ export async function runGuidanceCommand(
   const progress = quiet
     ? undefined
     : new Progress(plan, context.stderr, context.stderrTerminal ?? "plain", context.columns ?? 80);
-  // A stdio server's stderr: prefixed with --server-stderr inherit (above the live progress),
-  // else its last lines on a terminal when it exited before answering.
-  const serverOutput = new ServerOutput(
-    context,
-    plan.servers.flatMap((server) =>
+  // A stdio server's own words, masked, on stderr only: each line with --server-stderr inherit
+  // (above the live progress), or the last lines of a server that went away with tail.
+  const serverOutput = new ServerStderrWriter({
+    servers: plan.servers.flatMap((server) =>
       "request" in server ? [{ server: server.name, target: server.request.target }] : []
     ),
-    quiet,
-    progress && ((text) => progress.above(text)),
-    showsStderrTail(output.format),
-  );
+    masked: passedValues(plan),
+    write: progress ? (text) => progress.above(text) : context.stderr,
+    pointer: !quiet,
+  });
   const leftovers: Extract<RunEvent, { kind: "leftover" }>[] = [];
   const observe = (event: RunEvent) => {
     if (event.kind === "leftover") leftovers.push(event);

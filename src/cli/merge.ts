@@ -61,8 +61,9 @@ export async function runMergeCommand(
   }));
   await requirePermissions(runEffects(context), [...reads, ...writeNeeds(output)]);
 
-  const [fleetSchema, { FleetMerger }, split] = await Promise.all([
+  const [fleetSchema, { withoutRetiredFields }, { FleetMerger }, split] = await Promise.all([
     import("../report/fleet/schema.ts"),
+    import("../report/schema.ts"),
     import("../report/fleet/merge.ts"),
     import("../report/fleet/split.ts"),
   ]);
@@ -71,7 +72,13 @@ export async function runMergeCommand(
   // report leaves (its text, its parsed entries) is collected before the next is read.
   const merger = new FleetMerger();
   for (const [at, path] of files.entries()) {
-    const problem = merger.add(await readReport(path, at, context, { ...fleetSchema, ...split }));
+    const problem = merger.add(
+      await readReport(path, at, context, {
+        ...fleetSchema,
+        ...split,
+        withoutRetiredFields,
+      }),
+    );
     if (problem) throw new InvocationError(mergeProblemMessage(problem));
     await collectGarbage();
   }
@@ -117,6 +124,7 @@ async function readReport(
   context: CliContext,
   tools:
     & Pick<typeof import("../report/fleet/schema.ts"), "validateFleetReport">
+    & Pick<typeof import("../report/schema.ts"), "withoutRetiredFields">
     & typeof import("../report/fleet/split.ts"),
 ): Promise<FleetStream> {
   const name = fileName(at);
@@ -124,9 +132,18 @@ async function readReport(
   const text = await readReportText({ path }, context, file);
   const split = tools.splitArrayField(text, "servers");
   const value = parseReportJson(split?.envelope ?? text, file);
+  // A report of an earlier version may hold fields that are never merged (a stderr tail).
+  const current = (entry: unknown) => {
+    tools.withoutRetiredFields((entry as { report?: unknown } | null)?.report);
+    return entry;
+  };
+  const servers = (value as { servers?: unknown } | null)?.servers;
+  if (!split && Array.isArray(servers)) servers.forEach(current);
   const entries = split && {
     *[Symbol.iterator]() {
-      for (let at = 0; at < split.count; at++) yield parseReportJson(split.entry(at), file);
+      for (let at = 0; at < split.count; at++) {
+        yield current(parseReportJson(split.entry(at), file));
+      }
     },
   };
   // Each report is validated against the fleet report's schema, a server entry at a time.

@@ -314,13 +314,12 @@ export const OPTION_TABLE = [
     type: "string",
     value: "MODE",
     choices: SERVER_STDERR_MODES,
-    default: SERVER_STDERR_MODES[0],
+    default: "tail on a terminal, else discard",
     field: "stderr",
     refused: { http: ONLY_STDIO },
     help: [
-      `stdio: ${either(SERVER_STDERR_MODES)} the server's stderr (default ${
-        SERVER_STDERR_MODES[0]
-      })`,
+      `stdio: ${either(SERVER_STDERR_MODES)} the server's stderr, masked, on stderr only`,
+      "(default tail on a terminal, else discard)",
     ],
   },
   {

@@ -60,7 +60,7 @@ export interface ConfigRunInput extends
   readonly inputs?: Readonly<Record<string, string>>;
   /** Whether remote `https:` endpoints of the file may be reached. */
   readonly allowRemoteHttp?: boolean;
-  /** What becomes of stdio servers' stderr: `"discard"` (default) or `"inherit"`. */
+  /** What becomes of stdio servers' stderr: `"discard"` (default), `"tail"` or `"inherit"`. */
   readonly serverStderr?: string;
   /** Server connections live at once across the run (1 to 64, default 8). */
   readonly jobs?: number;

@@ -93,7 +93,12 @@ export async function discoverAll(
   const { target } = settings;
   const heardStderr = target.kind === "stdio" && stderrEvents?.has(target.stderr) === true;
   const hooksOf = (profile: ProfileLabel): TransportHooks =>
-    heardStderr ? { stderrLine: (line) => observe({ kind: "stderr", profile, line }) } : {};
+    heardStderr
+      ? {
+        stderrLine: (line, continues) =>
+          observe({ kind: "stderr", profile, line, ...(continues ? { continues } : {}) }),
+      }
+      : {};
 
   const worker = async (index: number) => {
     if (index > 0 && warm) await warm;
@@ -123,13 +128,11 @@ export async function discoverAll(
       }
       const abort = () => void transport.close();
       signal?.addEventListener("abort", abort, { once: true });
-      let ended: Extract<ProfileOutcome, { complete: false }> | undefined;
       try {
         // Loaded after the first servers were started, so they boot while it loads.
         const { discoverProfile } = await import("./session.ts");
         const outcome = await discoverProfile(transport, declared, session, heard, signal);
         outcomes.push(outcome);
-        if (!outcome.complete && TAIL_REASONS.has(outcome.incomplete.reason)) ended = outcome;
         observe(
           outcome.complete
             ? { kind: "done", profile, tools: outcome.tools.length }
@@ -137,12 +140,8 @@ export async function discoverAll(
         );
       } finally {
         signal?.removeEventListener("abort", abort);
-        const { leftover } = await transport.close();
         // Its stderr is read to the end once it is closed.
-        const tail = ended && transport.stderrTail?.();
-        if (ended && tail && tail.length > 0) {
-          outcomes[outcomes.indexOf(ended)] = { ...ended, stderrTail: tail };
-        }
+        const { leftover } = await transport.close();
         release();
         if (profile === first) warmed();
         if (leftover) observe({ kind: "leftover", profile, leftover });
@@ -155,9 +154,6 @@ export async function discoverAll(
   if (failure) throw failure.error;
   return outcomes;
 }
-
-/** The reasons for which a stdio server's last stderr lines may say why: it ended, or hung. */
-const TAIL_REASONS: ReadonlySet<string> = new Set(["transport-lost", "timeout"]);
 
 /** What a profile label declares: one of the five, or a client preset. */
 function declarationOf(

@@ -30,9 +30,15 @@ export type DiscoveryEvent =
   | { readonly kind: "leftover"; readonly profile: ProfileLabel; readonly leftover: Leftover }
   /**
    * Its stdio server wrote a line to stderr (without its line end, cut into pieces of at most
-   * `MAX_STDERR_LINE_BYTES` bytes): raw server text, never shown unescaped.
+   * `MAX_STDERR_LINE_BYTES` bytes; `continues`: the line goes on in the next piece): raw server
+   * text, never shown before it is masked and escaped.
    */
-  | { readonly kind: "stderr"; readonly profile: ProfileLabel; readonly line: string };
+  | {
+    readonly kind: "stderr";
+    readonly profile: ProfileLabel;
+    readonly line: string;
+    readonly continues?: true;
+  };
 
 /** Receives discovery events as they happen; it must not throw or block. */
 export type DiscoveryObserver = (event: DiscoveryEvent) => void;

@@ -72,11 +72,6 @@ export type ProfileOutcome =
     readonly incomplete: Incomplete;
     /** The revision negotiated, when the profile negotiated and the opening settled on one. */
     readonly protocolVersion?: ProtocolVersion;
-    /**
-     * stdio, when the server ended or did not answer: the last lines it wrote to stderr, raw
-     * (its own words; escaped before they reach a report).
-     */
-    readonly stderrTail?: readonly string[];
   };
 
 export { SAMPLING_DECLINED } from "./answers.ts";

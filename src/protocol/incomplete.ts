@@ -9,7 +9,7 @@ import type { ProtocolVersion } from "./versions.ts";
 /** Every incomplete reason with its hint. */
 export const INCOMPLETE_HINTS = {
   "transport-lost":
-    "The connection ended before discovery finished; check that the server stays up for the whole session.",
+    "The connection ended before discovery finished; check that the server stays up for the whole session (for a stdio server, --server-stderr tail shows the last lines it wrote to stderr, on stderr only).",
   "timeout":
     "The server did not answer a request within --timeout-ms; check that it answers initialize and tools/list, or raise --timeout-ms (a first npx or uvx run may still be downloading the package).",
   "initialization-error":
@@ -150,17 +150,16 @@ export type ToolShapeCause = keyof typeof TOOL_SHAPE_PHRASES;
  */
 export const DETAIL_PHRASES = {
   "exited-before-initialize":
-    "the server process exited with status {exit_code} before answering initialize; run with --server-stderr inherit to see what it printed",
+    "the server process exited with status {exit_code} before answering initialize",
   "exited-after-initialize":
-    "the server process exited with status {exit_code} after answering initialize; run with --server-stderr inherit to see what it printed",
+    "the server process exited with status {exit_code} after answering initialize",
   "signal-before-initialize":
-    "the server process was ended by {signal} before answering initialize; run with --server-stderr inherit to see what it printed",
-  "signal-after-initialize":
-    "the server process was ended by {signal} after answering initialize; run with --server-stderr inherit to see what it printed",
+    "the server process was ended by {signal} before answering initialize",
+  "signal-after-initialize": "the server process was ended by {signal} after answering initialize",
   "stdout-closed-before-initialize":
-    "the server process closed its stdout before answering initialize; run with --server-stderr inherit to see what it printed",
+    "the server process closed its stdout before answering initialize",
   "stdout-closed-after-initialize":
-    "the server process closed its stdout after answering initialize; run with --server-stderr inherit to see what it printed",
+    "the server process closed its stdout after answering initialize",
   "connection-refused":
     "the connection was refused: check that the server is running and listens on the host and port of --url",
   "connection-reset": "the server closed or reset the connection before answering",

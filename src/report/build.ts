@@ -3,7 +3,6 @@
  *
  * @module
  */
-import { reportedTail } from "./stderr_tail.ts";
 import {
   type Baseline,
   type BaselineState,
@@ -274,12 +273,5 @@ function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileR
       }),
     },
     ...negotiated,
-    ...tailOf(outcome.stderrTail),
   };
-}
-
-/** A profile's `server_stderr_tail`, when there is one to report. */
-function tailOf(tail: readonly string[] | undefined): { server_stderr_tail?: string[] } {
-  const lines = tail === undefined ? [] : reportedTail(tail);
-  return lines.length === 0 ? {} : { server_stderr_tail: lines };
 }

@@ -10,11 +10,8 @@ import { RULES } from "../analysis/rules.ts";
 import {
   MAX_MESSAGE_BYTES,
   MAX_PAGES,
-  MAX_REPORT_STDERR_TAIL_BYTES,
   MAX_RESOLVED_LISTED,
   MAX_ROOTS_REQUESTS_PER_CLIENT_REQUEST,
-  MAX_STDERR_TAIL_LINE_CHARS,
-  MAX_STDERR_TAIL_LINES,
   MAX_TOOLS,
   SETTLE_MS,
   TIMEOUT_MS,
@@ -142,13 +139,6 @@ const IncompleteProfileSchema = z.strictObject({
   pages: Count,
   incomplete: IncompleteSchema,
   protocol_version: NegotiatedSchema.optional(),
-  server_stderr_tail: z.array(z.string().regex(/^[\x20-\x7e]*$/)).min(1).max(
-    MAX_STDERR_TAIL_LINES,
-  ).optional().meta({
-    description:
-      "stdio, when the server ended or did not answer: the last lines it wrote to stderr. The server's own words, not mcpeval's: anything but printable ASCII escaped as \\u{...}, each line cut at " +
-      `${MAX_STDERR_TAIL_LINE_CHARS} characters, at most ${MAX_STDERR_TAIL_LINES} lines and ${MAX_REPORT_STDERR_TAIL_BYTES} bytes.`,
-  }),
 });
 
 const findingFields = <K extends keyof typeof RULES>(kind: K) => ({
@@ -360,6 +350,33 @@ export interface ReportSchema {
 
 /** The guidance report's schema: use it to validate a report you read. */
 export const GuidanceReportSchema: ReportSchema = reportSchema;
+
+/**
+ * The fields that earlier versions wrote and this one neither writes nor reads: a profile's
+ * `server_stderr_tail` (0.2.x: a server's own words, which no report carries any more).
+ */
+const RETIRED_PROFILE_FIELDS = ["server_stderr_tail"] as const;
+
+/**
+ * A report read from a file, with every retired field ({@linkcode RETIRED_PROFILE_FIELDS})
+ * deleted from it in place, so that it is validated, and merged, without them. Anything that is
+ * not a report's shape is returned as it is, for the schema to refuse.
+ *
+ * @example
+ * ```ts
+ * const value = withoutRetiredFields(JSON.parse(text));
+ * const read = GuidanceReportSchema.safeParse(value);
+ * ```
+ */
+export function withoutRetiredFields(value: unknown): unknown {
+  const profiles = (value as { profiles?: unknown } | null)?.profiles;
+  if (!Array.isArray(profiles)) return value;
+  for (const profile of profiles) {
+    if (typeof profile !== "object" || profile === null) continue;
+    for (const field of RETIRED_PROFILE_FIELDS) delete (profile as Record<string, unknown>)[field];
+  }
+  return value;
+}
 
 /** The top-level fields a guidance report may have (a baseline with any other is refused). */
 export const REPORT_FIELDS: readonly string[] = Object.keys(reportSchema.shape);

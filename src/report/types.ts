@@ -93,11 +93,6 @@ export interface IncompleteProfileReport {
    * the revision the profile negotiated (absent when the opening settled on none).
    */
   protocol_version?: ProtocolVersion;
-  /**
-   * stdio, when the server ended or did not answer: the last lines it wrote to stderr, the
-   * server's own words (not mcpeval's), escaped to printable ASCII and bounded.
-   */
-  server_stderr_tail?: string[];
 }
 
 /** The client preset a `client:NAME` profile impersonated. */

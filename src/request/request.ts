@@ -52,7 +52,10 @@ export interface StdioTargetInput {
   readonly command: string;
   /** Its arguments; default none. */
   readonly args?: readonly string[];
-  /** `"discard"` (default) or `"inherit"`. */
+  /**
+   * `"discard"` (default), `"tail"` or `"inherit"`: what becomes of its stderr (never in a
+   * report; `tail` and `inherit` show it masked on this process's stderr).
+   */
   readonly stderr?: string;
   /** Variables set for the server over the environment it inherits; default none. */
   readonly env?: Readonly<Record<string, string>>;

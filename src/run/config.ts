@@ -168,6 +168,7 @@ export async function planConfigRun(
       ...(config.shard ? { shard: config.shard } : {}),
     },
     jobs: request.jobs,
+    resolved: [...env.values()].filter((value): value is string => typeof value === "string"),
     servers: resolved.map((entry): PlannedServer => {
       if ("notChecked" in entry) return { name: entry.name, notChecked: entry.notChecked };
       if ("blocked" in entry) throw new Error("a blocked entry passed the permission check");

@@ -43,4 +43,27 @@ export interface RunPlan {
   readonly servers: readonly PlannedServer[];
   /** How many server connections are live at once across the run. */
   readonly jobs: number;
+  /**
+   * The values of the environment variables and inputs a config file's entries read (their
+   * `${VAR}`s), which reach its servers: never shown.
+   */
+  readonly resolved?: readonly string[];
+}
+
+/**
+ * Every value the run passes to its servers beside their commands: the config's resolved
+ * variables, the stdio servers' env values (env files included) and the HTTP header values. A
+ * server's words are shown only with each of them masked.
+ */
+export function passedValues(plan: RunPlan): string[] {
+  return [
+    ...plan.resolved ?? [],
+    ...plan.servers.flatMap((server) => {
+      if (!("request" in server)) return [];
+      const { target } = server.request;
+      return target.kind === "stdio"
+        ? Object.values(target.env ?? {})
+        : target.headers.map(([, value]) => value);
+    }),
+  ];
 }

@@ -9,8 +9,6 @@ import {
   LATE_READ_GRACE_MS,
   MAX_MESSAGE_CONTAINERS,
   MAX_STDERR_LINE_BYTES,
-  MAX_STDERR_TAIL_LINE_CHARS,
-  MAX_STDERR_TAIL_LINES,
   PIPE_RELEASE_MS,
   SHUTDOWN_GRACE_MS,
   SHUTDOWN_KILL_MS,
@@ -62,8 +60,8 @@ const encoder = new TextEncoder();
 
 /**
  * Starts the server process and returns its transport. Throws {@linkcode SpawnError} when the
- * command cannot be started. With `hooks.stderrLine`, its stderr lines go there (whatever
- * `target.stderr` says); else `inherit` passes stderr on as it is and `discard` drops it.
+ * command cannot be started. Its stderr is always read (so the server never blocks on a full
+ * pipe): with `hooks.stderrLine` its lines go there, else they are dropped.
  * `limits` (tests only) shrinks the line bound.
  */
 export function openStdio(
@@ -77,7 +75,7 @@ export function openStdio(
       args: [...target.args],
       stdin: "piped",
       stdout: "piped",
-      stderr: target.stderr === "inherit" && !stderrLine ? "inherit" : "piped",
+      stderr: "piped",
       // Set over the inherited environment, never instead of it.
       ...(target.env ? { env: { ...target.env } } : {}),
       ...(target.cwd !== undefined ? { cwd: target.cwd } : {}),
@@ -103,27 +101,9 @@ export function openStdio(
     if (error instanceof Deno.errors.NotCapable) throw new SpawnError("permission-denied");
     throw new SpawnError("other");
   }
-  // Read whenever it is piped: its last lines explain a server that ends early.
-  const tail: string[] = [];
-  const stderr = stderrLine || target.stderr === "discard"
-    ? lineWriter((line) => {
-      if (line.trim() !== "") {
-        tail.push(line.length > MAX_STDERR_TAIL_KEPT ? line.slice(0, MAX_STDERR_TAIL_KEPT) : line);
-        if (tail.length > MAX_STDERR_TAIL_LINES) tail.shift();
-      }
-      stderrLine?.(line);
-    })
-    : undefined;
-  return new StdioTransport(
-    child,
-    stderr,
-    maxMessageBytes(limits),
-    stderr && (() => [...tail]),
-  );
+  const stderr = stderrLine ? lineWriter(stderrLine) : new WritableStream<Uint8Array>();
+  return new StdioTransport(child, stderr, maxMessageBytes(limits));
 }
-
-/** Enough of a line to show `MAX_STDERR_TAIL_LINE_CHARS` characters and to know there were more. */
-const MAX_STDERR_TAIL_KEPT = 2 * MAX_STDERR_TAIL_LINE_CHARS + 2;
 
 /**
  * Whether a spawn that found nothing failed for its working folder: Deno says so itself ("No
@@ -144,19 +124,23 @@ function missingFolder(cwd: string | undefined, error: Error): boolean {
 
 /**
  * A sink that hands `onLine` each line written to it (without `\n` or `\r\n`), decoded as UTF-8
- * (invalid bytes replaced), cut into pieces of at most {@linkcode MAX_STDERR_LINE_BYTES} bytes;
- * an unfinished last line is handed over at the end.
+ * (invalid bytes replaced), cut into pieces of at most {@linkcode MAX_STDERR_LINE_BYTES} bytes
+ * (`continues` on every piece but a line's last); an unfinished last line is handed over at the
+ * end.
  */
-function lineWriter(onLine: (line: string) => void): WritableStream<Uint8Array> {
+function lineWriter(
+  onLine: (line: string, continues: boolean) => void,
+): WritableStream<Uint8Array> {
   const decoder = new TextDecoder();
   const buffer = new Uint8Array(MAX_STDERR_LINE_BYTES);
   let size = 0;
-  const flush = () => {
+  const flush = (continues: boolean) => {
     let end = size;
-    if (end > 0 && buffer[end - 1] === 0x0d) end--;
+    if (!continues && end > 0 && buffer[end - 1] === 0x0d) end--;
     size = 0;
     try {
-      onLine(decoder.decode(buffer.subarray(0, end)));
+      // A character cut between two pieces is decoded whole with the next.
+      onLine(decoder.decode(buffer.subarray(0, end), { stream: continues }), continues);
     } catch {
       // A receiver's failure is not the server's.
     }
@@ -172,14 +156,14 @@ function lineWriter(onLine: (line: string) => void): WritableStream<Uint8Array> 
         start += take;
         if (start === newline) {
           start++;
-          flush();
+          flush(false);
         } else if (size === MAX_STDERR_LINE_BYTES) {
-          flush();
+          flush(true);
         }
       }
     },
     close() {
-      if (size > 0) flush();
+      if (size > 0) flush(false);
     },
   });
 }
@@ -200,27 +184,20 @@ class StdioTransport implements Transport {
   readonly #stderrDrained: Promise<void>;
   #exited = false;
   #closing?: Promise<Closed>;
-  stderrTail?: () => readonly string[];
 
-  /**
-   * `stderr` receives the server's stderr when it is piped (undefined: inherited); stdout lines
-   * are at most `maxLineBytes`; `tail` gives its last stderr lines.
-   */
+  /** `stderr` receives the server's stderr; stdout lines are at most `maxLineBytes`. */
   constructor(
     child: Deno.ChildProcess,
-    stderr: WritableStream<Uint8Array> | undefined,
+    stderr: WritableStream<Uint8Array>,
     maxLineBytes: number,
-    tail?: () => readonly string[],
   ) {
     this.#child = child;
-    if (tail) this.stderrTail = tail;
     this.#endSharedParses = useSharedParses();
     this.#writer = child.stdin.getWriter();
     this.#writer.closed.catch(() => {});
     child.status.then(() => (this.#exited = true));
-    this.#stderrDrained = stderr
-      ? child.stderr.pipeTo(stderr, { signal: this.#stopDraining.signal }).catch(() => {})
-      : Promise.resolve();
+    this.#stderrDrained = child.stderr.pipeTo(stderr, { signal: this.#stopDraining.signal })
+      .catch(() => {});
     this.#messages = closableFailuresAsItems(
       child.stdout.pipeThrough(messageReader(maxLineBytes)),
       async () => ({

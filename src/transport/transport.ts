@@ -40,12 +40,6 @@ export interface Transport {
    * Never throws.
    */
   close(): Promise<Closed>;
-  /**
-   * stdio: the last non-blank lines the server wrote to stderr (at most `MAX_STDERR_TAIL_LINES`,
-   * raw: the server's own words, to be escaped before they are shown), complete once closed;
-   * absent when stderr was passed on unread.
-   */
-  stderrTail?(): readonly string[];
 }
 
 /** What closing a transport left behind. */
@@ -72,10 +66,12 @@ export interface Leftover {
 export interface TransportHooks {
   /**
    * Receives each line a stdio server writes to stderr, without its line end, cut into pieces of
-   * at most `MAX_STDERR_LINE_BYTES` bytes. Given, stderr is read and handed here, even with
-   * `--server-stderr inherit` (the receiver shows it); never called for HTTP. Must not throw.
+   * at most `MAX_STDERR_LINE_BYTES` bytes (`continues`: the line goes on in the next piece). A
+   * stdio server's stderr is always read; without this hook it is dropped, never passed on as
+   * it is (its receiver masks and escapes it before it shows it). Never called for HTTP. Must
+   * not throw.
    */
-  readonly stderrLine?: (line: string) => void;
+  readonly stderrLine?: (line: string, continues: boolean) => void;
 }
 
 /**

@@ -35,8 +35,6 @@ export interface Case {
     readonly type?: string;
     readonly message: string;
   };
-  /** The server's own stderr lines (escaped already), as the case's `system-err`. */
-  readonly systemErr?: readonly string[];
 }
 
 /** One JUnit test suite. */
@@ -64,10 +62,6 @@ export function profileSuites(report: GuidanceReport): Suite[] {
         type: profile.incomplete.reason,
         message: `${reasonText(profile.incomplete)}: ${incompleteExplanation(profile.incomplete)}`,
       },
-      // The server's own words, apart from mcpeval's message.
-      ...(!profile.complete && profile.server_stderr_tail
-        ? { systemErr: profile.server_stderr_tail }
-        : {}),
     }];
     const drift = report.baseline?.profiles.find((entry) => entry.profile === profile.profile);
     if (drift?.compared) {
@@ -150,7 +144,7 @@ export function junitXml(suites: readonly Suite[]): string {
       lines.push(`      <property name="${xml(key)}" value="${xml(value)}"/>`);
     }
     lines.push("    </properties>");
-    for (const { name, classname, outcome, systemErr } of cases) {
+    for (const { name, classname, outcome } of cases) {
       const open = `    <testcase classname="${
         classname === undefined ? suite : xml(classname)
       }" name="${xml(name)}"`;
@@ -162,7 +156,6 @@ export function junitXml(suites: readonly Suite[]): string {
       lines.push(
         `${open}>`,
         `      <${outcome.element}${type} message="${xml(outcome.message)}"/>`,
-        ...(systemErr ? [`      <system-err>${xml(systemErr.join("\n"))}</system-err>`] : []),
         "    </testcase>",
       );
     }

@@ -38,8 +38,6 @@ interface FormatRow {
   readonly stepSummary?: true;
   /** Its own options. */
   readonly options?: readonly FormatOption[];
-  /** It shows a server's stderr tail (`server_stderr_tail`) to whoever reads it. */
-  readonly showsStderrTail?: true;
   readonly load: () => Promise<FormatModule>;
 }
 
@@ -47,14 +45,13 @@ interface FormatRow {
 export type FormatId = "text" | "json" | "github" | "junit" | "sarif" | "summary";
 
 const TABLE: Readonly<Record<FormatId, FormatRow>> = {
-  text: { selectable: true, default: true, showsStderrTail: true, load: () => import("./text.ts") },
-  json: { selectable: true, showsStderrTail: true, load: () => import("./json.ts") },
+  text: { selectable: true, default: true, load: () => import("./text.ts") },
+  json: { selectable: true, load: () => import("./json.ts") },
   github: { selectable: true, stepSummary: true, load: () => import("./github.ts") },
-  junit: { selectable: true, showsStderrTail: true, load: () => import("./junit.ts") },
+  junit: { selectable: true, load: () => import("./junit.ts") },
   sarif: {
     selectable: true,
     options: ["sarif-location"],
-    showsStderrTail: true,
     load: () => import("./sarif.ts"),
   },
   /** The GitHub step summary, appended to `GITHUB_STEP_SUMMARY` when it is set. */
@@ -78,11 +75,6 @@ export const DEFAULT_FORMAT: Format = FORMATS.find((id) => TABLE[id].default)!;
 /** Whether `format` has `option` of its own. */
 export function formatTakes(format: FormatId, option: FormatOption): boolean {
   return TABLE[format].options?.includes(option) ?? false;
-}
-
-/** Whether a report in `format` shows a server's stderr tail (GitHub annotations do not). */
-export function showsStderrTail(format: FormatId): boolean {
-  return TABLE[format].showsStderrTail === true;
 }
 
 /** Whether `format` on stdout also appends the step summary (`GITHUB_STEP_SUMMARY`). */

@@ -203,10 +203,6 @@ export function sarifResults(
             ...(profile.incomplete.http_status === undefined
               ? {}
               : { http_status: profile.incomplete.http_status }),
-            // The server's own words, apart from mcpeval's message.
-            ...(profile.server_stderr_tail === undefined
-              ? {}
-              : { server_stderr_tail: profile.server_stderr_tail }),
           },
           incompleteState,
         ),

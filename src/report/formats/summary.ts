@@ -21,7 +21,6 @@ import {
 import { fleetOutcome, notCheckedText, SUMMARY_HEADER, summaryRows } from "../fleet/phrases.ts";
 import type { FleetReport } from "../fleet/types.ts";
 import { type RenderSource, wholeReport } from "../run.ts";
-import { STDERR_TAIL_LEAD } from "../stderr_tail.ts";
 import type { GuidanceReport } from "../types.ts";
 import { md } from "./github.ts";
 
@@ -58,16 +57,6 @@ function serverSummary(report: GuidanceReport): string {
       } |`
     ),
   ];
-  // The server's own words, once, as an indented code block (escaped and bounded already).
-  const told = report.profiles.find((profile) => !profile.complete && profile.server_stderr_tail);
-  if (told && !told.complete && told.server_stderr_tail) {
-    lines.push(
-      "",
-      `${md(told.profile)}: ${md(STDERR_TAIL_LEAD)}:`,
-      "",
-      ...told.server_stderr_tail.map((line) => `    ${line}`),
-    );
-  }
   const dependent = capabilityDependentTools(report);
   if (dependent.length > 0) {
     lines.push(

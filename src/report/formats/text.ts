@@ -26,7 +26,6 @@ import {
 import { fleetOutcome, notCheckedText, SUMMARY_HEADER, summaryRows } from "../fleet/phrases.ts";
 import type { FleetReport } from "../fleet/types.ts";
 import { type RenderSource, wholeReport } from "../run.ts";
-import { STDERR_TAIL_LEAD } from "../stderr_tail.ts";
 import type { GuidanceReport } from "../types.ts";
 
 /** How to render text. */
@@ -109,12 +108,6 @@ function serverText(report: GuidanceReport, style: TextStyle): string {
     explained.set(text, [...(explained.get(text) ?? []), profile.profile]);
   }
   for (const [text, profiles] of explained) add(`${profiles.join(", ")}: ${text}`, 2, 4);
-  // The server's own words, once, marked as such (escaped and bounded in the report).
-  const told = report.profiles.find((profile) => !profile.complete && profile.server_stderr_tail);
-  if (told && !told.complete && told.server_stderr_tail) {
-    add(`${told.profile}: ${STDERR_TAIL_LEAD}:`, 2, 4);
-    for (const line of told.server_stderr_tail) add(`| ${line}`, 4, 6);
-  }
 
   const dependent = capabilityDependentTools(report);
   if (dependent.length > 0) {
