@@ -1,7 +1,16 @@
-/** The catalog's Tool check agrees with the SDK's ToolSchema on the 2025-06-18 fields. */
+/**
+ * The catalog's Tool check, per revision (SPEC 26): the `object-schemas` shape (2025-06-18, and
+ * every other revision before 2026-07-28) agrees with the SDK 1.x `ToolSchema`; the
+ * `open-schemas` shape (2026-07-28) follows that revision's `schema.ts`, entry by entry; a page
+ * is validated with the shape of the revision's row, for the five standard profiles and for a
+ * client profile.
+ */
 import { ToolSchema } from "@modelcontextprotocol/sdk/types.js";
 import assert from "node:assert/strict";
-import { isTool } from "../src/discovery/catalog.ts";
+import { CatalogBuilder, isTool } from "../src/discovery/catalog.ts";
+import { PROTOCOL_VERSIONS, type Revision, revisionOf } from "../src/protocol/versions.ts";
+
+type ToolShape = Revision["toolShape"];
 
 const schema = { type: "object" };
 const ENTRIES: unknown[] = [
@@ -28,6 +37,7 @@ const ENTRIES: unknown[] = [
   { name: "a", inputSchema: { type: "string" } },
   { name: "a", inputSchema: { properties: {} } },
   { name: "a", inputSchema: { type: "object", properties: { q: "string" } } },
+  { name: "a", inputSchema: { type: "object", properties: { q: true } } },
   { name: "a", inputSchema: { type: "object", properties: [] } },
   { name: "a", inputSchema: { type: "object", required: "q" } },
   { name: "a", inputSchema: { type: "object", required: [1] } },
@@ -40,8 +50,163 @@ const ENTRIES: unknown[] = [
   { name: "a", inputSchema: schema, _meta: [] },
 ];
 
-Deno.test("isTool agrees with the SDK's ToolSchema", () => {
+Deno.test("object-schemas: isTool agrees with the SDK 1.x ToolSchema (2025-06-18)", () => {
   for (const entry of ENTRIES) {
-    assert.equal(isTool(entry), ToolSchema.safeParse(entry).success, JSON.stringify(entry));
+    assert.equal(
+      isTool(entry, "object-schemas"),
+      ToolSchema.safeParse(entry).success,
+      JSON.stringify(entry),
+    );
+  }
+});
+
+/** A tool with `inputSchema` (an object schema unless given) and the other fields given. */
+const tool = (fields: Record<string, unknown>) => ({ name: "a", inputSchema: schema, ...fields });
+
+/**
+ * Entries and whether each is a Tool under `object-schemas` and under `open-schemas`. The
+ * 2026-07-28 `schema.ts`: `inputSchema: { $schema?: string; type: "object"; [key: string]:
+ * unknown }`, `outputSchema?: { $schema?: string; [key: string]: unknown }` (SEP-2106); the
+ * other fields as in 2025-06-18.
+ */
+const BY_SHAPE: readonly [entry: unknown, objectSchemas: boolean, openSchemas: boolean][] = [
+  // What 2026-07-28 allows and 2025-06-18 does not: any outputSchema root, boolean sub-schemas.
+  [tool({ outputSchema: { type: "array", items: { type: "string" } } }), false, true],
+  [tool({ outputSchema: { anyOf: [{ type: "string" }, { type: "null" }] } }), false, true],
+  [tool({ outputSchema: {} }), false, true],
+  [tool({ outputSchema: { type: "object", properties: { x: true } } }), false, true],
+  [tool({ inputSchema: { type: "object", properties: { x: true, y: false } } }), false, true],
+  // The revision's schema leaves every keyword but `type` and `$schema` to JSON Schema.
+  [tool({ inputSchema: { type: "object", properties: [] } }), false, true],
+  [tool({ inputSchema: { type: "object", required: "x" } }), false, true],
+  // Boolean sub-schemas where 2025-06-18 checks nothing: valid in both.
+  [tool({ inputSchema: { type: "object", additionalProperties: false, items: true } }), true, true],
+  [tool({ inputSchema: { type: "object", properties: { x: { items: true } } } }), true, true],
+  [tool({ outputSchema: { type: "object", additionalProperties: false } }), true, true],
+  // What 2026-07-28 forbids and 2025-06-18 (which has no `$schema`) allows.
+  [tool({ inputSchema: { type: "object", $schema: 7 } }), true, false],
+  [tool({ outputSchema: { type: "object", $schema: null } }), true, false],
+  // Invalid in both.
+  [tool({ outputSchema: true }), false, false],
+  [tool({ outputSchema: [] }), false, false],
+  [tool({ outputSchema: null }), false, false],
+  [tool({ inputSchema: { type: "array" } }), false, false],
+  [tool({ inputSchema: {} }), false, false],
+  [tool({ inputSchema: true }), false, false],
+  [tool({ inputSchema: undefined }), false, false],
+  [tool({ title: 3 }), false, false],
+  [tool({ annotations: { readOnlyHint: "yes" } }), false, false],
+  [tool({ _meta: [] }), false, false],
+  [{ ...tool({}), name: 1 }, false, false],
+  // Valid in both.
+  [
+    tool({
+      outputSchema: { type: "object", $schema: "https://json-schema.org/draft/2020-12/schema" },
+    }),
+    true,
+    true,
+  ],
+  [tool({ icons: [], execution: {} }), true, true],
+];
+
+Deno.test("isTool per Tool shape: what 2026-07-28 allows, and what it still forbids", () => {
+  for (const [entry, objectSchemas, openSchemas] of BY_SHAPE) {
+    const text = JSON.stringify(entry);
+    assert.equal(isTool(entry, "object-schemas"), objectSchemas, `object-schemas: ${text}`);
+    assert.equal(isTool(entry, "open-schemas"), openSchemas, `open-schemas: ${text}`);
+  }
+});
+
+/** A valid 2026-07-28 Tool with an array-root outputSchema (the tools page's example). */
+const LIST_USERS = {
+  name: "list-users",
+  inputSchema: { type: "object", additionalProperties: false },
+  outputSchema: { type: "array", items: { type: "object", properties: { id: true } } },
+};
+/** A valid 2026-07-28 Tool with boolean property schemas. */
+const SET_FLAGS = {
+  name: "set-flags",
+  inputSchema: { type: "object", properties: { verbose: true, legacy: false } },
+};
+
+/** What one page gives: the listed tools, or the reason and cause it ends the profile with. */
+async function pageOutcome(shape: ToolShape, tools: unknown[], client = false) {
+  const catalog = new CatalogBuilder(shape, client ? [] : undefined);
+  const outcome = await catalog.addPage({ tools });
+  return "incomplete" in outcome
+    ? [outcome.incomplete.reason, outcome.incomplete.detail?.cause, outcome.incomplete.detail?.tool]
+    : catalog.listed();
+}
+
+Deno.test("a page is validated with the Tool shape of the revision's row", async () => {
+  const open = PROTOCOL_VERSIONS.filter((v) => revisionOf(v).toolShape === "open-schemas");
+  assert.deepEqual(open, ["2026-07-28"]);
+  for (const version of PROTOCOL_VERSIONS) {
+    const shape = revisionOf(version).toolShape;
+    for (const client of [false, true]) {
+      const listed = await pageOutcome(shape, [
+        { name: "echo", inputSchema: schema },
+        LIST_USERS,
+        SET_FLAGS,
+      ], client);
+      const boolean = await pageOutcome(shape, [SET_FLAGS], client);
+      if (version === "2026-07-28") {
+        assert.deepEqual(listed, ["echo", "list-users", "set-flags"], version);
+        assert.deepEqual(boolean, ["set-flags"], version);
+      } else {
+        // Until client profiles keep a readable outputSchema too, both kinds of profile say so.
+        assert.deepEqual(
+          listed,
+          ["malformed-entry", "output-schema-not-object-schema", "list-users"],
+          version,
+        );
+        assert.deepEqual(
+          boolean,
+          ["malformed-entry", "input-schema-not-object-schema", "set-flags"],
+          version,
+        );
+      }
+    }
+  }
+});
+
+Deno.test("open-schemas: its own causes, and what a client profile keeps", async () => {
+  const rootArray = { name: "root", inputSchema: { type: "array" } };
+  const untyped = { name: "untyped", inputSchema: { properties: { x: true } } };
+  assert.deepEqual(await pageOutcome("open-schemas", [rootArray]), [
+    "malformed-entry",
+    "input-schema-not-object-rooted",
+    "root",
+  ]);
+  // A client profile reads an inputSchema whose root type is missing or not "object" (SPEC 22).
+  assert.deepEqual(await pageOutcome("open-schemas", [rootArray, untyped], true), [
+    "root",
+    "untyped",
+  ]);
+  for (const client of [false, true]) {
+    for (
+      const [entry, cause] of [
+        [{ name: "a", inputSchema: [] }, "input-schema-not-object-rooted"],
+        [
+          { name: "a", inputSchema: { type: "object", $schema: 1 } },
+          "input-schema-not-object-rooted",
+        ],
+        [{ name: "a", inputSchema: schema, outputSchema: [] }, "output-schema-not-schema-object"],
+        [
+          { name: "a", inputSchema: schema, outputSchema: false },
+          "output-schema-not-schema-object",
+        ],
+        [
+          { name: "a", inputSchema: schema, outputSchema: { $schema: 2 } },
+          "output-schema-not-schema-object",
+        ],
+      ] as const
+    ) {
+      assert.deepEqual(
+        await pageOutcome("open-schemas", [entry], client),
+        ["malformed-entry", cause, "a"],
+        JSON.stringify(entry),
+      );
+    }
   }
 });

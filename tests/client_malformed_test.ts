@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { PROBE_SERVERS } from "../lab/probe_catalog.ts";
 import { CatalogBuilder } from "../src/discovery/catalog.ts";
 import { MAX_KEPT_INVALID_NAME_CHARS } from "../src/limits.ts";
+import { PROTOCOL_VERSION, revisionOf } from "../src/protocol/versions.ts";
 import { DENO, guidanceJson, hostile, mcpeval, ROOT, tempDir } from "./_cli.ts";
 import { FORMATS } from "../src/report/formats/mod.ts";
 
@@ -173,7 +174,10 @@ Deno.test("the catalog: what a client profile keeps, and what stays malformed-en
   const page = (...tools: unknown[]) => ({ tools });
   const schema = { type: "object" };
   const reasons = async (tools: unknown[], client: boolean) => {
-    const catalog = new CatalogBuilder(client ? [] : undefined);
+    const catalog = new CatalogBuilder(
+      revisionOf(PROTOCOL_VERSION).toolShape,
+      client ? [] : undefined,
+    );
     const outcome = await catalog.addPage(page(...tools));
     return "incomplete" in outcome
       ? [outcome.incomplete.reason, outcome.incomplete.detail?.cause]

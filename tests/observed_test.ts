@@ -23,6 +23,7 @@ import {
   PROTOCOL_VERSION,
   PROTOCOL_VERSIONS,
   type ProtocolVersion,
+  revisionOf,
 } from "../src/protocol/versions.ts";
 import type { Incoming, Transport } from "../src/transport/transport.ts";
 import { builtinPresets, type ClientPreset } from "../src/clients/presets.ts";
@@ -77,7 +78,11 @@ const listed = (id: string) =>
  * that is not an object) with their facts (SPEC 22).
  */
 async function predict(preset: ClientPreset, server: string): Promise<Map<string, boolean>> {
-  const catalog = new CatalogBuilder(extractorsFor(preset.rules));
+  // The probe servers (SDK 1.x) speak initialize-era revisions only, all of the seed's Tool shape.
+  const catalog = new CatalogBuilder(
+    revisionOf(PROTOCOL_VERSION).toolShape,
+    extractorsFor(preset.rules),
+  );
   const outcome = await catalog.addPage({ tools: listed(server) });
   assert.ok(!("incomplete" in outcome), `${server}: ${JSON.stringify(outcome)}`);
   const tools = catalog.facts!;

@@ -204,3 +204,91 @@ Deno.test("2025-11-25 over HTTP: SSE priming events and retry fields are tolerat
   assert.equal(code, 0);
   assert.deepEqual(observed(report).catalogs, CATALOGS);
 });
+
+/** The profiles of a report: tools when complete, else the malformed entry's cause and tool. */
+function shapes(report: Awaited<ReturnType<typeof guidanceJson>>["report"]) {
+  return Object.fromEntries(report.profiles.map((p) => [
+    p.profile,
+    p.complete ? p.tools : [p.incomplete!.reason, p.incomplete!.detail],
+  ]));
+}
+
+Deno.test("the Tool shape per revision: an array outputSchema and boolean sub-schemas are complete under 2026-07-28, malformed-entry under 2025-06-18", async () => {
+  const v2 = [...V2, "--array-output", "--boolean-schemas"];
+  const args = (version: string, server: readonly string[]) => [
+    "--server",
+    "v2",
+    "--settle-ms",
+    "0",
+    "--protocol-version",
+    version,
+    "--",
+    ...server,
+  ];
+  const modern = await guidanceJson(args("2026-07-28", v2));
+  assert.equal(modern.code, 0, modern.stderr);
+  assert.equal(modern.report.complete, true);
+  const added = (tools: string[]) => [...tools, "list-users", "set-flags"].sort();
+  assert.deepEqual(
+    shapes(modern.report),
+    Object.fromEntries(Object.entries(CATALOGS).map(([profile, tools]) => [profile, added(tools)])),
+  );
+
+  // The default revision: the boolean property schemas break its Tool shape in every profile.
+  const seed = await guidanceJson(args("2025-06-18", v2));
+  assert.equal(seed.code, 3, seed.stderr);
+  const malformed = ["malformed-entry", {
+    cause: "input-schema-not-object-schema",
+    tool: "set-flags",
+  }];
+  assert.deepEqual(
+    shapes(seed.report),
+    Object.fromEntries(Object.keys(CATALOGS).map((profile) => [profile, malformed])),
+  );
+  // An SDK v2 server sends a 2025-era client an array root wrapped in an object schema
+  // (`{type: "object", properties: {result: ...}}`, SEP-2106): a valid 2025-06-18 Tool.
+  const wrapped = await guidanceJson(args("2025-06-18", [...V2, "--array-output"]));
+  assert.equal(wrapped.code, 0, wrapped.stderr);
+  assert.ok(wrapped.report.profiles.every((p) => p.tools!.includes("list-users")));
+
+  // A raw server sends the array root as it is, in every era.
+  const raw = hostile("open-schemas");
+  const rawModern = await guidanceJson(args("2026-07-28", raw));
+  assert.equal(rawModern.code, 0, rawModern.stderr);
+  assert.deepEqual(rawModern.report.profiles[0].tools, ["alpha", "flags", "rows"]);
+  const rawSeed = await guidanceJson(args("2025-06-18", raw));
+  assert.equal(rawSeed.code, 3, rawSeed.stderr);
+  assert.deepEqual(rawSeed.report.profiles[0].incomplete?.detail, {
+    cause: "output-schema-not-object-schema",
+    tool: "rows",
+  });
+  for (const run of [modern, seed, rawModern, rawSeed]) {
+    assert.ok(!run.stdout.includes("CANARY"), "no server text");
+  }
+});
+
+Deno.test("the Tool shape is the negotiated revision's: a 2026-07-28 preset completes where the default profile is malformed-entry", async () => {
+  const { code, stderr, report } = await guidanceJson([
+    "--server",
+    "v2",
+    "--settle-ms",
+    "0",
+    "--profile",
+    "none",
+    "--client",
+    "claude-code",
+    "--",
+    ...V2,
+    "--array-output",
+    "--boolean-schemas",
+  ]);
+  assert.equal(code, 3, stderr);
+  const [none, claude] = report.profiles as (typeof report.profiles[number] & {
+    protocol_version?: string;
+  })[];
+  assert.equal(none.incomplete?.reason, "malformed-entry");
+  assert.equal(claude.profile, "client:claude-code");
+  assert.equal(claude.protocol_version, "2026-07-28");
+  assert.equal(claude.complete, true);
+  assert.ok(claude.tools!.includes("list-users") && claude.tools!.includes("set-flags"));
+});

@@ -12,6 +12,7 @@ import { distinct, schemaShape } from "../src/clients/rules/schema_facts.ts";
 import { builtinPresets } from "../src/clients/presets.ts";
 import { CatalogBuilder } from "../src/discovery/catalog.ts";
 import { MAX_SCHEMA_BYTES, MAX_SCHEMA_KEYWORDS } from "../src/limits.ts";
+import { PROTOCOL_VERSION, revisionOf } from "../src/protocol/versions.ts";
 import {
   DENO,
   fixtureLog,
@@ -138,16 +139,18 @@ const SLOW_FACT: FactExtractor = {
     return true;
   },
 };
+/** The Tool shape of the seed's revision. */
+const SEED_SHAPE = revisionOf(PROTOCOL_VERSION).toolShape;
 const PAGE = {
   tools: ["a", "b", "c"].map((name) => ({ name, inputSchema: { type: "object" } })),
 };
 
 Deno.test("a page's analysis: past its deadline the tools get no facts", async () => {
-  const late = new CatalogBuilder([SLOW_FACT]);
+  const late = new CatalogBuilder(SEED_SHAPE, [SLOW_FACT]);
   assert.deepEqual(await late.addPage(PAGE, { deadline: Date.now() - 1 }), { done: true });
   assert.deepEqual(late.facts!.map((tool) => tool.facts), [{}, {}, {}]);
   assert.deepEqual(late.listed(), ["a", "b", "c"]);
-  const timely = new CatalogBuilder([SLOW_FACT]);
+  const timely = new CatalogBuilder(SEED_SHAPE, [SLOW_FACT]);
   await timely.addPage(PAGE, { deadline: Date.now() + 60_000 });
   assert.deepEqual(timely.facts!.map((tool) => tool.facts), [
     { slow: true },
@@ -158,7 +161,7 @@ Deno.test("a page's analysis: past its deadline the tools get no facts", async (
 
 Deno.test("a page's analysis yields to the event loop and stops on its signal", async () => {
   const controller = new AbortController();
-  const catalog = new CatalogBuilder([SLOW_FACT]);
+  const catalog = new CatalogBuilder(SEED_SHAPE, [SLOW_FACT]);
   // Aborted by a timer: it can fire only if the analysis gives the event loop a turn.
   setTimeout(() => controller.abort("SIGINT"), 0);
   const outcome = await catalog.addPage(PAGE, {

@@ -3,6 +3,11 @@
  * Only tool names and each tool's bounded facts (app-only, and the facts the selected client
  * rules ask for) are kept; descriptions and schemas are dropped as soon as a page is checked.
  *
+ * What a valid Tool is depends on the revision the profile speaks (SPEC 26): its row's
+ * `toolShape` names the rules, so a 2026-07-28 tool with an array-root `outputSchema` or a
+ * boolean property schema is valid there and `malformed-entry` under the 2025-06-18 shape. The
+ * checks are linear in a schema's `properties` and `required` items, never a walk of the schema.
+ *
  * A client profile (SPEC 22) also keeps a tool that is invalid for MCP's Tool shape but readable:
  * an `inputSchema` that is an object whose root is not `type: "object"` (or has no `type`), or a
  * name that is a string but not a valid tool identifier. Such a name is kept only in the tool's
@@ -15,6 +20,10 @@ import { ANALYSIS_SLICE_MS, MAX_KEPT_INVALID_NAME_CHARS, MAX_PAGES, MAX_TOOLS } 
 import { invalidNameKey, isToolName, TOOL_NAME } from "../tool_name.ts";
 import type { Incomplete, ToolShapeCause } from "../protocol/incomplete.ts";
 import type { FactExtractor, ToolFacts } from "../clients/rules/kind.ts";
+import type { Revision } from "../protocol/versions.ts";
+
+/** A revision's Tool shape (the `toolShape` of its row). */
+type ToolShape = Revision["toolShape"];
 
 /** What one page means for pagination: another cursor to follow, the end, or a failure. */
 export type PageOutcome =
@@ -43,14 +52,17 @@ export class CatalogBuilder {
   readonly #cursors = new Set<string>();
   readonly #facts: ToolFacts[] | undefined;
   readonly #extractors: readonly FactExtractor[];
+  readonly #shape: ShapeRules;
   #pages = 0;
 
   /**
-   * `extractors`: the facts a client preset's rules need (prepared already); without them (the
-   * five standard profiles) no per-tool facts are kept, and every tool must be valid for MCP's
-   * Tool shape.
+   * `toolShape`: what a valid Tool is, from the row of the revision the profile speaks (its
+   * `toolShape`). `extractors`: the facts a client preset's rules need
+   * (prepared already); without them (the five standard profiles) no per-tool facts are kept,
+   * and every tool must be valid for that Tool shape.
    */
-  constructor(extractors?: readonly FactExtractor[]) {
+  constructor(toolShape: ToolShape, extractors?: readonly FactExtractor[]) {
+    this.#shape = TOOL_SHAPES[toolShape];
     this.#extractors = extractors ?? [];
     this.#facts = extractors ? [] : undefined;
   }
@@ -92,8 +104,8 @@ export class CatalogBuilder {
     let slice = performance.now();
     const client = this.#facts !== undefined;
     for (const entry of tools) {
-      const broken = toolShapeFault(entry);
-      if (broken && !(client && readableByClients(entry))) {
+      const broken = toolShapeFault(entry, this.#shape);
+      if (broken && !(client && readableByClients(entry, this.#shape))) {
         const name = isObject(entry) ? entry.name : undefined;
         return malformed(broken, isToolName(name) ? name : undefined);
       }
@@ -167,7 +179,13 @@ const optional = (value: unknown, check: (value: unknown) => boolean) =>
 const isString = (value: unknown) => typeof value === "string";
 const isBoolean = (value: unknown) => typeof value === "boolean";
 
-/** A Tool's `inputSchema` or `outputSchema`: an object schema (other keywords are free). */
+/** One rule of a Tool shape: the phrase id of its breach, and whether an entry keeps it. */
+type ShapeRule = readonly [ToolShapeCause, (entry: Json) => boolean];
+
+/**
+ * `object-schemas`: an `inputSchema` or `outputSchema` that is an object schema (`type:
+ * "object"`, each property an object, `required` a list of strings; other keywords are free).
+ */
 function isObjectSchema(value: unknown): boolean {
   return isObject(value) && value.type === "object" &&
     optional(
@@ -177,6 +195,15 @@ function isObjectSchema(value: unknown): boolean {
     optional(value.required, (required) => Array.isArray(required) && required.every(isString));
 }
 
+/**
+ * `open-schemas`: an `inputSchema` or `outputSchema` that is a JSON Schema object, as the
+ * revision's schema has it: an object whose `$schema` is a string where present; every other
+ * keyword is free (boolean sub-schemas included), so the check is constant work.
+ */
+function isSchemaObject(value: unknown): value is Json {
+  return isObject(value) && optional(value.$schema, isString);
+}
+
 function isAnnotations(value: unknown): boolean {
   return isObject(value) && optional(value.title, isString) &&
     ["readOnlyHint", "destructiveHint", "idempotentHint", "openWorldHint"].every((hint) =>
@@ -184,49 +211,77 @@ function isAnnotations(value: unknown): boolean {
     );
 }
 
-/** The rules of MCP's Tool shape, in the order they are checked, each with its phrase id. */
-const TOOL_SHAPE: readonly [ToolShapeCause, (entry: Json) => boolean][] = [
-  ["tool-name-not-string", (entry) => isString(entry.name)],
-  ["tool-title-not-string", (entry) => optional(entry.title, isString)],
-  ["tool-description-not-string", (entry) => optional(entry.description, isString)],
-  ["input-schema-not-object-schema", (entry) => isObjectSchema(entry.inputSchema)],
-  ["output-schema-not-object-schema", (entry) => optional(entry.outputSchema, isObjectSchema)],
-  ["annotations-invalid", (entry) => optional(entry.annotations, isAnnotations)],
-  ["meta-not-object", (entry) => optional(entry._meta, isObject)],
-];
-
-/**
- * What a client profile reads although MCP's Tool shape forbids it (SPEC 22): every rule holds
- * but the `inputSchema` root's `type`, which may be missing or other than `"object"`.
- */
-const CLIENT_SHAPE: readonly [ToolShapeCause, (entry: Json) => boolean][] = TOOL_SHAPE.map((
-  [cause, holds],
-) =>
-  cause === "input-schema-not-object-schema"
-    ? [
-      cause,
-      (entry: Json) =>
-        isObject(entry.inputSchema) && isObjectSchema({ ...entry.inputSchema, type: "object" }),
-    ]
-    : [cause, holds]
-);
-
-/** Whether a client profile keeps `entry`, which breaks MCP's Tool shape (see `CLIENT_SHAPE`). */
-function readableByClients(entry: unknown): boolean {
-  return isObject(entry) && CLIENT_SHAPE.every(([, holds]) => holds(entry));
+/** What one Tool shape checks, and what a client profile reads although it breaks it. */
+interface ShapeRules {
+  /** The rules of MCP's Tool shape, in the order they are checked. */
+  readonly rules: readonly ShapeRule[];
+  /**
+   * The same rules as a client profile reads them (SPEC 22): where a client reads what the shape
+   * forbids, a looser check in the place of the shape's.
+   */
+  readonly client: readonly ShapeRule[];
 }
 
-/** The first rule of MCP's Tool shape that `entry` breaks, if any. */
-function toolShapeFault(entry: unknown): ToolShapeCause | undefined {
+/**
+ * A Tool shape: its two schema rules, between the rules every revision shares, and the looser
+ * checks a client profile applies in the place of some of them, by cause.
+ */
+function toolShape(
+  schemas: readonly ShapeRule[],
+  clientReads: Partial<Record<ToolShapeCause, (entry: Json) => boolean>>,
+): ShapeRules {
+  const rules: ShapeRule[] = [
+    ["tool-name-not-string", (entry) => isString(entry.name)],
+    ["tool-title-not-string", (entry) => optional(entry.title, isString)],
+    ["tool-description-not-string", (entry) => optional(entry.description, isString)],
+    ...schemas,
+    ["annotations-invalid", (entry) => optional(entry.annotations, isAnnotations)],
+    ["meta-not-object", (entry) => optional(entry._meta, isObject)],
+  ];
+  return { rules, client: rules.map(([cause, holds]) => [cause, clientReads[cause] ?? holds]) };
+}
+
+/**
+ * Each revision's Tool shape, by the `toolShape` of its row. A client profile reads an
+ * `inputSchema` whose root `type` is missing or other than `"object"`; every other rule holds.
+ */
+const TOOL_SHAPES: Readonly<Record<ToolShape, ShapeRules>> = {
+  "object-schemas": toolShape([
+    ["input-schema-not-object-schema", (entry) => isObjectSchema(entry.inputSchema)],
+    ["output-schema-not-object-schema", (entry) => optional(entry.outputSchema, isObjectSchema)],
+  ], {
+    "input-schema-not-object-schema": (entry) =>
+      isObject(entry.inputSchema) && isObjectSchema({ ...entry.inputSchema, type: "object" }),
+  }),
+  "open-schemas": toolShape([
+    [
+      "input-schema-not-object-rooted",
+      (entry) => isSchemaObject(entry.inputSchema) && entry.inputSchema.type === "object",
+    ],
+    ["output-schema-not-schema-object", (entry) => optional(entry.outputSchema, isSchemaObject)],
+  ], {
+    "input-schema-not-object-rooted": (entry) => isSchemaObject(entry.inputSchema),
+  }),
+};
+
+/** Whether a client profile keeps `entry`, which breaks the Tool shape `shape`. */
+function readableByClients(entry: unknown, shape: ShapeRules): boolean {
+  return isObject(entry) && shape.client.every(([, holds]) => holds(entry));
+}
+
+/** The first rule of the Tool shape `shape` that `entry` breaks, if any. */
+function toolShapeFault(entry: unknown, shape: ShapeRules): ToolShapeCause | undefined {
   if (!isObject(entry)) return "tool-not-object";
-  return TOOL_SHAPE.find(([, holds]) => !holds(entry))?.[0];
+  return shape.rules.find(([, holds]) => !holds(entry))?.[0];
 }
 
 /**
- * Whether `entry` is a Tool of MCP 2025-06-18: the same rules as the SDK's `ToolSchema` for
- * those fields (tests/catalog_test.ts checks the two agree), without building a parsed copy of
- * each schema, which dominated the cost of large catalogs. Unknown fields are allowed.
+ * Whether `entry` is a Tool of a revision whose row has `toolShape`: `object-schemas`, the
+ * 2025-06-18 Tool, with the same rules as the SDK 1.x `ToolSchema` for those fields;
+ * `open-schemas`, the 2026-07-28 Tool of the revision's `schema.ts` (tests/catalog_test.ts
+ * checks both). No parsed copy of a schema is built (that dominated the cost of large catalogs).
+ * Unknown fields are allowed.
  */
-export function isTool(entry: unknown): entry is Json & { name: string } {
-  return toolShapeFault(entry) === undefined;
+export function isTool(entry: unknown, toolShape: ToolShape): entry is Json & { name: string } {
+  return toolShapeFault(entry, TOOL_SHAPES[toolShape]) === undefined;
 }

@@ -104,7 +104,8 @@ export async function discoverProfile(
     new ServerRequests(identity.capabilities()),
     settings.timeoutMs,
   );
-  const catalog = new CatalogBuilder(declaration.facts);
+  // Built once the opening has settled the revision, whose row says what a valid Tool is.
+  let catalog: CatalogBuilder | undefined;
   let instructionsPresent: boolean | null = null;
   // Recorded only when negotiated: a strict profile speaks the report's revision.
   let negotiated: { protocolVersion: ProtocolVersion } | Record<never, never> = {};
@@ -112,7 +113,7 @@ export async function discoverProfile(
     profile,
     complete: false,
     instructionsPresent,
-    pages: catalog.pages,
+    pages: catalog?.pages ?? 0,
     // The first answer the server gives is the one to initialize (or server/discover).
     incomplete: explain(incomplete, connection.answered),
     ...negotiated,
@@ -123,7 +124,8 @@ export async function discoverProfile(
     if ("incomplete" in opened) return stop(opened.incomplete);
     const { version, hasTools, instructions } = opened;
     if (plan.negotiate) negotiated = { protocolVersion: version };
-    const cacheable = revisionOf(version).cacheableResults;
+    const { cacheableResults: cacheable, toolShape } = revisionOf(version);
+    catalog = new CatalogBuilder(toolShape, declaration.facts);
     instructionsPresent = instructions !== undefined;
     if (instructions !== undefined && utf8Exceeds(instructions, MAX_INSTRUCTIONS_BYTES)) {
       return stop({ reason: "instructions-too-large" });

@@ -122,7 +122,10 @@ export type ConnectionLoss =
 
 /**
  * `malformed-entry`: which rule of MCP's Tool shape a listed entry breaks. `{tool}` is the
- * entry's name in backticks when it is a valid tool name, else "a tool".
+ * entry's name in backticks when it is a valid tool name, else "a tool". The schema rules differ
+ * by the revision's Tool shape (`toolShape` of its row): `input-schema-not-object-schema` and
+ * `output-schema-not-object-schema` are those of `object-schemas`, `input-schema-not-object-rooted`
+ * and `output-schema-not-schema-object` those of `open-schemas`.
  */
 export const TOOL_SHAPE_PHRASES = {
   "tools-not-array": "the tools/list result has no tools array",
@@ -136,6 +139,10 @@ export const TOOL_SHAPE_PHRASES = {
     '{tool} has an inputSchema that is not an object with type "object" (optional properties of schemas, optional required list of strings)',
   "output-schema-not-object-schema":
     '{tool} has an outputSchema that is not an object with type "object" (optional properties of schemas, optional required list of strings)',
+  "input-schema-not-object-rooted":
+    '{tool} has an inputSchema that is not a JSON Schema object with type "object" ($schema a string if present)',
+  "output-schema-not-schema-object":
+    "{tool} has an outputSchema that is not a JSON Schema object ($schema a string if present)",
   "annotations-invalid":
     "{tool} has annotations that are not an object of a string title and boolean hints",
   "meta-not-object": "{tool} has a _meta that is not an object",

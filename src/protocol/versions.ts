@@ -35,6 +35,16 @@ export interface Revision {
    * `cacheScope` on cacheable results (checked on `server/discover`).
    */
   readonly cacheableResults: boolean;
+  /**
+   * What a valid `tools/list` entry is (MCP's Tool shape, checked by the catalog):
+   * - `object-schemas` (2025-06-18's Tool; the older revisions and 2025-11-25 are read with it,
+   *   SPEC 26): `inputSchema` and `outputSchema` are objects with `type: "object"`, each of their
+   *   `properties` an object and `required` a list of strings;
+   * - `open-schemas` (2026-07-28's, SEP-2106): `inputSchema` is an object with `type: "object"`
+   *   and any other JSON Schema 2020-12 keyword (boolean sub-schemas included); `outputSchema` is
+   *   any schema object (an array root too); `$schema`, where present, is a string in both.
+   */
+  readonly toolShape: "object-schemas" | "open-schemas";
 }
 
 const INITIALIZE_ERA = {
@@ -47,6 +57,7 @@ const INITIALIZE_ERA = {
   batches: false,
   serverRequests: true,
   cacheableResults: false,
+  toolShape: "object-schemas",
 } as const satisfies Revision;
 
 /** Every revision discovery can speak, oldest first, with its row. */
@@ -65,6 +76,7 @@ export const REVISIONS = {
     batches: false,
     serverRequests: false,
     cacheableResults: true,
+    toolShape: "open-schemas",
   },
 } as const satisfies Record<string, Revision>;
 
