@@ -265,6 +265,53 @@ Deno.test("an empty server table, like a file without one, exits 2 with one line
   }
 });
 
+Deno.test("servers under two tables of one shape: exit 2 with one line, never one silently", async () => {
+  await using temp = await tempDir();
+  const server = { command: "deno", args: ["run", "fixtures/demo_server.ts"] };
+  const local = { type: "local", command: ["deno", "run", "fixtures/demo_server.ts"] };
+  const cases: [string, unknown, string][] = [
+    // VS Code reads servers in .vscode/mcp.json and mcp in settings.json, never both.
+    [
+      "mcp.json",
+      { servers: { a: server }, "mcp.servers": { b: server } },
+      'servers, "mcp.servers"',
+    ],
+    [
+      "settings.json",
+      { servers: { a: server }, mcp: { servers: { b: server } } },
+      [
+        "servers",
+        '"mcp": {"servers"}',
+      ].join(", "),
+    ],
+    // One setting in settings.json: the later key replaces the earlier in VS Code.
+    [
+      "settings.json",
+      { "mcp.servers": { a: server }, mcp: { servers: { b: server } } },
+      [
+        '"mcp.servers"',
+        '"mcp": {"servers"}',
+      ].join(", "),
+    ],
+    // opencode's two layouts at once: its schema reads mcp as one record of servers.
+    ["opencode.json", { mcp: { servers: { a: local }, b: local } }, "mcp.servers, mcp"],
+  ];
+  for (const [name, document, tables] of cases) {
+    const path = join(temp.path, name);
+    await Deno.writeTextFile(path, JSON.stringify(document));
+    const result = await mcpeval(["guidance", "--config", path, "--format", "json"], {
+      permissions: [`--allow-read=${temp.path}`, `--allow-run=deno`],
+    });
+    assert.equal(
+      result.stderr,
+      `mcpeval: The config file has more than one table of servers (${tables}): keep one per file\n`,
+      name,
+    );
+    assert.equal(result.code, 2, name);
+    assert.equal(result.stdout, "");
+  }
+});
+
 Deno.test("--config-project: only with a Claude Code user file, and only a project it lists", async () => {
   const user = await textOf("claude-user/.claude.json", "--config-project", "/nowhere");
   assert.equal(user.code, 2);
