@@ -262,10 +262,20 @@ export function candidateSentence(candidate: CandidateReport): string {
  * required one.
  */
 export function defectSentence(defect: RequiredToolDefectReport, report?: GuidanceReport): string {
+  if (defect.rule !== undefined) {
+    return `${defect.profile}: required tool ${defect.tool} is listed but ${
+      filteredPhrase(defect.rule)
+    } in every profile`;
+  }
   const where = defect.available_in.length === 0
     ? `listed in no selected profile${didYouMean(defect.tool, report)}`
     : `available in ${defect.available_in.join(", ")}`;
   return `${defect.profile}: required tool ${defect.tool} is missing; ${where}`;
+}
+
+/** What hides a listed tool in every profile: "hidden by the config file's disabled-tools filter". */
+export function filteredPhrase(rule: string): string {
+  return `hidden by the config file's ${rule} filter`;
 }
 
 /** One baseline-tool defect, in words. */
