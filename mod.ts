@@ -36,7 +36,13 @@ export {
   type Revision,
   REVISIONS,
 } from "./src/protocol/versions.ts";
-export { type FindingClass, type FindingKind, type Rule, RULES } from "./src/analysis/rules.ts";
+export {
+  FILTERED_REQUIRED_HINT,
+  type FindingClass,
+  type FindingKind,
+  type Rule,
+  RULES,
+} from "./src/analysis/rules.ts";
 export {
   DETAIL_PHRASES,
   type DetailCause,

@@ -551,6 +551,8 @@ export interface FixtureLog extends TempPath {
   received(method: string): number;
   /** The process ids the servers logged, so far. */
   pids(): number[];
+  /** How many answers to `method` the servers have written whole, so far (hostile.ts logs them). */
+  answered(method: string): number;
 }
 
 /** A fresh temporary file for a fixture's log, removed on dispose: `await using log = ...`. */
@@ -568,6 +570,8 @@ export async function fixtureLog(): Promise<FixtureLog> {
         e.received?.method === method
       ).length,
     pids: () => (entries() as { pid?: number }[]).flatMap((e) => e.pid ?? []),
+    answered: (method) =>
+      (entries() as { answered?: string }[]).filter((e) => e.answered === method).length,
   };
 }
 

@@ -69,9 +69,10 @@ Deno.test("opencode's tools map hides the tools its wildcards set to false (the 
     report.candidates.map((c) => [c.kind, c.tool, c.rule]),
     [["tool-disabled-in-config", "search-notes", "tools"]],
   );
-  assert.deepEqual(report.defects.map((d) => [d.kind, d.tool]), [[
+  assert.deepEqual(report.defects.map((d) => [d.kind, d.tool, d.rule]), [[
     "required-tool-unavailable",
     "search-notes",
+    "tools",
   ]]);
   assert.equal(code, 1);
 });

@@ -37,6 +37,7 @@ const PUBLIC_NAMES = [
   "DefectReport",
   "DetailCause",
   "DisabledInConfigCandidateReport",
+  "FILTERED_REQUIRED_HINT",
   "FieldLabels",
   "FileTooLargeError",
   "Finding",

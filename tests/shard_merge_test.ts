@@ -14,6 +14,12 @@ import { assertValidFleet, configFile, entry, fixture, mcpeval } from "./_cli.ts
 import { testContext } from "./_context.ts";
 import { FORMATS } from "../src/report/formats/mod.ts";
 
+/**
+ * Deno 2.9.6 turns the op and resource sanitizers off by default: the tests that run the CLI
+ * turn them on, so a run that leaves a process pipe, a file or a timer open fails its test.
+ */
+const SANITIZED = { sanitizeOps: true, sanitizeResources: true } as const;
+
 const NAMES = Array.from({ length: 12 }, (_, i) => `notes-${String(i + 1).padStart(2, "0")}`);
 
 Deno.test("shard: FNV-1a 32-bit of the UTF-8 label, modulo N, plus one", () => {
@@ -156,6 +162,7 @@ function essence(fleet: FleetReport) {
 
 Deno.test({
   name: "merge: 3 shards of a 12-server config give the unsharded report, in every format",
+  ...SANITIZED,
   fn: async () => {
     const { whole, shards } = await twelveServers();
     const fleets = shards.map((shard) => JSON.parse(shard.text) as FleetReport);
@@ -246,6 +253,7 @@ function edited(text: string, change: (fleet: FleetReport) => void): string {
 
 Deno.test({
   name: "merge: overlapping, incomplete and mismatched reports exit 2 with one line each",
+  ...SANITIZED,
   fn: async () => {
     const { whole, shards } = await twelveServers();
     const [s1, s2, s3] = shards.map((shard) => shard.text);
@@ -323,6 +331,7 @@ Deno.test({
 
 Deno.test({
   name: "merge (pure): profiles, clients and shard counts must agree",
+  ...SANITIZED,
   fn: async () => {
     const { shards } = await twelveServers();
     const [s1, s2, s3] = shards.map((shard) => JSON.parse(shard.text) as FleetReport);
@@ -360,7 +369,7 @@ Deno.test({
 Deno.test({
   name:
     "merge: each report is folded in before the next is opened (a refusal at FILE 2 never waits on FILE 3)",
-  sanitizeResources: false,
+  ...SANITIZED,
   fn: async () => {
     const { shards } = await twelveServers();
     await using one = await configFile(shards[0].text);

@@ -42,7 +42,10 @@ export interface Finding {
   readonly tool: string;
   /** Profiles whose model sees the tool, in the order given. */
   readonly availableIn: readonly ProfileLabel[];
-  /** `tool-unreachable-in-client`: the client rule; `tool-disabled-in-config`: the filter. */
+  /**
+   * `tool-unreachable-in-client`: the client rule; `tool-disabled-in-config`, and a
+   * `required-tool-unavailable` whose listed tool the config file hides: the filter.
+   */
   readonly rule?: ClientRuleId | ToolFilterRuleId;
   /** `tool-unreachable-in-client`: a whole-server effect (every tool of the server hidden). */
   readonly effect?: RuleEffect;
@@ -158,7 +161,15 @@ export function analyze(
     }
     for (const tool of required) {
       if (catalog.visible.has(tool)) continue;
-      add({ kind: "required-tool-unavailable", profile, tool, availableIn: availableIn(tool) });
+      // Listed, and hidden by the config file's own filter: that is its cause, not the catalog.
+      const filter = catalog.filtered?.get(tool);
+      add({
+        kind: "required-tool-unavailable",
+        profile,
+        tool,
+        availableIn: availableIn(tool),
+        ...(filter === undefined ? {} : { rule: filter }),
+      });
     }
   }
   const findings = Object.values(byKind).flat();

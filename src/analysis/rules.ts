@@ -64,6 +64,14 @@ export const RULES = {
   },
 } as const satisfies Record<string, Rule>;
 
+/**
+ * The hint of a `required-tool-unavailable` defect that has its own cause: the profile lists the
+ * tool, and the config file's own tool filter (the defect's `rule`) hides it from the model in
+ * every profile of the server. Nothing is missing from the catalog.
+ */
+export const FILTERED_REQUIRED_HINT =
+  "A required tool is listed, but the config file's own tool filter hides it from the model in every profile of this server; change the filter, or the --require-tool declaration." as const;
+
 /** A finding kind. */
 export type FindingKind = keyof typeof RULES;
 
@@ -74,3 +82,13 @@ export const FINDING_KINDS = Object.keys(RULES) as FindingKind[];
 export type KindOf<C extends FindingClass> = {
   [K in FindingKind]: typeof RULES[K]["class"] extends C ? K : never;
 }[FindingKind];
+
+/**
+ * A finding's fixed hint: its rule's, or {@linkcode FILTERED_REQUIRED_HINT} for a required tool
+ * that a config file's filter hides (`filtered`).
+ */
+export function hintOf(kind: FindingKind, filtered: boolean): string {
+  return kind === "required-tool-unavailable" && filtered
+    ? FILTERED_REQUIRED_HINT
+    : RULES[kind].hint;
+}

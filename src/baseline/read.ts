@@ -12,7 +12,8 @@
 import type { Baseline } from "../analysis/baseline.ts";
 import type { Finding } from "../analysis/findings.ts";
 import { FINDING_KINDS, type FindingKind } from "../analysis/rules.ts";
-import { CLIENT_RULE_IDS, type ClientRuleId } from "../clients/presets.ts";
+import { CLIENT_RULE_IDS } from "../clients/presets.ts";
+import { TOOL_FILTER_RULE_IDS } from "../analysis/tool_filters.ts";
 import { CLIENT_PROFILE, isProfile, type ProfileLabel } from "../profiles.ts";
 import { FLEET_FIELDS, FLEET_SCHEMA_ID } from "../report/fleet/schema.ts";
 import { REPORT_FIELDS, REPORT_SCHEMA_ID } from "../report/schema.ts";
@@ -118,7 +119,8 @@ function toolName(value: unknown, at: string): string {
 }
 
 const KINDS: ReadonlySet<string> = new Set(FINDING_KINDS);
-const RULE_IDS: ReadonlySet<string> = new Set(CLIENT_RULE_IDS);
+/** A finding's rule: a client rule, or a config file's own tool filter. */
+const RULE_IDS: ReadonlySet<string> = new Set([...CLIENT_RULE_IDS, ...TOOL_FILTER_RULE_IDS]);
 
 /**
  * One finding, or undefined for one this version does not know (a kind or client rule added or
@@ -142,7 +144,7 @@ function finding(value: unknown, at: string): Finding | undefined {
     profile: profileLabel(entry.profile, `${at}.profile`),
     tool: toolName(entry.tool, `${at}.tool`),
     availableIn,
-    ...(rule === undefined ? {} : { rule: rule as ClientRuleId }),
+    ...(rule === undefined ? {} : { rule: rule as NonNullable<Finding["rule"]> }),
     ...(suggestion === undefined ? {} : { suggestion }),
   };
 }

@@ -79,7 +79,8 @@ export { SAMPLING_DECLINED } from "./answers.ts";
 /**
  * Runs discovery for a profile over `transport`. Never throws for anything the server does.
  * `signal` (the run's) also stops the analysis of a page; each page's analysis ends within
- * `settings.timeoutMs` of its arrival.
+ * `settings.timeoutMs` of its arrival. `heard` is called once, when the server first sends
+ * anything on this connection.
  */
 export async function discoverProfile(
   transport: Transport,
@@ -87,6 +88,7 @@ export async function discoverProfile(
   settings: SessionSettings,
   observe: DiscoveryObserver = () => {},
   signal?: AbortSignal,
+  heard?: () => void,
 ): Promise<ProfileOutcome> {
   const { profile } = declaration;
   const plan = planOf(
@@ -103,6 +105,7 @@ export async function discoverProfile(
     plan.start,
     new ServerRequests(identity.capabilities()),
     settings.timeoutMs,
+    heard,
   );
   // Built once the opening has settled the revision, whose row says what a valid Tool is.
   let catalog: CatalogBuilder | undefined;

@@ -33,6 +33,8 @@ export const INCOMPLETE_HINTS = {
   "http-status": "The server answered with an unexpected HTTP status.",
   "no-response-in-post-stream":
     "An HTTP response ended without the answer to its request; a server that answers only on a standalone GET stream cannot be discovered.",
+  "server-silent":
+    "Not started: the profiles that started first all timed out (--timeout-ms) without the server sending anything, so the rest were not started; check that the server starts and answers initialize, or raise --timeout-ms.",
 } as const;
 
 /** A reason why a profile's discovery is incomplete. */

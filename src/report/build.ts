@@ -10,7 +10,7 @@ import {
   type ProfileDrift,
 } from "../analysis/baseline.ts";
 import { analyze, type Finding, passes } from "../analysis/findings.ts";
-import { type FindingClass, RULES } from "../analysis/rules.ts";
+import { type FindingClass, hintOf, RULES } from "../analysis/rules.ts";
 import type { DiscoveryRequest } from "../discovery/request.ts";
 import type { ProfileOutcome } from "../discovery/session.ts";
 import {
@@ -206,7 +206,7 @@ function findingReport(finding: Finding) {
     ...(finding.effect === undefined ? {} : { effect: finding.effect }),
     available_in: [...finding.availableIn],
     ...(finding.suggestion === undefined ? {} : { suggestion: finding.suggestion }),
-    hint: RULES[finding.kind].hint,
+    hint: hintOf(finding.kind, finding.rule !== undefined),
   };
 }
 

@@ -84,7 +84,7 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
       const where = finding.available_in.length === 0
         ? "no selected profile's model sees it"
         : `visible in ${finding.available_in.join(", ")}`;
-      const rule = "rule" in finding ? finding.rule : "a";
+      const rule = ("rule" in finding ? finding.rule : undefined) ?? "a";
       const effect = "effect" in finding ? finding.effect : undefined;
       const check = checkOf(rule);
       return effect === undefined
@@ -271,10 +271,20 @@ export function candidateSentence(candidate: CandidateReport): string {
  * required one.
  */
 export function defectSentence(defect: RequiredToolDefectReport, report?: GuidanceReport): string {
+  if (defect.rule !== undefined) {
+    return `${defect.profile}: required tool ${defect.tool} is listed but ${
+      filteredPhrase(defect.rule)
+    } in every profile`;
+  }
   const where = defect.available_in.length === 0
     ? `listed in no selected profile${didYouMean(defect.tool, report)}`
     : `available in ${defect.available_in.join(", ")}`;
   return `${defect.profile}: required tool ${defect.tool} is missing; ${where}`;
+}
+
+/** What hides a listed tool in every profile: "hidden by the config file's disabled-tools filter". */
+export function filteredPhrase(rule: string): string {
+  return `hidden by the config file's ${rule} filter`;
 }
 
 /** One baseline-tool defect, in words. */

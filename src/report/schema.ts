@@ -6,7 +6,7 @@
  */
 import type { z as Zod } from "zod";
 import { z } from "zod";
-import { RULES } from "../analysis/rules.ts";
+import { FILTERED_REQUIRED_HINT, RULES } from "../analysis/rules.ts";
 import {
   MAX_MESSAGE_BYTES,
   MAX_PAGES,
@@ -187,6 +187,20 @@ const disabledFields = {
   available_in: z.array(ProfileLabel).max(0),
 };
 const disabledSchema = findingSchema("tool-disabled-in-config").extend(disabledFields);
+const requiredFields = {
+  rule: z.enum(TOOL_FILTER_RULE_IDS).optional().describe(
+    "Added in 0.3.0, a config run only: the profile lists the tool and the config file's own tool filter, this one, hides it from the model in every profile of the server (then `available_in` is empty and `hint` is the filter's). Absent when the catalog lacks the tool.",
+  ),
+  hint: z.enum([RULES["required-tool-unavailable"].hint, FILTERED_REQUIRED_HINT]),
+};
+/** `rule` (a config filter) goes with its own hint and an empty `available_in`, and only so. */
+const requiredAgrees = (defect: { rule?: string; hint: string; available_in: unknown[] }) =>
+  defect.rule === undefined
+    ? defect.hint === RULES["required-tool-unavailable"].hint
+    : defect.hint === FILTERED_REQUIRED_HINT && defect.available_in.length === 0;
+const REQUIRED_DISAGREES = { message: "rule, hint and available_in disagree" };
+const requiredSchema = findingSchema("required-tool-unavailable").extend(requiredFields)
+  .refine(requiredAgrees, REQUIRED_DISAGREES);
 const unknownSchema = findingSchema("referenced-tool-unknown").extend(unknownFields);
 const capSchema = findingSchema("tool-cap-exceeded-in-client").extend(capFields);
 
@@ -225,7 +239,10 @@ const BaselineSchema = z.strictObject({
     resolvedSchema("tool-cap-exceeded-in-client").extend(capFields),
     resolvedSchema("tool-disabled-in-config").extend(disabledFields),
     resolvedSchema("referenced-tool-unknown").extend(unknownFields),
-    resolvedSchema("required-tool-unavailable"),
+    resolvedSchema("required-tool-unavailable").extend(requiredFields).refine(
+      requiredAgrees,
+      REQUIRED_DISAGREES,
+    ),
     resolvedSchema("baseline-tool-unavailable"),
   ])).meta({
     description:
@@ -284,7 +301,7 @@ const reportSchema = z.strictObject({
     unknownSchema,
   ])),
   defects: z.array(z.discriminatedUnion("kind", [
-    findingSchema("required-tool-unavailable"),
+    requiredSchema,
     findingSchema("baseline-tool-unavailable"),
   ])),
   complete: z.boolean(),

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { RULES } from "../analysis/rules.ts";
+import type { FILTERED_REQUIRED_HINT, RULES } from "../analysis/rules.ts";
 import type {
   DetailCause,
   INCOMPLETE_HINTS,
@@ -225,8 +225,16 @@ export interface RequiredToolDefectReport {
   tool: string;
   /** The selected profiles whose models see the tool, in report order; may be empty. */
   available_in: ProfileLabel[];
-  /** The rule's fixed hint. */
-  hint: typeof RULES["required-tool-unavailable"]["hint"];
+  /**
+   * Added in 0.3.0, a config run only: the config file's own tool filter that hides the tool,
+   * which the profile lists, in every profile of the server (a fixed id, never the file's text);
+   * absent when the catalog lacks the tool.
+   */
+  rule?: ToolFilterRuleId;
+  /** The rule's fixed hint; with `rule`, {@linkcode FILTERED_REQUIRED_HINT}. */
+  hint:
+    | typeof RULES["required-tool-unavailable"]["hint"]
+    | typeof FILTERED_REQUIRED_HINT;
   /** With `--baseline` only: whether the baseline has this defect too. */
   baseline_state?: BaselineState;
 }

@@ -125,7 +125,10 @@ export interface RuleKind {
   readonly effects: readonly [RuleEffect, ...RuleEffect[]];
   /** Whether it counts tools (applied after every other rule, to what they left). */
   readonly cap?: boolean;
-  /** Whether `value` is of the kind this rule takes (a fixed check, no text from the value). */
+  /**
+   * Whether `value` is of the kind this rule takes, or why not: a fixed phrase that follows the
+   * field's path (`is a pattern longer than ...`), never text from the value.
+   */
   readonly validValue: (value: unknown, rule: Json) => boolean | string;
   /** The per-tool fact it needs beyond name and app-only, if any. */
   readonly fact?: FactExtractor;

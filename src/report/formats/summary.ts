@@ -11,6 +11,7 @@ import {
   capabilityDependentTools,
   countedHeading,
   driftText,
+  filteredPhrase,
   findingsOf,
   incompleteSentence,
   notListedSentence,
@@ -110,13 +111,15 @@ function serverSummary(report: GuidanceReport): string {
       const cell = f.baseline_state === undefined
         ? ""
         : ` ${BASELINE_STATE_PHRASES[f.baseline_state]} |`;
+      const filter = "rule" in f && f.kind === "required-tool-unavailable" ? f.rule : undefined;
       lines.push(
-        `| ${f.profile} | \`${f.tool}\` | ${
-          f.available_in.join(", ") || "no selected profile"
+        `| ${f.profile} | \`${f.tool}\` | ${f.available_in.join(", ") || "no selected profile"}${
+          filter === undefined ? "" : ` (${filteredPhrase(filter)})`
         } |${cell}`,
       );
     }
-    lines.push("", md(RULES[kind].hint));
+    // A required tool that a config file's filter hides has its own hint.
+    for (const hint of new Set(ofKind.map((f) => f.hint))) lines.push("", md(hint));
   }
   if (baseline && baseline.resolved.length > 0) {
     lines.push("", `### Resolved since the baseline (${baseline.resolved.length})`, "");

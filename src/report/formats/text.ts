@@ -6,12 +6,13 @@
  * @module
  */
 import { styleText } from "node:util";
-import { FINDING_KINDS, RULES } from "../../analysis/rules.ts";
+import { FILTERED_REQUIRED_HINT, FINDING_KINDS, RULES } from "../../analysis/rules.ts";
 import {
   capabilityDependentTools,
   countedHeading,
   didYouMean,
   driftText,
+  filteredPhrase,
   FINDING_PRESENTATION,
   findingSentence,
   findingsOf,
@@ -21,6 +22,7 @@ import {
   plural,
   profilesDifferSentence,
   reasonText,
+  type ReportFinding,
   resolvedSentence,
 } from "../phrases.ts";
 import { fleetOutcome, notCheckedText, SUMMARY_HEADER, summaryRows } from "../fleet/phrases.ts";
@@ -155,23 +157,38 @@ function serverText(report: GuidanceReport, style: TextStyle): string {
         );
       }
     } else if (kind === "required-tool-unavailable") {
-      // One line per required tool: the profiles that miss it, the profiles that list it.
+      // One line per required tool: the profiles that miss it, the profiles that list it; or
+      // the config file's filter that hides it (its own cause: nothing to suggest).
       const byTool = groupByTool(ofKind);
-      heading(`Defects: ${ofKind.length}, for ${plural(byTool.length, "required tool")} missing`);
+      const filterOf = (found: readonly ReportFinding[]) =>
+        found.map((f) => "rule" in f ? f.rule : undefined).find((rule) => rule !== undefined);
+      const hidden = byTool.filter(([, found]) => filterOf(found) !== undefined).length;
+      const what = hidden === 0
+        ? "missing"
+        : hidden === byTool.length
+        ? "hidden"
+        : "missing or hidden";
+      heading(`Defects: ${ofKind.length}, for ${plural(byTool.length, "required tool")} ${what}`);
       const column = toolColumn(byTool.map(([tool]) => tool));
       for (const [tool, found] of byTool) {
+        const profiles = found.map((f) => f.profile).join(", ");
+        const filter = filterOf(found);
         const listed = found[0].available_in.length === 0
           ? `listed in no selected profile${didYouMean(tool, report)}`
           : `listed in ${found[0].available_in.join(", ")}`;
         addToolRow(
           tool,
           column,
-          `missing from ${found.map((f) => f.profile).join(", ")}; ${listed}${
-            statesText(found, report)
-          }`,
+          `${
+            filter === undefined
+              ? `missing from ${profiles}; ${listed}`
+              : `listed in ${profiles} but ${filteredPhrase(filter)}`
+          }${statesText(found, report)}`,
           "red",
         );
       }
+      if (hidden > 0) add(`hint: ${FILTERED_REQUIRED_HINT}`, 2, 8);
+      if (hidden === byTool.length) continue;
     } else {
       const { tag } = FINDING_PRESENTATION[kind];
       heading(countedHeading(kind, ofKind.length));
