@@ -171,7 +171,7 @@ Deno.test("action: one server by command: annotations, step summary, SARIF, JUni
   const dir = await Deno.makeTempDir({ prefix: "mcpeval-action-" });
   try {
     const run = await runStep(dir, {
-      command: "deno run --quiet fixtures/demo_server.ts",
+      command: "deno run --quiet fixtures/demo/server.ts",
       server: "demo",
       profiles: "none roots",
       "required-tools": "list-workspace-files",
@@ -202,7 +202,7 @@ Deno.test("action: shards of a config as matrix jobs, then their merge", async (
   const dir = await Deno.makeTempDir({ prefix: "mcpeval-action-" });
   const servers: Record<string, unknown> = {};
   for (const name of ["alpha", "beta", "gamma", "delta"]) {
-    servers[name] = entry(fixture("demo_server.ts"));
+    servers[name] = entry(fixture("demo/server.ts"));
   }
   await using config = await configFile({ mcpServers: servers });
   try {
@@ -389,7 +389,7 @@ Deno.test("action: server-stderr reaches mcpeval, which validates it (exit 2, an
   const dir = await Deno.makeTempDir({ prefix: "mcpeval-action-" });
   try {
     const run = await runStep(dir, {
-      command: "deno run --quiet fixtures/demo_server.ts",
+      command: "deno run --quiet fixtures/demo/server.ts",
       server: "demo",
       "server-stderr": "loud",
     });

@@ -1,7 +1,7 @@
 /**
  * `--baseline FILE` and `--require-baseline-tools` through the real CLI: every baseline is
  * written by the CLI itself (`--output json=PATH` in a temporary folder), and later "releases" of
- * the demo server are the same server with flags (fixtures/demo_server.ts).
+ * the demo server are the same server with flags (fixtures/demo/server.ts).
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -34,7 +34,7 @@ const demo = (...release: string[]) => [
   "--settle-ms",
   "100",
   "--",
-  ...fixture("demo_server.ts", ...release),
+  ...fixture("demo/server.ts", ...release),
 ];
 
 /** Runs the demo server (first release) and writes its JSON report to `dir/name`. */

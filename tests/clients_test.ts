@@ -203,7 +203,7 @@ Deno.test("--client alone runs only the client profiles; an unknown name gets a 
       "--client-file",
       TEST_PRESETS,
       "--",
-      ...fixture("demo_server.ts"),
+      ...fixture("demo/server.ts"),
     ],
     { permissions: READ },
   );

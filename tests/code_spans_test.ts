@@ -15,7 +15,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { inlineCodeSpans } from "../src/analysis/code_spans.ts";
-import { createDemoServer } from "../fixtures/demo_server.ts";
+import { createDemoServer } from "../fixtures/demo/server.ts";
 import { EVERYTHING, hostile, httpFixture, startHttp } from "./_cli.ts";
 import { random } from "./_random.ts";
 
@@ -152,7 +152,7 @@ async function httpHostileInstructions(): Promise<string> {
 
 Deno.test("code spans: the fixtures' and server-everything's instructions", async () => {
   const instructions: [string, string][] = [
-    ["fixtures/demo_server.ts", await demoInstructions()],
+    ["fixtures/demo/server.ts", await demoInstructions()],
     ["fixtures/hostile.ts", await hostileInstructions()],
     ["fixtures/http_hostile.ts", await httpHostileInstructions()],
     ["server-everything", await everythingInstructions()],

@@ -217,7 +217,7 @@ Deno.test("Kiro disabledTools hides a tool in every profile", async () => {
 });
 
 Deno.test("a workspace-relative VS Code entry starts in its workspace folder, wherever mcpeval runs", async () => {
-  // mcpeval runs in the repository root; the entry's "../../demo_server.ts" is relative to the
+  // mcpeval runs in the repository root; the entry's "../../demo/server.ts" is relative to the
   // folder above .vscode.
   const { fleet } = await fleetOf("vscode-workspace/.vscode/mcp.json", "--profile", "none");
   assert.deepEqual(outcomes(fleet), ["notes: complete", "script: complete"]);

@@ -19,7 +19,7 @@ async function cli(argv: readonly string[]) {
   return { code, stdout: ctx.out(), stderr: ctx.err() };
 }
 
-const TARGET = ["--", ...fixture("demo_server.ts")];
+const TARGET = ["--", ...fixture("demo/server.ts")];
 
 /** [argv, the one stderr line]: each exits 2 before anything starts. */
 const MISTAKES: [string[], string][] = [

@@ -87,7 +87,7 @@ Deno.test("off a terminal, a long config run: one line per server once its profi
 Deno.test("a long config run through the CLI, piped: plain lines after 10 s, none with --quiet", async () => {
   // One server never answers tools/list (11 s to its timeout); the other is done at once.
   await using config = await configFile({
-    mcpServers: { slow: entry(hostile("silent-list")), demo: entry(fixture("demo_server.ts")) },
+    mcpServers: { slow: entry(hostile("silent-list")), demo: entry(fixture("demo/server.ts")) },
   });
   const args = [
     "guidance",

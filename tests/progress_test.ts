@@ -18,7 +18,7 @@ import { baseEnv, HAS_SCRIPT, onTerminal } from "./_terminal.ts";
 
 const ESC = "\x1b[";
 const PAGES = ["--server", "h", "--settle-ms", "300", "--", ...hostile("slow-pages")];
-const DEMO = ["--server", "demo", "--settle-ms", "100", "--", ...fixture("demo_server.ts")];
+const DEMO = ["--server", "demo", "--settle-ms", "100", "--", ...fixture("demo/server.ts")];
 
 /** The lines a live redraw showed, without escapes and line ends. */
 function shownLines(screen: string): string[] {
@@ -163,7 +163,7 @@ Deno.test({
     await using config = await configFile({
       mcpServers: {
         pages: entry(hostile("slow-pages")),
-        demo: entry(fixture("demo_server.ts")),
+        demo: entry(fixture("demo/server.ts")),
       },
     });
     const { screen, code } = await onTerminal(
@@ -209,7 +209,7 @@ Deno.test({
   ignore: !HAS_SCRIPT,
   fn: async () => {
     await using config = await configFile({
-      mcpServers: { demo: entry(fixture("demo_server.ts")) },
+      mcpServers: { demo: entry(fixture("demo/server.ts")) },
     });
     const { screen, code } = await onTerminal(
       ["guidance", "--config", config.path, "--profile", "none", "--settle-ms", "100"],

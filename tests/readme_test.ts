@@ -140,7 +140,7 @@ Deno.test("README first screen: within 40 lines, what it is, the install with PA
   assert.match(first, /deno install -g [^\n]*\\\n[^\n]*--allow-read=\. main\.ts\n/);
   assert.match(first, /export PATH="\$HOME\/\.deno\/bin:\$PATH"/, "how to put it on PATH");
   assert.match(screen, /`\$DENO_INSTALL_ROOT\/bin`, else `~\/\.deno\/bin`/, "where it goes");
-  assert.match(first, /^mcpeval guidance --server demo -- deno run fixtures\/demo_server\.ts$/m);
+  assert.match(first, /^mcpeval guidance --server demo -- deno run fixtures\/demo\/server\.ts$/m);
   assert.match(
     first,
     /^mcpeval guidance --server everything -- npx -y @modelcontextprotocol\/server-everything@/m,
@@ -159,7 +159,7 @@ Deno.test({
     const run = await installReadmeLine(root.path, marker);
     const demo = {
       command: DENO,
-      args: ["run", "--quiet", join(ROOT, "fixtures", "demo_server.ts")],
+      args: ["run", "--quiet", join(ROOT, "fixtures", "demo", "server.ts")],
     };
     await Deno.writeTextFile(
       join(project.path, ".mcp.json"),

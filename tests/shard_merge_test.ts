@@ -89,7 +89,7 @@ let runs: Promise<Runs> | undefined;
 function twelveServers(): Promise<Runs> {
   runs ??= (async () => {
     const servers: Record<string, unknown> = {};
-    for (const name of NAMES) servers[name] = entry(fixture("demo_server.ts"));
+    for (const name of NAMES) servers[name] = entry(fixture("demo/server.ts"));
     servers["off"] = { command: "nothing", disabled: true };
     // Not checked, with the names of its unset variables, which the merge keeps.
     servers["unset"] = { command: "nothing", env: { TOKEN: "${MCPEVAL_TEST_UNSET_TOKEN}" } };
