@@ -4,7 +4,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { assertNoneLeft, DENO, ProcessMarker, ROOT, tempDir } from "./_cli.ts";
+import { assertNoneLeft, childEnv, DENO, ProcessMarker, ROOT, tempDir } from "./_cli.ts";
 
 const README = await Deno.readTextFile(join(ROOT, "README.md"));
 
@@ -91,8 +91,8 @@ async function installReadmeLine(
     ...marker.env,
     NO_COLOR: "1",
     HOME: Deno.env.get("HOME") ?? "/tmp",
+    ...childEnv(),
     PATH: `${join(root, "bin")}:${DENO.replace(/\/[^/]+$/, "")}:${Deno.env.get("PATH")}`,
-    ...(Deno.env.get("DENO_DIR") ? { DENO_DIR: Deno.env.get("DENO_DIR")! } : {}),
   };
   return async (line, cwd = ROOT) => {
     const [command, ...args] = words(line);
