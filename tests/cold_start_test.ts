@@ -1,10 +1,22 @@
 /**
  * Cold starts (issue 33): a stdio server's first profile warms the package cache before the
- * others start, and the README's npx command runs from an empty npm cache.
+ * others start, and the README's npx command and its install line and demo run from empty
+ * caches (these need the npm registry: .ci/run runs them with it).
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { DENO, guidanceJson, hostile, mcpeval, profileNone, ROOT, tempDir } from "./_cli.ts";
+import {
+  assertNoneLeft,
+  DENO,
+  guidanceJson,
+  hostile,
+  mcpeval,
+  ProcessMarker,
+  profileNone,
+  ROOT,
+  tempDir,
+} from "./_cli.ts";
+import { commands, installReadmeLine } from "./_readme.ts";
 import { FORMATS } from "../src/report/formats/mod.ts";
 import { mayDownload } from "../src/target.ts";
 
@@ -111,6 +123,42 @@ Deno.test({
     assert.equal(result.code, 0, result.stderr);
     const report = JSON.parse(result.stdout);
     assert.equal(report.complete, true);
+  },
+});
+
+Deno.test({
+  name:
+    "the README's install line and demo run cold, from empty Deno and npm caches, one core busy",
+  ignore: registry !== undefined || Deno.build.os === "windows",
+  fn: async () => {
+    await using root = await tempDir();
+    await using denoDir = await tempDir();
+    await using npmCache = await tempDir();
+    const demo = commands().find((line) => line.startsWith("mcpeval guidance --server demo"));
+    assert.ok(demo, "the README shows the demo");
+    const marker = new ProcessMarker();
+    // A shared CI machine: one core taken by a process of this test's own.
+    const busy = new Deno.Command(DENO, {
+      args: ["eval", "for (;;) {}"],
+      stdin: "null",
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    try {
+      const run = await installReadmeLine(root.path, marker, {
+        env: { DENO_DIR: denoDir.path, NPM_CONFIG_CACHE: npmCache.path },
+        // Generous: the download on a slow network, five profiles, the default timeout.
+        boundMs: 280_000,
+      });
+      const report = await run(demo);
+      assert.equal(report.code, 0, report.stderr);
+      assert.match(report.stdout, /^mcpeval guidance {2}server demo\n[\s\S]*\nResult: passed/);
+      assert.ok(!report.stdout.includes("incomplete"), report.stdout);
+    } finally {
+      busy.kill("SIGKILL");
+      await busy.status;
+    }
+    assertNoneLeft(await marker.reap(), "the installed mcpeval, from empty caches");
   },
 });
 

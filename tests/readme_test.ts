@@ -4,20 +4,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { assertNoneLeft, childEnv, DENO, ProcessMarker, ROOT, tempDir } from "./_cli.ts";
-
-const README = await Deno.readTextFile(join(ROOT, "README.md"));
-
-/** The shell commands of the README's code blocks, continuation lines joined. */
-function commands(): string[] {
-  const blocks = [...README.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]);
-  return blocks.flatMap((block) =>
-    block.replaceAll(/\\\n\s*/g, "").split("\n").map((line) => line.replace(/\s+#.*$/, "").trim())
-  ).filter((line) => line !== "" && !line.startsWith("#"));
-}
-
-/** Splits a README command into words (none of them is quoted). */
-const words = (line: string) => line.split(/\s+/);
+import { assertNoneLeft, DENO, ProcessMarker, ROOT, tempDir } from "./_cli.ts";
+import { commands, installReadmeLine, README } from "./_readme.ts";
 
 Deno.test("README: the sample output is exactly what `deno task demo` prints", async () => {
   const sample = /<!-- demo-output[^\n]*-->\n\n```text\n([\s\S]*?)```\n/.exec(README);
@@ -57,61 +45,6 @@ Deno.test("README: under 1,200 words, and every link to docs/ resolves", async (
   assert.match(docs[3], /upload-sarif/);
   assert.ok(!docs.some((doc) => doc.includes("OWNER")), "no placeholder owner");
 });
-
-/** What an installed `mcpeval` printed. */
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/**
- * Installs the README's clone install line (its flags as written) into `root`, and returns a
- * runner of `mcpeval ...` lines in folder `cwd` (default the clone) with the command on PATH.
- */
-async function installReadmeLine(
-  root: string,
-  marker: ProcessMarker,
-): Promise<(line: string, cwd?: string) => Promise<Run>> {
-  const install = commands().find((line) =>
-    line.startsWith("deno install -g") && line.endsWith("main.ts")
-  );
-  assert.ok(install, "the README shows how to install from a clone");
-  const [, , ...flags] = words(install);
-  const installed = await new Deno.Command(DENO, {
-    args: ["install", "-g", "--root", root, ...flags],
-    cwd: ROOT,
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  assert.equal(installed.code, 0, new TextDecoder().decode(installed.stderr));
-  // The shim calls `deno` by name, as it would on a person's PATH.
-  const env = {
-    ...marker.env,
-    NO_COLOR: "1",
-    HOME: Deno.env.get("HOME") ?? "/tmp",
-    ...childEnv(),
-    PATH: `${join(root, "bin")}:${DENO.replace(/\/[^/]+$/, "")}:${Deno.env.get("PATH")}`,
-  };
-  return async (line, cwd = ROOT) => {
-    const [command, ...args] = words(line);
-    assert.equal(command, "mcpeval");
-    const output = await new Deno.Command(command, {
-      args,
-      cwd,
-      env,
-      clearEnv: true,
-      stdin: "null",
-    })
-      .output();
-    return {
-      code: output.code,
-      stdout: new TextDecoder().decode(output.stdout),
-      stderr: new TextDecoder().decode(output.stderr),
-    };
-  };
-}
 
 Deno.test({
   name: "README first screen: install the mcpeval command from the clone, then a report",
