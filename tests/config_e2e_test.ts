@@ -22,6 +22,7 @@ import {
   startHttp,
   tempDir,
   waitUntil,
+  withoutPlainProgress,
 } from "./_cli.ts";
 import { assertEverythingCatalogs } from "./_everything.ts";
 import { assertValidSarif } from "./_sarif.ts";
@@ -123,7 +124,8 @@ Deno.test("ten servers from one config, two broken and one needing an unset vari
   assert.ok(report("list-error").profiles.every((p) => p.incomplete?.reason === "list-error"));
   assert.equal(fleet.complete, false);
   assert.equal(fleet.passed, null);
-  assert.equal(stderr, "");
+  // Nothing but progress: a run of ten servers may pass PLAIN_PROGRESS_AFTER_MS under load.
+  assert.equal(withoutPlainProgress(stderr), "");
 
   const written = Object.fromEntries(files.map(([f, path]) => [f, Deno.readTextFileSync(path)]));
   for (const [where, text] of [["stdout", stdout], ...Object.entries(written)]) {

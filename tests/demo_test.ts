@@ -1,7 +1,7 @@
 /** The bundled demo target through the real CLI: the text report a person reads. */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { fixture, guidanceJson, mcpeval, ROOT } from "./_cli.ts";
+import { fixture, guidanceJson, mcpeval, ROOT, withoutPlainProgress } from "./_cli.ts";
 import { baseEnv, HAS_SCRIPT, onTerminal } from "./_terminal.ts";
 
 const DEMO = ["--server", "demo", "--settle-ms", "100", "--", ...fixture("demo/server.ts")];
@@ -9,7 +9,7 @@ const DEMO = ["--server", "demo", "--settle-ms", "100", "--", ...fixture("demo/s
 Deno.test("demo: the text report", async () => {
   const result = await mcpeval(["guidance", ...DEMO]);
   assert.equal(result.code, 0);
-  assert.equal(result.stderr, "");
+  assert.equal(withoutPlainProgress(result.stderr), "");
   assert.equal(
     result.stdout,
     `mcpeval guidance  server demo

@@ -8,7 +8,14 @@
 import assert from "node:assert/strict";
 import { CANARY } from "../fixtures/hostile.ts";
 import { ANSWERS_BY_PROFILE } from "./_answers.ts";
-import { fixture, fixtureLog, guidanceJson, hostile, mcpeval } from "./_cli.ts";
+import {
+  fixture,
+  fixtureLog,
+  guidanceJson,
+  hostile,
+  mcpeval,
+  withoutPlainProgress,
+} from "./_cli.ts";
 import { guidanceInProcess } from "./_context.ts";
 
 /** No settle window; the default `--timeout-ms` (30 s). */
@@ -275,7 +282,7 @@ Deno.test("a server that exits with status 1 at start: every profile says so, in
     ...hostile("exit-at-start"),
   ]);
   assert.equal(result.code, 3);
-  assert.equal(result.stderr, "");
+  assert.equal(withoutPlainProgress(result.stderr), "");
   // One explanation for the five profiles it applies to.
   assert.match(
     result.stdout,

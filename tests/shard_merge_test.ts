@@ -10,7 +10,14 @@ import { mergeFleetReports } from "../src/report/fleet/merge.ts";
 import { FleetReportSchema, validateFleetReport } from "../src/report/fleet/schema.ts";
 import { splitArrayField } from "../src/report/fleet/split.ts";
 import type { FleetReport } from "../src/report/fleet/types.ts";
-import { assertValidFleet, configFile, entry, fixture, mcpeval } from "./_cli.ts";
+import {
+  assertValidFleet,
+  configFile,
+  entry,
+  fixture,
+  mcpeval,
+  withoutPlainProgress,
+} from "./_cli.ts";
 import { testContext } from "./_context.ts";
 import { FORMATS } from "../src/report/formats/mod.ts";
 
@@ -120,7 +127,7 @@ function twelveServers(): Promise<Runs> {
     };
     const once = async (extra: string[]) => {
       const result = await mcpeval([...args, ...extra], options);
-      assert.equal(result.stderr, "");
+      assert.equal(withoutPlainProgress(result.stderr), "");
       return { code: result.code, text: result.stdout };
     };
     const whole = await once([]);
