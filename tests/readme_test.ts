@@ -88,6 +88,20 @@ Deno.test("README first screen: within 40 lines, what it is, the install with PA
   assert.match(first, /^mcpeval guidance --config \.mcp\.json/m);
 });
 
+Deno.test("README second screen: a Develop section names the test command, the demo task and what the tests need", async () => {
+  const lines = README.split("\n");
+  const start = lines.indexOf("## Develop");
+  assert.ok(start > 0 && start < 60, "a Develop section near the top");
+  const end = lines.findIndex((line, i) => i > start && line.startsWith("## "));
+  const section = lines.slice(start, end).join("\n");
+  const { tasks } = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json")));
+  for (const task of ["test", "demo"]) {
+    assert.ok(section.includes(`\`deno task ${task}\``), task);
+    assert.ok(tasks[task], `deno.json has the ${task} task`);
+  }
+  for (const need of ["`setsid`", "`.ci/run`", "npm registry"]) assert.ok(section.includes(need));
+});
+
 Deno.test({
   name:
     "README install line: --config and --baseline in a project folder; a file outside says how to reinstall",
