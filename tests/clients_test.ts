@@ -31,7 +31,8 @@ Deno.test("the built-in preset data validates, and every fact has a source and a
   for (const [name, entry] of Object.entries(data.clients) as [string, Record<string, unknown>][]) {
     assert.ok(presets.has(name));
     for (const source of entry.sources as { url: string; verified_at: string }[]) {
-      assert.match(source.url, /^https:\/\//, name);
+      // A web page, or a published package by name and version (never a registry's address).
+      assert.match(source.url, /^(https:\/\/|npm:(@[^/@]+\/)?[^/@]+@\d+\.\d+\.\d+)/, name);
       assert.match(source.verified_at, /^\d{4}-\d{2}-\d{2}$/, name);
     }
   }
@@ -43,13 +44,22 @@ Deno.test("a preset file without sources is refused with a fixed phrase", () => 
   delete bad.clients.tiny.sources;
   assert.equal(
     parsePresets(bad),
-    "client tiny needs sources, each with an https url and a verified_at date",
+    "client tiny needs sources, each with an https url or npm:NAME@VERSION and a verified_at date",
   );
   bad.clients.tiny.sources = [{ url: "https://x.example", verified_at: "2026-11-30" }];
   bad.clients.tiny.rules[0].source = "secret-value";
   assert.equal(
     parsePresets(bad),
-    "client tiny has a max-tools rule without an https source and a verified_at date",
+    "client tiny has a max-tools rule without an https or npm:NAME@VERSION source and a verified_at date",
+  );
+  // A package cited by name and version is a source; by name alone (no version) it is not.
+  bad.clients.tiny.sources = [{ url: "npm:@tiny/cli@1.2.3", verified_at: "2026-11-30" }];
+  bad.clients.tiny.rules[0].source = "npm:tiny-cli@1.2.3-beta.1";
+  assert.equal(typeof parsePresets(bad), "object");
+  bad.clients.tiny.rules[0].source = "npm:tiny-cli";
+  assert.equal(
+    parsePresets(bad),
+    "client tiny has a max-tools rule without an https or npm:NAME@VERSION source and a verified_at date",
   );
 });
 

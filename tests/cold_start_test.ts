@@ -79,14 +79,29 @@ Deno.test("a local deno script whose first start downloads: the other profiles s
   assert.deepEqual(report.profiles.map((p) => p.complete), [true, true, true, true, true]);
 });
 
-/** Why the npm registry cannot be used from here (the cold test needs it), or undefined. */
-async function registryProblem(): Promise<string | undefined> {
-  const net = await Deno.permissions.query({ name: "net", host: "registry.npmjs.org" });
-  if (net.state !== "granted") return "not allowed: run it with --allow-net=registry.npmjs.org";
+/** The npm registry npm is configured with (`npm config get registry`), or why there is none. */
+async function npmRegistry(): Promise<URL | string> {
   try {
-    const response = await fetch("https://registry.npmjs.org/", {
-      signal: AbortSignal.timeout(10_000),
-    });
+    const output = await new Deno.Command("npm", {
+      args: ["config", "get", "registry"],
+      stdin: "null",
+      stderr: "null",
+    }).output();
+    const url = URL.parse(new TextDecoder().decode(output.stdout).trim());
+    return output.success && url !== null ? url : "npm config get registry gave no URL";
+  } catch {
+    return "npm is not installed";
+  }
+}
+
+/** Why the npm registry cannot be used from here (the cold tests need it), or undefined. */
+async function registryProblem(): Promise<string | undefined> {
+  const registry = await npmRegistry();
+  if (typeof registry === "string") return registry;
+  const net = await Deno.permissions.query({ name: "net", host: registry.host });
+  if (net.state !== "granted") return `not allowed: run it with --allow-net=${registry.host}`;
+  try {
+    const response = await fetch(registry, { signal: AbortSignal.timeout(10_000) });
     await response.body?.cancel();
     return response.ok ? undefined : `it answered HTTP ${response.status}`;
   } catch {

@@ -351,7 +351,7 @@ Deno.test("a preset's protocol_version: a known revision with a source and a dat
   for (const bad of ["2099-01-01", "auto", 20250618]) {
     assert.equal(
       parsePresets(presetFile(bad)),
-      "client p has a protocol_version without a known revision value, an https source and a date",
+      "client p has a protocol_version without a known revision value, an https or npm:NAME@VERSION source and a date",
     );
   }
   const { protocol_version: _, ...without } = presetFile("2025-06-18").clients.p;

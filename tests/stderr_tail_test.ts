@@ -11,7 +11,7 @@ const HOSTILE = [DENO, "run", "--quiet", join(ROOT, "fixtures", "stderr_hostile.
 const NPM_EXIT = [DENO, "run", "--quiet", join(ROOT, "fixtures", "stderr_exit.ts")];
 const ESCAPED = [
   "npm error code E404",
-  "npm error 404 Not Found - GET https://registry.npmjs.org/no-such-server",
+  "npm error 404 Not Found - GET https://registry.invalid/no-such-server",
   "npm error \\u{1b}[31mred\\u{1b}[0m \\u{1b}[2J\\u{1b}]0;pwned\\u{7} done",
   "npm error \\u{202e}evil\\u{202c} \\u{2066}iso\\u{2069} a\\u{2028}b",
 ];
@@ -25,7 +25,7 @@ Deno.test("a server that exits with npm error 404: its stderr tail in the json r
     assert.equal(tail[0], "npm error code E404");
     assert.equal(
       tail[1],
-      "npm error 404 Not Found - GET https://registry.npmjs.org/no-such-server",
+      "npm error 404 Not Found - GET https://registry.invalid/no-such-server",
     );
     assert.equal(
       tail[2],

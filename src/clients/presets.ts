@@ -55,7 +55,13 @@ const isObject = (value: unknown): value is Json =>
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const isPrintable = (value: unknown) =>
   typeof value === "string" && /^[\x20-\x7e]{1,64}$/.test(value);
-const isSource = (value: unknown) => typeof value === "string" && /^https:\/\/\S+$/.test(value);
+/** An https URL, or a published package as `npm:NAME@VERSION` (never a registry's web address). */
+const isSource = (value: unknown) =>
+  typeof value === "string" &&
+  (/^https:\/\/\S+$/.test(value) ||
+    /^npm:(@[a-z0-9][a-z0-9._-]*\/)?[a-z0-9][a-z0-9._-]*@\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(
+      value,
+    ));
 
 /**
  * Whether `value` is absent or an observation reference: `{client, version, date, probe}` (the
@@ -105,13 +111,15 @@ function parsePreset(entry: unknown): ClientPreset | string {
   if (
     !Array.isArray(sources) || sources.length === 0 ||
     !sources.every((s) => isObject(s) && isSource(s.url) && DATE.test(String(s.verified_at)))
-  ) return "needs sources, each with an https url and a verified_at date";
+  ) return "needs sources, each with an https url or npm:NAME@VERSION and a verified_at date";
   const revision = entry.protocol_version;
   if (
     revision !== undefined &&
     !(isObject(revision) && isProtocolVersion(revision.value) && isSource(revision.source) &&
       DATE.test(String(revision.verified_at)) && isObservedRef(revision.observed))
-  ) return "has a protocol_version without a known revision value, an https source and a date";
+  ) {
+    return "has a protocol_version without a known revision value, an https or npm:NAME@VERSION source and a date";
+  }
   if (!Array.isArray(entry.rules)) return "needs a rules list";
   const rules: ClientRule[] = [];
   for (const rule of entry.rules) {
@@ -135,7 +143,7 @@ function parseRule(rule: unknown): ClientRule | string {
   }
   const id = rule.id as ClientRuleId;
   if (!isSource(rule.source) || !DATE.test(String(rule.verified_at))) {
-    return `has a ${id} rule without an https source and a verified_at date`;
+    return `has a ${id} rule without an https or npm:NAME@VERSION source and a verified_at date`;
   }
   if (!isObservedRef(rule.observed)) {
     return `has a ${id} rule whose observed is not {client, version, date, probe}`;
