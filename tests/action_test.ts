@@ -272,6 +272,30 @@ Deno.test("action: inputs that do not make one run exit 2 with an error annotati
   }
 });
 
+Deno.test("action: a missing Deno permission (exit 2) names the deno-permissions input and the flags for it", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mcpeval-action-" });
+  try {
+    // The action grants read for the config; its servers need their own run permission.
+    const run = await runStep(dir, { config: "fixtures/configs/demo.mcp.json" });
+    assert.equal(run.code, 2, run.stderr);
+    const annotations = run.stdout.split("\n").filter((line) => line.startsWith("::error"));
+    assert.equal(annotations.length, 1, run.stdout);
+    assert.match(
+      annotations[0],
+      /^::error title=mcpeval::Permission to run the server command is missing: add --allow-run=deno; with this action, add it to the deno-permissions input \(deno-permissions: --allow-run=deno\)$/,
+    );
+    assert.match(run.summary, /deno-permissions: --allow-run=deno/);
+    assert.deepEqual([...run.outputs], [["exit-code", "2"]]);
+    // mcpeval's own --allow-remote-http is an option, not a Deno flag: no input named for it.
+    const remote = await runStep(dir, { url: "https://x.example/mcp", server: "remote" });
+    assert.equal(remote.code, 2, remote.stderr);
+    assert.match(remote.stdout, /^::error title=mcpeval::--url to a host that is not loopback/m);
+    assert.ok(!remote.stdout.includes("deno-permissions"), remote.stdout);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 /** A `deno` that records its arguments (NUL-separated) in RUNNER_TEMP and exits 0. */
 async function recordingDeno(dir: string): Promise<string> {
   const bin = await Deno.makeTempDir({ dir, prefix: "bin-" });
