@@ -12,6 +12,46 @@ export const ROOT: string = fileURLToPath(new URL("../", import.meta.url));
 /** The Deno binary running the tests (the real path, for --allow-run). */
 export const DENO: string = Deno.execPath();
 
+/**
+ * The variables a child started with a cleared or reduced environment needs to find Deno, its
+ * cache and the network the way the test runner does: the cache folder (`DENO_DIR`: it may be
+ * anything), the CA settings, the proxies and the npm registry's configuration. A child that
+ * loses them looks in the default cache, downloads there, or cannot connect.
+ */
+export const CHILD_ENV_NAMES: readonly string[] = [
+  "PATH",
+  "HOME",
+  "DENO_DIR",
+  "DENO_CERT",
+  "DENO_TLS_CA_STORE",
+  "DENO_AUTH_TOKENS",
+  "NODE_EXTRA_CA_CERTS",
+  "SSL_CERT_FILE",
+  "SSL_CERT_DIR",
+  "HTTP_PROXY",
+  "HTTPS_PROXY",
+  "ALL_PROXY",
+  "NO_PROXY",
+  "http_proxy",
+  "https_proxy",
+  "all_proxy",
+  "no_proxy",
+  "NPM_CONFIG_REGISTRY",
+  "npm_config_registry",
+  "NPM_CONFIG_USERCONFIG",
+  "npm_config_userconfig",
+];
+
+/** The variables of {@linkcode CHILD_ENV_NAMES} that are set here, with their values. */
+export function childEnv(): Record<string, string> {
+  return Object.fromEntries(
+    CHILD_ENV_NAMES.flatMap((name) => {
+      const value = Deno.env.get(name);
+      return value === undefined ? [] : [[name, value]];
+    }),
+  );
+}
+
 /** What one CLI run produced. */
 export interface CliResult {
   readonly code: number;
@@ -285,7 +325,7 @@ export const DEMO_TARGET: readonly string[] = [
   "--settle-ms",
   "100",
   "--",
-  ...fixture("demo_server.ts"),
+  ...fixture("demo/server.ts"),
 ];
 
 /**

@@ -31,7 +31,8 @@ Deno.test("the built-in preset data validates, and every fact has a source and a
   for (const [name, entry] of Object.entries(data.clients) as [string, Record<string, unknown>][]) {
     assert.ok(presets.has(name));
     for (const source of entry.sources as { url: string; verified_at: string }[]) {
-      assert.match(source.url, /^https:\/\//, name);
+      // A web page, or a published package by name and version (never a registry's address).
+      assert.match(source.url, /^(https:\/\/|npm:(@[^/@]+\/)?[^/@]+@\d+\.\d+\.\d+)/, name);
       assert.match(source.verified_at, /^\d{4}-\d{2}-\d{2}$/, name);
     }
   }
@@ -49,7 +50,7 @@ Deno.test("a preset file without sources is refused with a fixed phrase", () => 
   bad.clients.tiny.rules[0].source = "secret-value";
   assert.equal(
     parsePresets(bad),
-    "field clients.tiny.rules[0].source must be an https URL",
+    "field clients.tiny.rules[0].source must be an https URL or npm:NAME@VERSION",
   );
 });
 
@@ -80,7 +81,7 @@ Deno.test("every --client-file field is type-checked: exit 2 with one line namin
     [(t) => t.client_info.version = [secret], "client_info.version must be 1-64 printable"],
     [
       (t) => t.sources[0].url = `http://${secret}@example.com`,
-      "sources[0].url must be an https URL",
+      "sources[0].url must be an https URL or npm:NAME@VERSION",
     ],
     [(t) => t.sources[0].what = { secret }, "sources[0].what must be a string"],
     [(t) => t.rules[2].separator = [secret], "rules[2].separator must be at most 64 printable"],
@@ -272,7 +273,7 @@ Deno.test("--client alone runs only the client profiles; an unknown name gets a 
       "--client-file",
       TEST_PRESETS,
       "--",
-      ...fixture("demo_server.ts"),
+      ...fixture("demo/server.ts"),
     ],
     { permissions: READ },
   );

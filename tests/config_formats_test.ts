@@ -338,7 +338,7 @@ Deno.test("a baseline keeps the findings of a config file's filter: unchanged on
 });
 
 Deno.test("a workspace-relative VS Code entry starts in its workspace folder, wherever mcpeval runs", async () => {
-  // mcpeval runs in the repository root; the entry's "../../demo_server.ts" is relative to the
+  // mcpeval runs in the repository root; the entry's "../../demo/server.ts" is relative to the
   // folder above .vscode.
   const { fleet } = await fleetOf("vscode-workspace/.vscode/mcp.json", "--profile", "none");
   assert.deepEqual(outcomes(fleet), ["notes: complete", "script: complete"]);
@@ -388,8 +388,8 @@ Deno.test("an empty server table, like a file without one, exits 2 with one line
 
 Deno.test("servers under two tables of one shape: exit 2 with one line, never one silently", async () => {
   await using temp = await tempDir();
-  const server = { command: "deno", args: ["run", "fixtures/demo_server.ts"] };
-  const local = { type: "local", command: ["deno", "run", "fixtures/demo_server.ts"] };
+  const server = { command: "deno", args: ["run", "fixtures/demo/server.ts"] };
+  const local = { type: "local", command: ["deno", "run", "fixtures/demo/server.ts"] };
   const cases: [string, unknown, string][] = [
     // VS Code reads servers in .vscode/mcp.json and mcp in settings.json, never both.
     [

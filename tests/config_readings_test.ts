@@ -82,7 +82,7 @@ Deno.test("an entry whose working folder does not exist is cwd-not-found, not a 
     mcpServers: {
       missing: {
         command: DENO,
-        args: fixture("demo_server.ts").slice(1),
+        args: fixture("demo/server.ts").slice(1),
         cwd: "/nonexistent-mcpeval-folder/secret-cwd",
       },
     },

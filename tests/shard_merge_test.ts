@@ -10,7 +10,14 @@ import { mergeFleetReports } from "../src/report/fleet/merge.ts";
 import { FleetReportSchema, validateFleetReport } from "../src/report/fleet/schema.ts";
 import { splitArrayField } from "../src/report/fleet/split.ts";
 import type { FleetReport } from "../src/report/fleet/types.ts";
-import { assertValidFleet, configFile, entry, fixture, mcpeval } from "./_cli.ts";
+import {
+  assertValidFleet,
+  configFile,
+  entry,
+  fixture,
+  mcpeval,
+  withoutPlainProgress,
+} from "./_cli.ts";
 import { testContext } from "./_context.ts";
 import { FORMATS } from "../src/report/formats/mod.ts";
 
@@ -95,7 +102,7 @@ let runs: Promise<Runs> | undefined;
 function twelveServers(): Promise<Runs> {
   runs ??= (async () => {
     const servers: Record<string, unknown> = {};
-    for (const name of NAMES) servers[name] = entry(fixture("demo_server.ts"));
+    for (const name of NAMES) servers[name] = entry(fixture("demo/server.ts"));
     servers["off"] = { command: "nothing", disabled: true };
     // Not checked, with the names of its unset variables, which the merge keeps.
     servers["unset"] = { command: "nothing", env: { TOKEN: "${MCPEVAL_TEST_UNSET_TOKEN}" } };
@@ -126,7 +133,7 @@ function twelveServers(): Promise<Runs> {
     };
     const once = async (extra: string[]) => {
       const result = await mcpeval([...args, ...extra], options);
-      assert.equal(result.stderr, "");
+      assert.equal(withoutPlainProgress(result.stderr), "");
       return { code: result.code, text: result.stdout };
     };
     const whole = await once([]);

@@ -78,11 +78,17 @@ const date = (value: unknown, path: string) =>
 const printable = (value: unknown, path: string) =>
   isPrintable(value) ? undefined : refused(path, "must be 1-64 printable ASCII characters");
 
-/** A source field: an `https:` URL. */
+/**
+ * A source field: an `https:` URL, or a published package as `npm:NAME@VERSION` (never a
+ * registry's web address).
+ */
 const https = (value: unknown, path: string) =>
-  typeof value === "string" && /^https:\/\/\S+$/.test(value)
+  typeof value === "string" &&
+    (/^https:\/\/\S+$/.test(value) ||
+      /^npm:(@[a-z0-9][a-z0-9._-]*\/)?[a-z0-9][a-z0-9._-]*@\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/
+        .test(value))
     ? undefined
-    : refused(path, "must be an https URL");
+    : refused(path, "must be an https URL or npm:NAME@VERSION");
 
 /** A free-text field (`what`, `note`, `licence`): absent or a string. */
 const text = (value: unknown, path: string) =>
