@@ -16,10 +16,23 @@ import { DENO, guidanceJson, hostile, ROOT, tempDir } from "./_cli.ts";
 const TIMEOUT_MS = 3_000;
 const QUICK = ["--settle-ms", "0", "--timeout-ms", String(TIMEOUT_MS)];
 
+/**
+ * A program named `server` that starts `command` (a Deno command line): not a package runner,
+ * nor `deno` (every deno start may download, `mayDownload`), so its profiles start five at once.
+ */
+async function asProgram(dir: string, command: readonly string[]): Promise<string> {
+  const path = join(dir, "server");
+  const line = command.map((word) => `'${word}'`).join(" ");
+  await Deno.writeTextFile(path, `#!/bin/sh\nexec ${line}\n`, { mode: 0o755 });
+  return path;
+}
+
 Deno.test("--client all against a server that never answers: one wave times out, the rest server-silent, within one timeout plus 5 s", async () => {
+  await using bin = await tempDir();
+  const server = await asProgram(bin.path, hostile("silent"));
   const { code, report, ms } = await guidanceJson(
-    ["--server", "h", "--client", "all", ...QUICK, "--", ...hostile("silent")],
-    { boundMs: 120_000 },
+    ["--server", "h", "--client", "all", ...QUICK, "--", server],
+    { boundMs: 120_000, permissions: [`--allow-run=${server},${DENO}`] },
   );
   assert.equal(code, 3);
   const reasons = report.profiles.map((profile) => profile.incomplete?.reason);
@@ -34,6 +47,20 @@ Deno.test("--client all against a server that never answers: one wave times out,
   assert.equal(skipped?.pages, 0);
   // Before: three waves of five, each waiting out its timeout.
   assert.ok(ms < TIMEOUT_MS + 5_000, `the run took ${Math.round(ms)} ms`);
+});
+
+Deno.test("a deno server that never answers: its lone first start, then one wave, the rest server-silent", async () => {
+  // Every deno start may download: the first profile starts alone, the wave after it decides.
+  const { code, report } = await guidanceJson(
+    ["--server", "h", "--client", "all", ...QUICK, "--", ...hostile("silent")],
+    { boundMs: 120_000 },
+  );
+  assert.equal(code, 3);
+  const presets = builtinPresets().size;
+  assert.deepEqual(report.profiles.map((profile) => profile.incomplete?.reason), [
+    ...Array(1 + CONCURRENCY.default).fill("timeout"),
+    ...Array(presets - 1 - CONCURRENCY.default).fill("server-silent"),
+  ]);
 });
 
 Deno.test("a server that answers anything is never skipped: every profile runs to its own timeout", async () => {
