@@ -1,18 +1,20 @@
 /**
- * Ends the processes that escaped a lab run's process group:
+ * Ends the processes that left a fallback run scope's process group (`lab/scope.ts`):
  *
- *   deno run --allow-all lab/end_escaped.ts DIR [GROUP]
+ *   deno run --allow-all lab/end_escaped.ts MARKER SINCE GROUP
  *
- * finds every process of the same user, other than this one and the lab that started it, whose
- * environment, command line or working directory (`/proc/PID/environ`, `cmdline`, `cwd`) names
- * the run's temporary folder DIR (which only that run uses) and that is not in the run's process
- * group GROUP (ended by the lab itself); sends it SIGTERM, then SIGKILL to those still running
- * after a bounded wait; and prints how many it ended (a number). Unreadable entries are skipped;
- * without `/proc` it ends none. A process of its own because Deno reads `/proc` only with every
- * permission, which the lab does not have.
+ * finds every process outside process group GROUP (ended by the scope itself) that started at or
+ * after SINCE (clock ticks since boot, field 22 of `/proc/PID/stat`) and whose environment holds
+ * the entry `MCPEVAL_LAB_RUN=MARKER` exactly (a random marker the scope set, so no other
+ * process carries it); sends each SIGTERM, then SIGKILL to those still running after a bounded
+ * wait, each signal only after checking that the pid still names the process it found (the same
+ * start time, not a zombie); and prints how many it ended (a number). Unreadable entries are
+ * skipped; without `/proc` it ends none. A process of its own because Deno reads `/proc` only
+ * with every permission, which the lab does not have.
  *
  * @module
  */
+import { MARKER_VARIABLE } from "./scope.ts";
 
 /** How long an escaped process is given after SIGTERM before it gets SIGKILL. */
 const ESCAPED_GRACE_MS = 2_000;
@@ -21,56 +23,19 @@ const ESCAPED_POLL_MS = 50;
 /** How many times it scans for escaped processes (one may start another while ending). */
 const ESCAPED_SCANS = 3;
 
-/** Whether `text` names `dir` itself or a path under it (not `dir` as a prefix of another name). */
-function names(text: string, dir: string): boolean {
-  for (let at = text.indexOf(dir); at !== -1; at = text.indexOf(dir, at + 1)) {
-    const next = text[at + dir.length];
-    if (next === undefined || next === "/" || next === "\0" || next === " ") return true;
-  }
-  return false;
+/** A process as found: its pid and its start time (together, its identity). */
+interface Found {
+  readonly pid: number;
+  readonly start: string;
 }
 
 /** The text of `/proc/PID/NAME`, or "" when it cannot be read. */
 function procText(pid: number, name: string): string {
   try {
-    return name === "cwd"
-      ? Deno.readLinkSync(`/proc/${pid}/cwd`)
-      : Deno.readTextFileSync(`/proc/${pid}/${name}`);
+    return Deno.readTextFileSync(`/proc/${pid}/${name}`);
   } catch {
     return "";
   }
-}
-
-/**
- * The processes of the same user, other than this one and the lab, and outside `group`, whose
- * environment, command line or working directory names `dir` (Linux `/proc`; none where there is
- * no `/proc`). Unreadable entries are skipped.
- */
-function processesNaming(dir: string, group?: number): number[] {
-  let uid: number;
-  let entries: Deno.DirEntry[];
-  try {
-    uid = Deno.statSync("/proc/self").uid!;
-    entries = [...Deno.readDirSync("/proc")];
-  } catch {
-    return [];
-  }
-  const found: number[] = [];
-  for (const entry of entries) {
-    if (!/^[0-9]+$/.test(entry.name)) continue;
-    const pid = Number(entry.name);
-    if (pid === Deno.pid || pid === Deno.ppid) continue;
-    try {
-      if (Deno.statSync(`/proc/${pid}`).uid !== uid) continue;
-    } catch {
-      continue;
-    }
-    if (group !== undefined && processGroup(pid) === group) continue;
-    if (["environ", "cmdline", "cwd"].some((name) => names(procText(pid, name), dir))) {
-      found.push(pid);
-    }
-  }
-  return found;
 }
 
 /** The fields of `/proc/PID/stat` after the command name (state, ppid, pgrp, ...), or []. */
@@ -80,52 +45,75 @@ function statFields(pid: number): string[] {
   return end === -1 ? [] : stat.slice(end + 2).split(" ");
 }
 
-/** The process group of `pid`, or null when it is gone. */
-function processGroup(pid: number): number | null {
-  const group = statFields(pid)[2];
-  return group === undefined ? null : Number(group);
+/** Whether `found` is still running: the same start time at its pid, and not a zombie. */
+function running(found: Found): boolean {
+  const fields = statFields(found.pid);
+  return fields[19] === found.start && fields[0] !== "Z" && fields[0] !== "X";
 }
 
-/** Whether `pid` is still running (not gone, not a zombie). */
-function alive(pid: number): boolean {
-  const state = statFields(pid)[0];
-  return state !== undefined && state !== "Z" && state !== "X";
-}
-
-/** Sends `name` to `pid`, if it is still there. */
-function signal(pid: number, name: Deno.Signal): void {
+/** The running processes outside `group`, started at or after `since`, that carry `entry`. */
+function marked(entry: string, since: number, group: number): Found[] {
+  let names: string[];
   try {
-    Deno.kill(pid, name);
+    names = [...Deno.readDirSync("/proc")].map((e) => e.name).filter((n) => /^[0-9]+$/.test(n));
+  } catch {
+    return [];
+  }
+  const found: Found[] = [];
+  for (const pid of names.map(Number)) {
+    if (pid === Deno.pid) continue;
+    const fields = statFields(pid);
+    if (fields.length < 20 || Number(fields[2]) === group || Number(fields[19]) < since) continue;
+    if (!procText(pid, "environ").split("\0").includes(entry)) continue;
+    const process = { pid, start: fields[19] };
+    if (running(process)) found.push(process);
+  }
+  return found;
+}
+
+/** Waits, at most `ms`, until none of `found` is running. */
+async function gone(found: readonly Found[], ms: number): Promise<void> {
+  const until = Date.now() + ms;
+  while (found.some(running) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, ESCAPED_POLL_MS));
+  }
+}
+
+/** Sends `name` to `found` if it is still that process. */
+function signal(found: Found, name: Deno.Signal): void {
+  if (!running(found)) return;
+  try {
+    Deno.kill(found.pid, name);
   } catch { /* already gone */ }
 }
 
 /**
- * Ends every process that left the run's process group (`group`, when known) but still belongs
- * to the run (its environment, command line or working directory names the run's temporary
- * folder `dir`, which only that run uses): SIGTERM, then SIGKILL to those still running after a
- * bounded wait. Returns how many it ended.
+ * Ends the processes outside `group` that started at or after `since` and carry `marker`:
+ * SIGTERM, then SIGKILL to those still running after a bounded wait, and a bounded wait for
+ * them to be gone. Returns how many it ended.
  */
-async function endEscaped(dir: string, group?: number): Promise<number> {
-  const ended = new Set<number>();
+async function endEscaped(marker: string, since: number, group: number): Promise<number> {
+  const entry = `${MARKER_VARIABLE}=${marker}`;
+  const ended = new Set<string>();
   for (let scan = 0; scan < ESCAPED_SCANS; scan++) {
-    const found = processesNaming(dir, group).filter((pid) => !ended.has(pid));
+    const found = marked(entry, since, group).filter((p) => !ended.has(`${p.pid}/${p.start}`));
     if (found.length === 0) break;
-    for (const pid of found) {
-      ended.add(pid);
-      signal(pid, "SIGTERM");
+    for (const process of found) {
+      ended.add(`${process.pid}/${process.start}`);
+      signal(process, "SIGTERM");
     }
-    const until = Date.now() + ESCAPED_GRACE_MS;
-    while (found.some(alive) && Date.now() < until) {
-      await new Promise((resolve) => setTimeout(resolve, ESCAPED_POLL_MS));
-    }
-    for (const pid of found.filter(alive)) signal(pid, "SIGKILL");
+    await gone(found, ESCAPED_GRACE_MS);
+    for (const process of found) signal(process, "SIGKILL");
+    await gone(found, ESCAPED_GRACE_MS);
   }
   return ended.size;
 }
 
 if (import.meta.main) {
-  const [dir, group] = Deno.args;
-  const ended = dir?.startsWith("/") ? await endEscaped(dir, group ? Number(group) : undefined) : 0;
+  const [marker, since, group] = Deno.args;
+  const valid = /^[0-9a-f-]{36}$/.test(marker ?? "") && /^[0-9]+$/.test(since ?? "") &&
+    /^[0-9]+$/.test(group ?? "");
+  const ended = valid ? await endEscaped(marker, Number(since), Number(group)) : 0;
   // deno-lint-ignore no-console
   console.log(String(ended));
 }

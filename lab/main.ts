@@ -13,7 +13,8 @@
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { DRIVERS, UNAVAILABLE } from "./clients/mod.ts";
-import { endGroups, LAB, LabError, runClient } from "./run.ts";
+import { endScopes, LAB, LabError, runClient } from "./run.ts";
+import { scopeKind } from "./scope.ts";
 import { Observation } from "./observation.ts";
 
 const { values } = parseArgs({
@@ -29,16 +30,23 @@ const { values } = parseArgs({
 
 // deno-lint-ignore no-console
 const say = (line: string) => console.log(line);
-/** The one line naming how many processes that escaped a client's process group were ended. */
+/**
+ * The one line saying how the processes that escaped a client's process group were ended: with
+ * its PID namespaces, or (the fallback) how many the lab found by their marker and ended.
+ */
 const escapedLine = (count: number, label?: string) =>
-  `lab: ${label ? `${label}: ` : ""}ended ${count} escaped processes`;
-// Stopped from outside (a CI timeout, ^C): the clients run in their own sessions, so end them
-// (and what escaped them), once.
+  `lab: ${label ? `${label}: ` : ""}${
+    scopeKind() === "namespace"
+      ? `escaped processes ended with ${label ? "the client's" : "the clients'"} PID namespaces`
+      : `ended ${count} escaped processes`
+  }`;
+// Stopped from outside (a CI timeout, ^C): the clients run in scopes of their own, so end them
+// (and what escaped their groups), once.
 let stopping = false;
 const onSignal = () => {
   if (stopping) return;
   stopping = true;
-  void endGroups().then((count) => {
+  void endScopes().then((count) => {
     say(escapedLine(count));
     Deno.exit(130);
   }, () => Deno.exit(130));

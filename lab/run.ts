@@ -1,8 +1,9 @@
 /**
  * One lab run of one client: install it from the npm registry at its pinned version (cached),
  * start the stand-in, write the client's config in a temporary HOME, run one headless prompt
- * in its own process group under a timeout, end the whole group and every process that left it
- * but still names the run's temporary folder, read the observation, and remove the folder.
+ * in a run scope of its own (`lab/scope.ts`: a PID namespace, or a process group and a marker)
+ * under a timeout, end that scope (everything the client started, nothing else), read the
+ * observation, and remove the folder.
  *
  * @module
  */
@@ -11,6 +12,7 @@ import type { Driver, ServerSpec } from "./driver.ts";
 import { observe } from "./observe.ts";
 import type { Observation } from "./observation.ts";
 import { PROBE_SERVER_IDS, REVISION_SERVER_IDS } from "./probe_catalog.ts";
+import { type RunScope, startScope } from "./scope.ts";
 import { type Recorded, startStandIn } from "./stand_in.ts";
 
 /** The lab's folder. */
@@ -37,7 +39,7 @@ export async function install(driver: Driver, timeoutMs: number): Promise<string
   const marker = join(dir, ".lab-installed");
   if (await exists(marker)) return dir;
   await Deno.mkdir(dir, { recursive: true });
-  const { code } = await runGroup(
+  const { code } = await runInScope(
     "npm",
     [
       "install",
@@ -58,138 +60,77 @@ export async function install(driver: Driver, timeoutMs: number): Promise<string
   return dir;
 }
 
-/** How one process group ran. */
+/** How one command ran in its scope. */
 export interface Ran {
   readonly code: number | null;
   readonly timedOut: boolean;
   readonly output: string[];
-  /** How many escaped processes were ended on timeout or at the client's exit. */
+  /**
+   * How many processes that had left the command's process group its scope ended (a fallback
+   * scope; 0 in a PID namespace, which ends them uncounted).
+   */
   readonly escaped: number;
-  /** The process group (its leader's pid). */
-  readonly group: number;
 }
 
 const MAX_OUTPUT = 4 * 1024 * 1024;
 
-/** The process groups running now (a client or npm), ended by {@linkcode endGroups}. */
-const running = new Set<number>();
+/** The scopes running now (a client or npm), ended by {@linkcode endScopes}. */
+const running = new Set<RunScope>();
 
-/** The temporary folders in use now, removed by {@linkcode endGroups}. */
+/** The temporary folders in use now, removed by {@linkcode endScopes}. */
 const temporary = new Set<string>();
 
-/** How long the lab waits for {@linkcode endEscaped}'s scanner (its waits are bounded). */
-const ESCAPED_SCAN_TIMEOUT_MS = 30_000;
-
 /**
- * Ends every process that left the run's process group (`group`, when known) but still belongs
- * to the run: its environment, command line or working directory names the run's temporary
- * folder `dir`, which only that run uses. SIGTERM, then SIGKILL after a bounded wait (see
- * `lab/end_escaped.ts`: Deno reads `/proc` only with every permission, so that is a process of
- * its own). Returns how many it ended.
+ * Ends every scope the lab started that is still running (each client or npm and everything it
+ * started), and removes its temporary folders (on SIGINT or SIGTERM, when no `finally` will run).
+ * Returns how many escaped processes the fallback scopes ended.
  */
-export async function endEscaped(dir: string, group?: number): Promise<number> {
-  try {
-    const { stdout } = await new Deno.Command(Deno.execPath(), {
-      args: [
-        "run",
-        "--quiet",
-        "--no-config",
-        "--allow-all",
-        join(LAB, "end_escaped.ts"),
-        dir,
-        ...(group === undefined ? [] : [String(group)]),
-      ],
-      stdin: "null",
-      stdout: "piped",
-      stderr: "null",
-      signal: AbortSignal.timeout(ESCAPED_SCAN_TIMEOUT_MS),
-    }).output();
-    const count = Number(new TextDecoder().decode(stdout).trim());
-    return Number.isInteger(count) ? count : 0;
-  } catch {
-    return 0; // no /proc, or the scanner could not run
-  }
-}
-
-/**
- * Ends every process group the lab started that is still running and every process that
- * escaped one of them, and removes its temporary folders (on SIGINT or SIGTERM, when no
- * `finally` will run). Returns how many escaped processes it ended.
- */
-export async function endGroups(): Promise<number> {
+export async function endScopes(): Promise<number> {
   stopping++;
   try {
-    return await endAll();
+    const counts = await Promise.all([...running].map((scope) => scope.end()));
+    running.clear();
+    for (const dir of [...temporary]) {
+      try {
+        Deno.removeSync(dir, { recursive: true });
+      } catch { /* already gone */ }
+      temporary.delete(dir);
+    }
+    return counts.reduce((sum, count) => sum + count, 0);
   } finally {
     stopping--;
   }
 }
 
-/**
- * How many {@linkcode endGroups} calls are under way: the runs they stop leave the escaped
- * processes to them (and their count), rather than scanning too, and no new group starts.
- */
+/** How many {@linkcode endScopes} calls are under way: no new scope starts meanwhile. */
 let stopping = 0;
 
-async function endAll(): Promise<number> {
-  for (const pid of running) {
-    try {
-      Deno.kill(-pid, "SIGKILL");
-    } catch { /* already gone */ }
-  }
-  running.clear();
-  let escaped = 0;
-  for (const dir of [...temporary]) {
-    escaped += await endEscaped(dir);
-    try {
-      Deno.removeSync(dir, { recursive: true });
-    } catch { /* already gone */ }
-    temporary.delete(dir);
-  }
-  return escaped;
-}
-
 /**
- * Runs `command` as the leader of a new session (`setsid`), so that on timeout or exit the
- * whole group (the client and every MCP server it started) is ended; on timeout, and once the
- * client has exited, also the processes that escaped it naming `options.owned` (the run's
- * temporary folder), which may hold its output open.
+ * Runs `command` in a run scope of its own (`lab/scope.ts`) and ends the scope on timeout or once
+ * the command has exited: the command and everything it started, escaped daemons included (which
+ * may hold its output open), and nothing else.
  */
-async function runGroup(
+async function runInScope(
   command: string,
   args: readonly string[],
-  options: { env: Record<string, string>; cwd?: string; owned?: string },
+  options: { env: Record<string, string>; cwd?: string },
   timeoutMs: number,
 ): Promise<Ran> {
   // The lab is being stopped: nothing new may start before it exits.
   if (stopping > 0) throw new LabError("stopped");
-  const child = new Deno.Command("setsid", {
-    args: [command, ...args],
-    env: options.env,
-    clearEnv: true,
-    cwd: options.cwd,
-    stdin: "null",
-    stdout: "piped",
-    stderr: "piped",
-  }).spawn();
-  running.add(child.pid);
-  const killGroup = () => {
-    try {
-      Deno.kill(-child.pid, "SIGKILL");
-    } catch { /* already gone */ }
-    running.delete(child.pid);
-  };
+  const scope = await startScope(command, args, options);
+  running.add(scope);
+  if (stopping > 0) {
+    await scope.end();
+    running.delete(scope);
+    throw new LabError("stopped");
+  }
+  const { child } = scope;
   let timedOut = false;
-  let escaped: Promise<number> = Promise.resolve(0);
   const timer = setTimeout(() => {
     timedOut = true;
-    killGroup();
-    if (options.owned) escaped = endEscaped(options.owned, child.pid);
+    void scope.end();
   }, timeoutMs);
-  // A process that left the group may hold the output open: once the client has exited, end it.
-  const atExit = child.status.then(() =>
-    options.owned && !timedOut && stopping === 0 ? endEscaped(options.owned, child.pid) : 0
-  );
   const collect = async (stream: ReadableStream<Uint8Array>) => {
     let text = "";
     for await (const chunk of stream.pipeThrough(new TextDecoderStream())) {
@@ -203,14 +144,9 @@ async function runGroup(
     collect(child.stderr),
   ]).catch(async () => [await child.status, "", ""] as const);
   clearTimeout(timer);
-  killGroup();
-  return {
-    code: status.code,
-    timedOut,
-    output: `${out}\n${err}`.split("\n"),
-    escaped: (await escaped) + (await atExit),
-    group: child.pid,
-  };
+  const escaped = await scope.end();
+  running.delete(scope);
+  return { code: status.code, timedOut, output: `${out}\n${err}`.split("\n"), escaped };
 }
 
 /** The common environment of every client run: a temporary HOME, telemetry and updates off. */
@@ -282,8 +218,8 @@ export interface Seen {
 
 /**
  * Runs the client once with the probe servers `ids`, in a temporary HOME that is always
- * removed, against a fresh stand-in. On every way out (exit, timeout, error) the processes
- * that escaped the client's group but name the temporary folder are ended first.
+ * removed, against a fresh stand-in. On every way out (exit, timeout) the client's scope is
+ * ended first.
  */
 export async function runOnce(
   driver: Driver,
@@ -295,7 +231,6 @@ export async function runOnce(
   temporary.add(temp);
   const standIn = startStandIn();
   let escaped = 0;
-  let ran: Ran | undefined;
   try {
     const home = join(temp, "home");
     const work = join(temp, "work");
@@ -311,13 +246,13 @@ export async function runOnce(
       servers,
       packageDir: join(prefix, "node_modules", driver.package),
     });
-    ran = await runGroup(
+    const ran = await runInScope(
       join(prefix, invocation.bin),
       invocation.args,
-      { env: { ...commonEnv(home), ...invocation.env }, cwd: work, owned: temp },
+      { env: { ...commonEnv(home), ...invocation.env }, cwd: work },
       options.runTimeoutMs,
     );
-    escaped += ran.escaped;
+    escaped = ran.escaped;
     const openings: Record<string, unknown> = {};
     for (const id of ids) {
       try {
@@ -326,7 +261,6 @@ export async function runOnce(
     }
     return { ran, requests: [...standIn.requests], openings };
   } finally {
-    if (stopping === 0) escaped += await endEscaped(temp, ran?.group);
     options.onEscaped?.(escaped);
     await standIn.close();
     await Deno.remove(temp, { recursive: true }).catch(() => {});

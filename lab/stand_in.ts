@@ -201,10 +201,12 @@ export function startStandIn(): StandIn {
     url: `http://127.0.0.1:${port}`,
     requests,
     close: async () => {
+      let timer: ReturnType<typeof setTimeout> | undefined;
       await Promise.race([
         server.shutdown(),
-        new Promise((resolve) => setTimeout(resolve, 2_000)),
+        new Promise((resolve) => timer = setTimeout(resolve, 2_000)),
       ]);
+      clearTimeout(timer);
     },
   };
 }
