@@ -10,6 +10,9 @@ export type ServerStderr = "discard" | "inherit";
 /** The values of `--server-stderr`. */
 export const SERVER_STDERR_MODES: readonly ServerStderr[] = ["discard", "inherit"];
 
+/** The transports, by the name a report gives them (each target's `kind`). */
+export const TRANSPORTS = ["stdio", "streamable-http"] as const satisfies readonly Target["kind"][];
+
 /** A server started as a subprocess and spoken to over stdio. */
 export interface StdioTarget {
   /** Selects the stdio transport. */

@@ -12,6 +12,7 @@ import { MAX_SHARDS } from "../limits.ts";
 import { type PermissionNeed, writeNeeds } from "../request/permissions.ts";
 import { shown } from "../printable.ts";
 import type { FleetServer, FleetStream } from "../report/fleet/types.ts";
+import type { ReportIds } from "../report/types.ts";
 import type { RenderSource } from "../report/run.ts";
 import type { MergeProblem } from "../report/fleet/merge.ts";
 import { reportOutputOf, takeOption, unknownOption } from "./args.ts";
@@ -118,7 +119,7 @@ async function readReport(
   tools:
     & Pick<typeof import("../report/fleet/schema.ts"), "validateFleetReport">
     & typeof import("../report/fleet/split.ts"),
-): Promise<FleetStream> {
+): Promise<FleetStream<ReportIds>> {
   const name = fileName(at);
   const file = { subject: name, file: name };
   const text = await readReportText({ path }, context, file);
@@ -139,8 +140,9 @@ async function readReport(
       }: merge reads the JSON reports of config runs`,
     );
   }
-  const fleet: FleetStream = entries
-    ? { ...read.data, servers: entries as Iterable<FleetServer> }
+  // The entries were validated one by one as `validateFleetReport` read them.
+  const fleet: FleetStream<ReportIds> = entries
+    ? { ...read.data, servers: entries as Iterable<FleetServer<ReportIds>> }
     : read.data;
   const stray = fleet.shard &&
     Iterator.from(fleet.servers).find((server) =>

@@ -6,28 +6,36 @@
  * @module
  */
 import { styleText } from "node:util";
-import { FINDING_KINDS, RULES } from "../../analysis/rules.ts";
 import {
   capabilityDependentTools,
   countedHeading,
   didYouMean,
   driftText,
-  FINDING_PRESENTATION,
   findingSentence,
   findingsOf,
+  gates,
   incompleteExplanation,
+  kindHint,
+  kindsOf,
   notListedSentence,
   outcomeOf,
   plural,
+  presentationOf,
   profilesDifferSentence,
   reasonText,
   resolvedSentence,
 } from "../phrases.ts";
-import { fleetOutcome, notCheckedText, SUMMARY_HEADER, summaryRows } from "../fleet/phrases.ts";
+import {
+  fleetOutcome,
+  notCheckedHint,
+  notCheckedText,
+  SUMMARY_HEADER,
+  summaryRows,
+} from "../fleet/phrases.ts";
 import type { FleetReport } from "../fleet/types.ts";
 import { type RenderSource, wholeReport } from "../run.ts";
 import { STDERR_TAIL_LEAD } from "../stderr_tail.ts";
-import type { GuidanceReport } from "../types.ts";
+import type { GuidanceReport, ReportIds } from "../types.ts";
 
 /** How to render text. */
 export interface TextStyle {
@@ -55,7 +63,7 @@ const RESULT_COLORS: Record<string, Format> = {
  * The report as text. Pure: the same report and style give the same text. No line is wider
  * than `style.width` (except a single tool name longer than the line, which is cut into parts).
  */
-function serverText(report: GuidanceReport, style: TextStyle): string {
+function serverText(report: GuidanceReport<ReportIds>, style: TextStyle): string {
   const width = widthOf(style);
   const paint = (format: Format, text: string) =>
     style.color ? styleText(format, text, { validateStream: false }) : text;
@@ -137,9 +145,8 @@ function serverText(report: GuidanceReport, style: TextStyle): string {
   }
 
   const findings = findingsOf(report);
-  for (const kind of FINDING_KINDS) {
+  for (const kind of kindsOf(findings)) {
     const ofKind = findings.filter((finding) => finding.kind === kind);
-    if (ofKind.length === 0) continue;
     if (kind === "referenced-tool-unavailable") {
       // One line per tool: the profiles whose instructions name it, the profiles that list it.
       const byTool = groupByTool(ofKind);
@@ -180,16 +187,16 @@ function serverText(report: GuidanceReport, style: TextStyle): string {
         );
       }
     } else {
-      const { tag } = FINDING_PRESENTATION[kind];
+      const { tag } = presentationOf(kind);
       heading(countedHeading(kind, ofKind.length));
-      const color = RULES[kind].gates ? "red" : "yellow";
+      const color = gates(ofKind[0], report) ? "red" : "yellow";
       for (const finding of ofKind) {
         addAligned(`${paint(color, tag)} `, findingSentence(finding, report));
       }
     }
     // A list grouped by tool names several profiles per line: its hint speaks of each.
     const grouped = kind === "referenced-tool-unavailable" || kind === "required-tool-unavailable";
-    add(`hint: ${(grouped && FINDING_PRESENTATION[kind].groupHint) || RULES[kind].hint}`, 2, 8);
+    add(`hint: ${(grouped && presentationOf(kind).groupHint) || kindHint(kind)}`, 2, 8);
   }
 
   if (baseline && baseline.resolved.length > 0) {
@@ -250,7 +257,7 @@ function resultLines(
  */
 function statesText(
   found: readonly { readonly profile: string; readonly baseline_state?: string }[],
-  report: GuidanceReport,
+  report: GuidanceReport<ReportIds>,
 ): string {
   if (report.baseline === undefined) return "";
   const fresh = found.filter((f) => f.baseline_state === "new").map((f) => f.profile);
@@ -340,7 +347,7 @@ function visible(text: string): number {
 }
 
 /** The fleet report as text. Pure. */
-function fleetText(fleet: FleetReport, style: TextStyle): string {
+function fleetText(fleet: FleetReport<ReportIds>, style: TextStyle): string {
   const width = widthOf(style);
   const paint = (format: Format, text: string) =>
     style.color ? styleText(format, text, { validateStream: false }) : text;
@@ -365,7 +372,7 @@ function fleetText(fleet: FleetReport, style: TextStyle): string {
       lines.push(`${paint("bold", "mcpeval guidance")}  server ${server.name}`);
       lines.push(
         ...wrap(notCheckedText(server), width, 2, 4),
-        ...wrap(`hint: ${server.hint}`, width, 2, 8),
+        ...wrap(`hint: ${notCheckedHint(server)}`, width, 2, 8),
       );
     }
   }
