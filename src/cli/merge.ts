@@ -28,8 +28,6 @@ import { finishRun, reserveReportFiles, runEffects } from "./output.ts";
 
 const OPTIONS = parseSpec(MERGE_OPTIONS);
 
-type MergeOption = keyof typeof OPTIONS;
-
 /** Runs `mcpeval merge` with the arguments after `merge` and returns the exit code. */
 export async function runMergeCommand(
   argv: readonly string[],
@@ -50,10 +48,7 @@ export async function runMergeCommand(
     throw new InvocationError("merge reads standard input (-) only once");
   }
   if (files.some((file) => file === "")) throw new InvocationError("merge needs file paths");
-  const output = reportOutputOf(
-    given as Map<"format" | "output" | "sarif-location", string[]>,
-    context.env,
-  );
+  const output = reportOutputOf(given, context.env);
   const reads = files.filter((file) => file !== "-").map((path): PermissionNeed => ({
     descriptor: { name: "read", path },
     what: "read the reports to merge",
@@ -101,7 +96,7 @@ export async function runMergeCommand(
     reserved,
     undefined,
     packed,
-    { format: output.format, location: output.sarifLocation },
+    { format: output.format, values: output.options },
     (format, options) => formats.get(format)!.render(source, options),
   );
 }
@@ -214,9 +209,9 @@ export function mergeProblemMessage(problem: MergeProblem): string {
 }
 
 /** The options and the files; unknown options exit 2 with a suggestion. */
-function collect(argv: readonly string[]): { given: Map<MergeOption, string[]>; files: string[] } {
+function collect(argv: readonly string[]): { given: Map<string, string[]>; files: string[] } {
   const tokens = argsTokens(argv, OPTIONS);
-  const given = new Map<MergeOption, string[]>();
+  const given = new Map<string, string[]>();
   const files: string[] = [];
   for (const token of tokens) {
     if (token.kind === "positional") {
@@ -231,8 +226,7 @@ function collect(argv: readonly string[]): { given: Map<MergeOption, string[]>; 
         " for merge",
       );
     }
-    const name = token.name as MergeOption;
-    takeOption(given, name, OPTIONS[name], token);
+    takeOption(given, token.name, OPTIONS[token.name], token);
   }
   return { given, files };
 }

@@ -24,18 +24,18 @@ import {
 import { notCheckedHint, notCheckedText } from "../fleet/phrases.ts";
 import type { FleetReport } from "../fleet/types.ts";
 import { type RenderSource, wholeReport } from "../run.ts";
-import type { SarifLocation } from "./options.ts";
+import { type FormatValues, SARIF_LOCATION, type SarifLocation, valueOf } from "./options.ts";
 
 export type { SarifLocation };
 import type { GuidanceReport, ReportIds } from "../types.ts";
 
-/** How to render SARIF. */
+/** How to render SARIF: its own option among the formats' (`--sarif-location`). */
 export interface SarifOptions {
   /**
-   * The physical location of every result; by default `mcpeval/SERVER` (a name, not a file),
-   * line 1.
+   * The formats' own options given: `sarif-location`, the physical location of every result; by
+   * default `mcpeval/SERVER` (a name, not a file), line 1.
    */
-  readonly location?: SarifLocation;
+  readonly values?: FormatValues;
 }
 
 /** The location of every result when none is given: a name for the server, not a file. */
@@ -141,7 +141,8 @@ function result(
 
 /** The report as a SARIF 2.1.0 log that GitHub code scanning accepts. */
 function serverLog(report: GuidanceReport<ReportIds>, options: SarifOptions): string {
-  const location = options.location ?? defaultSarifLocation(report.server);
+  const location = valueOf(options.values, SARIF_LOCATION) ??
+    defaultSarifLocation(report.server);
   const rules = sarifRules(report);
   const results = sarifResults(report, rules, location);
   const log = {
@@ -273,7 +274,7 @@ const FLEET_LOCATION: SarifLocation = { path: "mcpeval/config", line: 1 };
  * (the config file when the CLI knows it as a relative path).
  */
 function fleetLog(fleet: FleetReport<ReportIds>, options: SarifOptions): string {
-  const location = options.location ?? FLEET_LOCATION;
+  const location = valueOf(options.values, SARIF_LOCATION) ?? FLEET_LOCATION;
   const rules = [
     ...sarifRules(...fleet.servers.flatMap((server) => server.checked ? [server.report] : [])),
     NOT_CHECKED_RULE,
@@ -321,12 +322,13 @@ function fleetLog(fleet: FleetReport<ReportIds>, options: SarifOptions): string 
 }
 
 /**
- * The source as a SARIF 2.1.0 log that GitHub code scanning accepts (results at
- * `options.location`; a merge's fleet built whole).
+ * The source as a SARIF 2.1.0 log that GitHub code scanning accepts (results at the
+ * `sarif-location` of `options.values`; a merge's fleet built whole).
  *
  * @example
  * ```ts
- * const sarif = render({ kind: "server", report }, { location: { path: "src/server.ts", line: 12 } });
+ * const location = { path: "src/server.ts", line: 12 };
+ * const sarif = render({ kind: "server", report }, { values: { "sarif-location": location } });
  * ```
  */
 export function render(source: RenderSource, options: SarifOptions = {}): string {
