@@ -180,6 +180,9 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
   },
 };
 
+/** What a finding of a kind this version does not know is called in counts. */
+const UNKNOWN_KIND_NOUN = "unknown-kind finding";
+
 /**
  * How a finding of a kind this version does not know is shown: by its kind's id, with fixed
  * phrases that say this version does not know it.
@@ -190,7 +193,7 @@ function unknownPresentation(kind: string): FindingPresentation {
     tag: "unknown-kind",
     summary: `A finding of ${unknownId("kind", kind)}`,
     sarifName: "UnknownFindingKind",
-    noun: "unknown-kind finding",
+    noun: UNKNOWN_KIND_NOUN,
     headingCounts: true,
     sentence: (finding) =>
       `${finding.profile}: \`${finding.tool}\` has a finding of ${unknownId("kind", kind)}`,
@@ -337,7 +340,7 @@ export function kindCounts(byKind: ReadonlyMap<string, number>, none: string): s
   });
   let unknown = 0;
   for (const [kind, count] of byKind) if (!knows(RULES, kind)) unknown += count;
-  if (unknown > 0) counts.push(plural(unknown, unknownPresentation("").noun));
+  if (unknown > 0) counts.push(plural(unknown, UNKNOWN_KIND_NOUN));
   return counts.length === 0 ? plural(0, none) : counts.join(", ");
 }
 
