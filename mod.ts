@@ -73,7 +73,7 @@ export {
 } from "./src/request/run.ts";
 export type { ConfigSelection } from "./src/config/request.ts";
 export type { Shard } from "./src/config/shard.ts";
-export type { Format, FormatId, SarifLocation } from "./src/report/formats/mod.ts";
+export type { Format, FORMAT_TABLE, FormatId, SarifLocation } from "./src/report/formats/mod.ts";
 export { type ComparisonRequest, validateComparison } from "./src/baseline/comparison.ts";
 export type { Baseline } from "./src/analysis/baseline.ts";
 export type { Finding } from "./src/analysis/findings.ts";
@@ -95,17 +95,20 @@ export {
   type IncompleteDetailReport,
   type IncompleteProfileReport,
   type IncompleteReport,
+  type KnownIds,
   type NotComparedProfileDrift,
   type ProfileDrift,
   type ProfileReport,
   type ProfilesDifferReport,
   type ReferencedCandidateReport,
+  type ReportIds,
   type ReportIssue,
   reportJsonSchema,
   type ReportParseResult,
   type ReportSchema,
   type RequiredToolDefectReport,
   type ResolvedFindingReport,
+  type UnknownFindingReport,
   type UnknownReferenceReport,
   type UnreachableCandidateReport,
 } from "./src/report/schema.ts";
@@ -143,7 +146,7 @@ export type {
   RuleEffect,
   ToolEffect,
 } from "./src/clients/rules/kind.ts";
-export type { RuleKindId } from "./src/clients/rules/registry.ts";
+export type { RULE_KINDS, RuleKindId } from "./src/clients/rules/registry.ts";
 export type { ConfigRunInput } from "./src/config/request.ts";
 export { RunError } from "./src/run/errors.ts";
 export { FileTooLargeError, UserError } from "./src/errors.ts";

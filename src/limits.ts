@@ -46,6 +46,15 @@ export const PACKED_BLOCK_CHARS = 1_048_576;
 export const MAX_RESOLVED_LISTED = 1_000;
 
 /**
+ * The longest hint a report read may hold, in characters: hints are fixed sentences (this
+ * version's are under 400), and a later version's are kept, not interpreted.
+ */
+export const MAX_HINT_CHARS = 1_000;
+
+/** The longest id a report holds (a finding kind, reason, cause, rule id, ...), in characters. */
+export const MAX_ID_CHARS = 64;
+
+/**
  * Instructions above this many UTF-8 bytes are not analysed: the profile ends
  * `instructions-too-large`. Reference detection is linear in the length; this bounds its time
  * and memory per profile (about 30 ms and a few MiB for the worst inputs measured).

@@ -23,6 +23,9 @@ export function defaultServerStderr(terminal: boolean, quiet: boolean): ServerSt
   return terminal && !quiet ? "tail" : "discard";
 }
 
+/** The transports, by the name a report gives them (each target's `kind`). */
+export const TRANSPORTS = ["stdio", "streamable-http"] as const satisfies readonly Target["kind"][];
+
 /** A server started as a subprocess and spoken to over stdio. */
 export interface StdioTarget {
   /** Selects the stdio transport. */

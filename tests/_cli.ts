@@ -6,6 +6,7 @@ import Ajv2020 from "ajv/dist/2020.js";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { assertKnownIds } from "./_known_ids.ts";
 
 /** The project root. */
 export const ROOT: string = fileURLToPath(new URL("../", import.meta.url));
@@ -469,8 +470,8 @@ export async function fleetJson(
 }
 
 /**
- * Runs `guidance --format json ARGS`, fails unless stderr is empty and `assertValid` accepts the
- * JSON on stdout, and returns the run and that JSON.
+ * Runs `guidance --format json ARGS`, fails unless stderr is empty, `assertValid` accepts the
+ * JSON on stdout and it holds only ids this version writes, and returns the run and that JSON.
  */
 async function validJson(
   args: readonly string[],
@@ -481,6 +482,7 @@ async function validJson(
   assert.equal(withoutNotices(result.stderr), "", "stderr must be empty");
   const json = JSON.parse(result.stdout);
   await assertValid(json);
+  assertKnownIds(json);
   return { ...result, json };
 }
 

@@ -7,7 +7,8 @@ import { EXIT_MEANINGS } from "../exit.ts";
 import { MAX_PAGES, MAX_TOOLS } from "../limits.ts";
 import { PROFILES } from "../profiles.ts";
 import { VERSION } from "../version.ts";
-import { either, helpLines, MERGE_OPTIONS, OPTION_TABLE } from "./options.ts";
+import { FORMAT_OPTIONS } from "../report/formats/mod.ts";
+import { either, helpLines, MERGE_OPTIONS, OPTION_ROWS } from "./options.ts";
 
 /** The short usage, printed on stderr after a misuse. */
 export const USAGE = `Usage:
@@ -48,10 +49,10 @@ Usage:
   mcpeval guidance --config FILE [--server NAME ...] [options]   (a client's config file)
 
 Options:
-${helpLines(OPTION_TABLE, "options")}
+${helpLines(OPTION_ROWS, "options")}
 With --config FILE (a client's file: Claude, Cursor, VS Code, Codex, Gemini CLI, Zed, opencode,
 Continue, Goose, Kiro, Roo, Windsurf, Cline; see docs/config.md):
-${helpLines(OPTION_TABLE, "config")}
+${helpLines(OPTION_ROWS, "config")}
 Bounds: ${MAX_PAGES} pages and ${MAX_TOOLS} tools per profile.
 
 Exit codes:
@@ -64,7 +65,9 @@ export const MERGE_HELP =
 JSON reports of 'mcpeval guidance --config FILE --shard I/N' for every I, and print one report.
 
 Usage:
-  mcpeval merge FILE... [--format F] [--output F=PATH] [--sarif-location P[:L]]
+  mcpeval merge FILE... [--format F] [--output F=PATH]${
+    FORMAT_OPTIONS.map((option) => ` [--${option.name} ${option.value}]`).join("")
+  }
 
   FILE                     a JSON fleet report (--format json or --output json=PATH of a
                            config run); - is standard input; needs --allow-read=FILE

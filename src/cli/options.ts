@@ -1,15 +1,21 @@
 /**
  * The command line's options, one row each: how `parseArgs` reads it, its help line, the
- * request field it is validated as, and the kinds of run it applies to. The parser
- * (`args.ts`, `merge.ts`), the help (`help.ts`) and the field labels are generated from it;
- * `tests/options_test.ts` checks docs/reference.md's option table against it.
+ * request field it is validated as, and the kinds of run it applies to. The formats' own options
+ * (`--sarif-location`) are rows made from their declarations (`src/report/formats/options.ts`).
+ * The parser (`args.ts`, `merge.ts`), the help (`help.ts`) and the field labels are generated
+ * from the rows; `tests/options_test.ts` checks docs/reference.md's option table against them.
  *
  * Loaded by every `--help`: it imports only constants and types.
  *
  * @module
  */
 import { INPUT_RULE } from "../config_facts.ts";
-import { DEFAULT_FORMAT, FORMATS } from "../report/formats/mod.ts";
+import {
+  DEFAULT_FORMAT,
+  FORMAT_OPTIONS,
+  type FormatOption,
+  FORMATS,
+} from "../report/formats/mod.ts";
 import { CONCURRENCY, JOBS, MAX_SHARDS, SETTLE_MS, TIMEOUT_MS } from "../limits.ts";
 import { PROFILES } from "../profiles.ts";
 import { AUTO, PROTOCOL_VERSION, PROTOCOL_VERSIONS } from "../protocol/versions.ts";
@@ -136,15 +142,6 @@ export const OPTION_TABLE = [
     multiple: true,
     value: "F=PATH",
     help: ["also write a report in format F to PATH (- for stdout); repeatable"],
-    merge: true,
-  },
-  {
-    name: "sarif-location",
-    reported: true,
-    type: "string",
-    value: "P[:L]",
-    docValue: "PATH[:LINE]",
-    help: ["SARIF: the repository file (and line) every result points at"],
     merge: true,
   },
   {
@@ -356,11 +353,33 @@ export const OPTION_TABLE = [
 /** The long name of an option of the table. */
 export type OptionName = (typeof OPTION_TABLE)[number]["name"];
 
-const ROWS: readonly OptionRow[] = OPTION_TABLE;
+/**
+ * A format's own option as a row: a value that every command writing that format's reports
+ * takes (`merge` too), and that can reach a report.
+ */
+function formatOptionRow(option: FormatOption): OptionRow {
+  return {
+    name: option.name,
+    reported: true,
+    type: "string",
+    value: option.value,
+    ...(option.docValue === undefined ? {} : { docValue: option.docValue }),
+    help: option.help,
+    merge: true,
+  };
+}
+
+/** Every option, in the order of the help: the table's, with the formats' own after `--output`. */
+export const OPTION_ROWS: readonly OptionRow[] = [
+  ...OPTION_TABLE.slice(0, OPTION_TABLE.findIndex((row) => row.name === "output") + 1),
+  ...FORMAT_OPTIONS.map(formatOptionRow),
+  ...OPTION_TABLE.slice(OPTION_TABLE.findIndex((row) => row.name === "output") + 1),
+];
+
+const ROWS: readonly OptionRow[] = OPTION_ROWS;
 
 /** The options of `mcpeval merge`. */
-export const MERGE_OPTIONS: readonly Extract<(typeof OPTION_TABLE)[number], { merge: true }>[] =
-  OPTION_TABLE.filter((row) => "merge" in row);
+export const MERGE_OPTIONS: readonly OptionRow[] = ROWS.filter((row) => row.merge);
 
 /** What chooses the kind of run, in the order a conflict names them. */
 const RUN_CHOICES: readonly (readonly [RunMode, string])[] = [

@@ -99,6 +99,9 @@ export const SIGNALS = [
   "SIGXFSZ",
 ] as const;
 
+/** Any signal name a report may hold (a later version may name one this version does not). */
+export const SIGNAL_NAME: RegExp = /^SIG[A-Z0-9]{1,12}$/;
+
 /** A signal name from {@linkcode SIGNALS}. */
 export type SignalName = typeof SIGNALS[number];
 

@@ -6,15 +6,17 @@
  * @module
  */
 import type { FleetReport, FleetStream } from "./fleet/types.ts";
-import type { GuidanceReport } from "./types.ts";
+import type { GuidanceReport, KnownIds, ReportIds } from "./types.ts";
 
-/** What a run reports. */
-export type RunReport =
-  | { readonly kind: "server"; readonly report: GuidanceReport }
-  | { readonly kind: "config"; readonly fleet: FleetReport };
+/** What a run reports (with {@linkcode ReportIds}: a report read, such as a merge's). */
+export type RunReport<V extends ReportIds = KnownIds> =
+  | { readonly kind: "server"; readonly report: GuidanceReport<V> }
+  | { readonly kind: "config"; readonly fleet: FleetReport<V> };
 
 /** Whether the run completed and passed: the exit rule's input. */
-export function runResult(run: RunReport): { complete: boolean; passed: boolean | null } {
+export function runResult(
+  run: RunReport<ReportIds>,
+): { complete: boolean; passed: boolean | null } {
   const { complete, passed } = run.kind === "server" ? run.report : run.fleet;
   return { complete, passed };
 }
@@ -22,20 +24,20 @@ export function runResult(run: RunReport): { complete: boolean; passed: boolean 
 /**
  * What a format renders: a run's report, or a merge's fleet, whose servers are read one at a
  * time (each iteration reads them again) so that a format that needs one server at a time never
- * builds the whole report.
+ * builds the whole report. A merge's reports were read: their ids may be a later version's.
  */
 export type RenderSource =
   | RunReport
-  | { readonly kind: "merge"; readonly fleet: FleetStream };
+  | { readonly kind: "merge"; readonly fleet: FleetStream<ReportIds> };
 
 /** The whole reports built from merges' fleets, each once. */
-const WHOLE = new WeakMap<FleetStream, RunReport>();
+const WHOLE = new WeakMap<FleetStream<ReportIds>, RunReport<ReportIds>>();
 
 /**
  * The source as a whole run report, for a format that needs every server at once: a merge's
  * fleet is read into one fleet report, built once however many formats ask for it.
  */
-export function wholeReport(source: RenderSource): RunReport {
+export function wholeReport(source: RenderSource): RunReport<ReportIds> {
   if (source.kind !== "merge") return source;
   let run = WHOLE.get(source.fleet);
   if (!run) {

@@ -7,7 +7,6 @@
  */
 import { UserError } from "../errors.ts";
 import type { Format } from "../report/formats/mod.ts";
-import type { SarifLocation } from "../report/formats/options.ts";
 import { CONCURRENCY, type IntegerRange, SETTLE_MS, TIMEOUT_MS } from "../limits.ts";
 import { closestTypo, completion } from "../analysis/suggest.ts";
 import {
@@ -129,8 +128,6 @@ export interface ReportFile {
   readonly path: string;
 }
 
-export type { SarifLocation };
-
 /** Where and how reports are written (the command line only). */
 export interface OutputRequest {
   /** The format on stdout. */
@@ -139,8 +136,11 @@ export interface OutputRequest {
   readonly files: readonly ReportFile[];
   /** With `--format github`: the GITHUB_STEP_SUMMARY file a Markdown summary is appended to. */
   readonly stepSummary?: string;
-  /** `--sarif-location`: the physical location of every SARIF result. */
-  readonly sarifLocation?: SarifLocation;
+  /**
+   * The formats' own options given (`--sarif-location`), by name, each read by its declaration
+   * (`src/report/formats/options.ts`); absent when none is given.
+   */
+  readonly options?: Readonly<Record<string, unknown>>;
 }
 
 /** A baseline given as its parsed JSON (the library), not as a file to read. */

@@ -10,7 +10,6 @@ import type { ComparisonRequest } from "../baseline/comparison.ts";
 import type { ConfigField, ConfigFormat, NotCheckedReason } from "../config_facts.ts";
 import type { Shard } from "../config/shard.ts";
 import type { DiscoveryRequest } from "../request/request.ts";
-import type { SarifLocation } from "../report/formats/options.ts";
 
 /** One server of a run: checked with its request, or listed with why it is not checked. */
 export type PlannedServer =
@@ -31,12 +30,11 @@ export type PlannedServer =
 /** A run of one server (`config` absent) or of a config file's selected servers. */
 export interface RunPlan {
   /**
-   * For a config run: the file's format, the file as a SARIF location when it can be one, and
-   * the shard of its servers this run checks (`--shard`).
+   * For a config run: the file's format, and the shard of its servers this run checks
+   * (`--shard`).
    */
   readonly config?: {
     readonly format: ConfigFormat;
-    readonly location?: SarifLocation;
     readonly shard?: Shard;
   };
   /** The servers, in report order (a config run: file order). */

@@ -7,6 +7,7 @@
 import {
   drifted,
   driftText,
+  findingHint,
   findingSentence,
   findingsOf,
   gates,
@@ -17,9 +18,9 @@ import {
 } from "../phrases.ts";
 import { GITHUB_ANNOTATIONS_PER_LEVEL } from "../../limits.ts";
 import type { FleetStream } from "../fleet/types.ts";
-import { FleetTally, notCheckedText } from "../fleet/phrases.ts";
+import { FleetTally, notCheckedHint, notCheckedText } from "../fleet/phrases.ts";
 import type { RenderSource } from "../run.ts";
-import type { GuidanceReport } from "../types.ts";
+import type { GuidanceReport, ReportIds } from "../types.ts";
 
 /** Escapes a workflow command's message. */
 function escapeData(text: string): string {
@@ -56,7 +57,7 @@ interface Annotation {
  * defect and per cause of incomplete profiles (naming every profile it ended), and with a
  * baseline a `::notice` per profile whose catalog changed.
  */
-function annotationsOf(report: GuidanceReport): Annotation[] {
+function annotationsOf(report: GuidanceReport<ReportIds>): Annotation[] {
   const server = report.server;
   const annotations: Annotation[] = [];
   // Profiles that ended alike (a server that exits at start ends all five) share one error.
@@ -97,12 +98,12 @@ function annotationsOf(report: GuidanceReport): Annotation[] {
   }
   for (const finding of findingsOf(report)) {
     // An acknowledged candidate (the baseline has it) is not announced again.
-    if (!gates(finding) && finding.baseline_state === "unchanged") continue;
+    if (!gates(finding, report) && finding.baseline_state === "unchanged") continue;
     annotations.push({
-      level: gates(finding) ? "error" : "warning",
+      level: gates(finding, report) ? "error" : "warning",
       server,
       about: finding.kind,
-      message: `${findingSentence(finding, report)}. ${finding.hint}`,
+      message: `${findingSentence(finding, report)}. ${findingHint(finding)}`,
     });
   }
   return annotations;
@@ -236,7 +237,7 @@ function countsByKind(annotations: readonly Annotation[]): string {
  * The report's annotations ({@linkcode annotationsOf}), grouped past GitHub's per-step limits,
  * and a final `::notice` with the result.
  */
-function serverCommands(report: GuidanceReport): string {
+function serverCommands(report: GuidanceReport<ReportIds>): string {
   const lines = limited(annotationsOf(report), { notice: 1 });
   const outcome = outcomeOf(report);
   lines.push(
@@ -259,7 +260,7 @@ export function md(text: string): string {
  * per-step limits, then the fleet's result as a notice. The servers are read once, one at a
  * time (a merge renders from its packed servers without building the whole report).
  */
-function fleetCommands(fleet: FleetStream): string {
+function fleetCommands(fleet: FleetStream<ReportIds>): string {
   const annotations = new Annotations({ notice: 1 });
   const tally = new FleetTally();
   for (const server of fleet.servers) {
@@ -278,7 +279,7 @@ function fleetCommands(fleet: FleetStream): string {
         level: "error",
         server: server.name,
         about: "not checked",
-        message: `${server.name}: ${notCheckedText(server)}. ${server.hint}`,
+        message: `${server.name}: ${notCheckedText(server)}. ${notCheckedHint(server)}`,
       });
     }
   }

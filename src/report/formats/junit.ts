@@ -7,18 +7,21 @@
 import {
   drifted,
   driftText,
+  findingHint,
   findingSentence,
   findingsOf,
   gates,
   incompleteExplanation,
+  knows,
   profilesDifferSentence,
   reasonText,
   type ReportFinding,
 } from "../phrases.ts";
-import { notCheckedText } from "../fleet/phrases.ts";
+import { notCheckedHint, notCheckedText } from "../fleet/phrases.ts";
+import { RULES } from "../../analysis/rules.ts";
 import type { FleetReport } from "../fleet/types.ts";
 import { type RenderSource, wholeReport } from "../run.ts";
-import type { GuidanceReport } from "../types.ts";
+import type { GuidanceReport, ReportIds } from "../types.ts";
 
 function xml(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;")
@@ -45,15 +48,15 @@ export interface Suite {
 }
 
 /** A finding as a test case outcome: a failure when it gates, else a skipped case. */
-function outcomeOf(finding: ReportFinding, report: GuidanceReport): Case["outcome"] {
-  const sentence = `${findingSentence(finding, report)}. ${finding.hint}`;
-  return gates(finding)
+function outcomeOf(finding: ReportFinding, report: GuidanceReport<ReportIds>): Case["outcome"] {
+  const sentence = `${findingSentence(finding, report)}. ${findingHint(finding)}`;
+  return gates(finding, report)
     ? { element: "failure", type: finding.kind, message: sentence }
     : { element: "skipped", message: `review candidate: ${sentence}` };
 }
 
 /** One suite per profile: discovery, each required tool, each review candidate. */
-export function profileSuites(report: GuidanceReport): Suite[] {
+export function profileSuites(report: GuidanceReport<ReportIds>): Suite[] {
   return report.profiles.map((profile) => {
     const cases: Case[] = [{
       name: "discovery",
@@ -94,7 +97,15 @@ export function profileSuites(report: GuidanceReport): Suite[] {
         }
       }
       for (const finding of ofProfile) {
-        if (gates(finding)) continue; // defects have their own cases above
+        // A finding of a kind this version does not know: a case of its own, named by its kind.
+        if (!knows(RULES, finding.kind)) {
+          cases.push({
+            name: `${finding.kind} ${finding.tool}`,
+            outcome: outcomeOf(finding, report),
+          });
+          continue;
+        }
+        if (gates(finding, report)) continue; // defects have their own cases above
         cases.push({ name: `references ${finding.tool}`, outcome: outcomeOf(finding, report) });
       }
       for (const finding of report.baseline?.resolved ?? []) {
@@ -166,7 +177,7 @@ export function junitXml(suites: readonly Suite[]): string {
 }
 
 /** The fleet report as JUnit XML. */
-function fleetXml(fleet: FleetReport): string {
+function fleetXml(fleet: FleetReport<ReportIds>): string {
   const suites: Suite[] = fleet.servers.map((server) => {
     const name = `mcpeval.${server.name}`;
     if (!server.checked) {
@@ -178,7 +189,7 @@ function fleetXml(fleet: FleetReport): string {
           outcome: {
             element: "error",
             type: server.reason,
-            message: `${notCheckedText(server)}: ${server.hint}`,
+            message: `${notCheckedText(server)}: ${notCheckedHint(server)}`,
           },
         }],
       };

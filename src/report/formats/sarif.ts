@@ -5,32 +5,37 @@
  *
  * @module
  */
-import { FINDING_KINDS, type FindingKind, RULES } from "../../analysis/rules.ts";
+import { FINDING_KINDS, RULES } from "../../analysis/rules.ts";
 import {
-  FINDING_PRESENTATION,
+  findingHint,
   findingKindApplies,
   findingSentence,
   findingsOf,
+  gates,
   incompleteExplanation,
   incompleteSentence,
+  kindHint,
+  kindsOf,
+  knows,
+  presentationOf,
   profilesDifferSentence,
   resolvedSentence,
 } from "../phrases.ts";
-import { notCheckedText } from "../fleet/phrases.ts";
+import { notCheckedHint, notCheckedText } from "../fleet/phrases.ts";
 import type { FleetReport } from "../fleet/types.ts";
 import { type RenderSource, wholeReport } from "../run.ts";
-import type { SarifLocation } from "./options.ts";
+import { type FormatValues, SARIF_LOCATION, type SarifLocation, valueOf } from "./options.ts";
 
 export type { SarifLocation };
-import type { GuidanceReport } from "../types.ts";
+import type { GuidanceReport, ReportIds } from "../types.ts";
 
-/** How to render SARIF. */
+/** How to render SARIF: its own option among the formats' (`--sarif-location`). */
 export interface SarifOptions {
   /**
-   * The physical location of every result; by default `mcpeval/SERVER` (a name, not a file),
-   * line 1.
+   * The formats' own options given: `sarif-location`, the physical location of every result; by
+   * default `mcpeval/SERVER` (a name, not a file), line 1.
    */
-  readonly location?: SarifLocation;
+  readonly values?: FormatValues;
 }
 
 /** The location of every result when none is given: a name for the server, not a file. */
@@ -64,35 +69,40 @@ export const INCOMPLETE_RULE = {
   defaultConfiguration: { level: "error" },
 } as const;
 
-/** The SARIF rules of reports: the finding kinds their runs could produce, then incomplete. */
-export function sarifRules(...reports: readonly GuidanceReport[]): SarifRule[] {
+/**
+ * The SARIF rules of reports: the finding kinds their runs could produce, then the kinds of
+ * their findings (and resolved ones) that this version does not know, then incomplete.
+ */
+export function sarifRules(...reports: readonly GuidanceReport<ReportIds>[]): SarifRule[] {
+  const unknown = kindsOf(
+    reports.flatMap((report) => [...findingsOf(report), ...report.baseline?.resolved ?? []]),
+  ).filter((kind) => !knows(RULES, kind));
   return [
-    ...FINDING_KINDS.filter((kind) => reports.some((report) => findingKindApplies(report, kind)))
-      .map((kind) => ({
-        id: kind,
-        name: FINDING_PRESENTATION[kind].sarifName,
-        shortDescription: { text: FINDING_PRESENTATION[kind].summary },
-        fullDescription: { text: FINDING_PRESENTATION[kind].summary + "." },
-        help: { text: RULES[kind].hint },
-        defaultConfiguration: { level: level(kind) },
-      })),
-    INCOMPLETE_RULE,
-  ];
+    ...FINDING_KINDS.filter((kind) => reports.some((report) => findingKindApplies(report, kind))),
+    ...unknown,
+  ].map((kind): SarifRule => ({
+    id: kind,
+    name: presentationOf(kind).sarifName,
+    shortDescription: { text: presentationOf(kind).summary },
+    fullDescription: { text: presentationOf(kind).summary + "." },
+    help: { text: kindHint(kind) },
+    // A kind this version does not know: each of its results says its own level.
+    defaultConfiguration: { level: knows(RULES, kind) && RULES[kind].gates ? "error" : "warning" },
+  })).concat(INCOMPLETE_RULE);
 }
 
 type BaselineState = "new" | "unchanged" | "absent";
 
-function level(kind: FindingKind): "warning" | "error" {
-  return RULES[kind].gates ? "error" : "warning";
+/** A finding's baseline state as SARIF has it (none for a state this version does not know). */
+function stateOf(state: string | undefined): BaselineState | undefined {
+  return state === "new" || state === "unchanged" ? state : undefined;
 }
 
-type RuleId = FindingKind | typeof INCOMPLETE_RULE.id;
-
 function result(
-  report: GuidanceReport,
+  report: GuidanceReport<ReportIds>,
   location: SarifLocation,
   rules: readonly { readonly id: string }[],
-  ruleId: RuleId,
+  ruleId: string,
   level: "warning" | "error" | "none",
   text: string,
   profile: string,
@@ -130,8 +140,9 @@ function result(
 }
 
 /** The report as a SARIF 2.1.0 log that GitHub code scanning accepts. */
-function serverLog(report: GuidanceReport, options: SarifOptions): string {
-  const location = options.location ?? defaultSarifLocation(report.server);
+function serverLog(report: GuidanceReport<ReportIds>, options: SarifOptions): string {
+  const location = valueOf(options.values, SARIF_LOCATION) ??
+    defaultSarifLocation(report.server);
   const rules = sarifRules(report);
   const results = sarifResults(report, rules, location);
   const log = {
@@ -180,7 +191,7 @@ export function sarifTool(version: string, rules: readonly SarifRule[]): Record<
  * `location`.
  */
 export function sarifResults(
-  report: GuidanceReport,
+  report: GuidanceReport<ReportIds>,
   rules: readonly SarifRule[],
   location: SarifLocation = defaultSarifLocation(report.server),
 ): Record<string, unknown>[] {
@@ -214,12 +225,12 @@ export function sarifResults(
         location,
         rules,
         f.kind,
-        level(f.kind),
-        `${findingSentence(f, report)}. ${f.hint}`,
+        gates(f, report) ? "error" : "warning",
+        `${findingSentence(f, report)}. ${findingHint(f)}`,
         f.profile,
         f.tool,
         { available_in: f.available_in },
-        f.baseline_state,
+        stateOf(f.baseline_state),
       )
     ),
     ...(report.baseline?.resolved ?? []).map((f) =>
@@ -258,8 +269,8 @@ const FLEET_LOCATION: SarifLocation = { path: "mcpeval/config", line: 1 };
  * The fleet report as one SARIF 2.1.0 run across servers; every result points at `location`
  * (the config file when the CLI knows it as a relative path).
  */
-function fleetLog(fleet: FleetReport, options: SarifOptions): string {
-  const location = options.location ?? FLEET_LOCATION;
+function fleetLog(fleet: FleetReport<ReportIds>, options: SarifOptions): string {
+  const location = valueOf(options.values, SARIF_LOCATION) ?? FLEET_LOCATION;
   const rules = [
     ...sarifRules(...fleet.servers.flatMap((server) => server.checked ? [server.report] : [])),
     NOT_CHECKED_RULE,
@@ -269,7 +280,7 @@ function fleetLog(fleet: FleetReport, options: SarifOptions): string {
       ruleId: NOT_CHECKED_RULE.id,
       ruleIndex: rules.length - 1,
       level: "error",
-      message: { text: `${server.name}: ${notCheckedText(server)}. ${server.hint}` },
+      message: { text: `${server.name}: ${notCheckedText(server)}. ${notCheckedHint(server)}` },
       locations: [{
         physicalLocation: {
           artifactLocation: { uri: location.path.split("/").map(encodeURIComponent).join("/") },
@@ -307,12 +318,13 @@ function fleetLog(fleet: FleetReport, options: SarifOptions): string {
 }
 
 /**
- * The source as a SARIF 2.1.0 log that GitHub code scanning accepts (results at
- * `options.location`; a merge's fleet built whole).
+ * The source as a SARIF 2.1.0 log that GitHub code scanning accepts (results at the
+ * `sarif-location` of `options.values`; a merge's fleet built whole).
  *
  * @example
  * ```ts
- * const sarif = render({ kind: "server", report }, { location: { path: "src/server.ts", line: 12 } });
+ * const location = { path: "src/server.ts", line: 12 };
+ * const sarif = render({ kind: "server", report }, { values: { "sarif-location": location } });
  * ```
  */
 export function render(source: RenderSource, options: SarifOptions = {}): string {

@@ -5,28 +5,37 @@
  *
  * @module
  */
-import { FINDING_KINDS, RULES } from "../../analysis/rules.ts";
+import { FILTERED_REQUIRED_HINT, FINDING_KINDS, RULES } from "../../analysis/rules.ts";
 import {
-  BASELINE_STATE_PHRASES,
   capabilityDependentTools,
   countedHeading,
   driftText,
   filteredPhrase,
   findingsOf,
   incompleteSentence,
+  kindHint,
+  kindsOf,
+  knows,
   notListedSentence,
   outcomeOf,
   profilesDifferSentence,
   resolvedSentence,
+  statePhrase,
 } from "../phrases.ts";
-import { fleetOutcome, notCheckedText, SUMMARY_HEADER, summaryRows } from "../fleet/phrases.ts";
+import {
+  fleetOutcome,
+  notCheckedHint,
+  notCheckedText,
+  SUMMARY_HEADER,
+  summaryRows,
+} from "../fleet/phrases.ts";
 import type { FleetReport } from "../fleet/types.ts";
 import { type RenderSource, wholeReport } from "../run.ts";
-import type { GuidanceReport } from "../types.ts";
+import type { GuidanceReport, ReportIds } from "../types.ts";
 import { md } from "./github.ts";
 
 /** The finding kinds, those that gate first, each class in the rules' order. */
-const DEFECTS_FIRST = [
+const DEFECTS_FIRST: readonly string[] = [
   ...FINDING_KINDS.filter((kind) => RULES[kind].gates),
   ...FINDING_KINDS.filter((kind) => !RULES[kind].gates),
 ];
@@ -37,7 +46,7 @@ function tools(names: readonly string[]): string {
 }
 
 /** The Markdown summary: result, profile table, drift, defects, candidates, resolved. */
-function serverSummary(report: GuidanceReport): string {
+function serverSummary(report: GuidanceReport<ReportIds>): string {
   const outcome = outcomeOf(report);
   const lines = [
     `## mcpeval guidance: ${md(report.server)}`,
@@ -90,8 +99,8 @@ function serverSummary(report: GuidanceReport): string {
     }
   }
   const findings = findingsOf(report);
-  // Defects (the kinds that gate) before review candidates.
-  for (const kind of DEFECTS_FIRST) {
+  // Defects (the kinds that gate) before review candidates, then kinds this version does not know.
+  for (const kind of [...DEFECTS_FIRST, ...kindsOf(findings).filter((k) => !knows(RULES, k))]) {
     const ofKind = findings.filter((finding) => finding.kind === kind);
     if (ofKind.length === 0) continue;
     const toolColumn = kind === "referenced-tool-unavailable"
@@ -108,18 +117,18 @@ function serverSummary(report: GuidanceReport): string {
       `| --- | --- | --- |${baseline ? " --- |" : ""}`,
     );
     for (const f of ofKind) {
-      const cell = f.baseline_state === undefined
-        ? ""
-        : ` ${BASELINE_STATE_PHRASES[f.baseline_state]} |`;
-      const filter = "rule" in f && f.kind === "required-tool-unavailable" ? f.rule : undefined;
+      const cell = f.baseline_state === undefined ? "" : ` ${statePhrase(f.baseline_state)} |`;
+      const filter = f.kind === "required-tool-unavailable" && "rule" in f ? f.rule : undefined;
       lines.push(
         `| ${f.profile} | \`${f.tool}\` | ${f.available_in.join(", ") || "no selected profile"}${
-          filter === undefined ? "" : ` (${filteredPhrase(filter)})`
+          typeof filter === "string" ? ` (${filteredPhrase(filter)})` : ""
         } |${cell}`,
       );
     }
     // A required tool that a config file's filter hides has its own hint.
-    for (const hint of new Set(ofKind.map((f) => f.hint))) lines.push("", md(hint));
+    const filtered = ofKind.some((f) => f.kind === "required-tool-unavailable" && "rule" in f);
+    if (filtered) lines.push("", md(FILTERED_REQUIRED_HINT));
+    if (!filtered || ofKind.some((f) => !("rule" in f))) lines.push("", md(kindHint(kind)));
   }
   if (baseline && baseline.resolved.length > 0) {
     lines.push("", `### Resolved since the baseline (${baseline.resolved.length})`, "");
@@ -132,7 +141,7 @@ function serverSummary(report: GuidanceReport): string {
 }
 
 /** The Markdown step summary: the result, a table of every server, then each server's summary. */
-function fleetSummary(fleet: FleetReport): string {
+function fleetSummary(fleet: FleetReport<ReportIds>): string {
   const outcome = fleetOutcome(fleet);
   const lines = [
     `## mcpeval guidance: config ${fleet.config_format}`,
@@ -150,7 +159,7 @@ function fleetSummary(fleet: FleetReport): string {
       lines.push(
         `## mcpeval guidance: ${md(server.name)}`,
         "",
-        `**${md(notCheckedText(server))}**: ${md(server.hint)}`,
+        `**${md(notCheckedText(server))}**: ${md(notCheckedHint(server))}`,
         "",
       );
     }

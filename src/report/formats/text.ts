@@ -6,29 +6,37 @@
  * @module
  */
 import { styleText } from "node:util";
-import { FILTERED_REQUIRED_HINT, FINDING_KINDS, RULES } from "../../analysis/rules.ts";
+import { FILTERED_REQUIRED_HINT } from "../../analysis/rules.ts";
 import {
   capabilityDependentTools,
   countedHeading,
   didYouMean,
   driftText,
   filteredPhrase,
-  FINDING_PRESENTATION,
   findingSentence,
   findingsOf,
+  gates,
   incompleteExplanation,
+  kindHint,
+  kindsOf,
   notListedSentence,
   outcomeOf,
   plural,
+  presentationOf,
   profilesDifferSentence,
   reasonText,
-  type ReportFinding,
   resolvedSentence,
 } from "../phrases.ts";
-import { fleetOutcome, notCheckedText, SUMMARY_HEADER, summaryRows } from "../fleet/phrases.ts";
+import {
+  fleetOutcome,
+  notCheckedHint,
+  notCheckedText,
+  SUMMARY_HEADER,
+  summaryRows,
+} from "../fleet/phrases.ts";
 import type { FleetReport } from "../fleet/types.ts";
 import { type RenderSource, wholeReport } from "../run.ts";
-import type { GuidanceReport } from "../types.ts";
+import type { GuidanceReport, ReportIds } from "../types.ts";
 
 /** How to render text. */
 export interface TextStyle {
@@ -56,7 +64,7 @@ const RESULT_COLORS: Record<string, Format> = {
  * The report as text. Pure: the same report and style give the same text. No line is wider
  * than `style.width` (except a single tool name longer than the line, which is cut into parts).
  */
-function serverText(report: GuidanceReport, style: TextStyle): string {
+function serverText(report: GuidanceReport<ReportIds>, style: TextStyle): string {
   const width = widthOf(style);
   const paint = (format: Format, text: string) =>
     style.color ? styleText(format, text, { validateStream: false }) : text;
@@ -132,9 +140,8 @@ function serverText(report: GuidanceReport, style: TextStyle): string {
   }
 
   const findings = findingsOf(report);
-  for (const kind of FINDING_KINDS) {
+  for (const kind of kindsOf(findings)) {
     const ofKind = findings.filter((finding) => finding.kind === kind);
-    if (ofKind.length === 0) continue;
     if (kind === "referenced-tool-unavailable") {
       // One line per tool: the profiles whose instructions name it, the profiles that list it.
       const byTool = groupByTool(ofKind);
@@ -160,8 +167,8 @@ function serverText(report: GuidanceReport, style: TextStyle): string {
       // One line per required tool: the profiles that miss it, the profiles that list it; or
       // the config file's filter that hides it (its own cause: nothing to suggest).
       const byTool = groupByTool(ofKind);
-      const filterOf = (found: readonly ReportFinding[]) =>
-        found.map((f) => "rule" in f ? f.rule : undefined).find((rule) => rule !== undefined);
+      const filterOf = (found: readonly object[]) =>
+        found.map((f) => "rule" in f ? f.rule : undefined).find((rule) => typeof rule === "string");
       const hidden = byTool.filter(([, found]) => filterOf(found) !== undefined).length;
       const what = hidden === 0
         ? "missing"
@@ -190,16 +197,16 @@ function serverText(report: GuidanceReport, style: TextStyle): string {
       if (hidden > 0) add(`hint: ${FILTERED_REQUIRED_HINT}`, 2, 8);
       if (hidden === byTool.length) continue;
     } else {
-      const { tag } = FINDING_PRESENTATION[kind];
+      const { tag } = presentationOf(kind);
       heading(countedHeading(kind, ofKind.length));
-      const color = RULES[kind].gates ? "red" : "yellow";
+      const color = gates(ofKind[0], report) ? "red" : "yellow";
       for (const finding of ofKind) {
         addAligned(`${paint(color, tag)} `, findingSentence(finding, report));
       }
     }
     // A list grouped by tool names several profiles per line: its hint speaks of each.
     const grouped = kind === "referenced-tool-unavailable" || kind === "required-tool-unavailable";
-    add(`hint: ${(grouped && FINDING_PRESENTATION[kind].groupHint) || RULES[kind].hint}`, 2, 8);
+    add(`hint: ${(grouped && presentationOf(kind).groupHint) || kindHint(kind)}`, 2, 8);
   }
 
   if (baseline && baseline.resolved.length > 0) {
@@ -260,7 +267,7 @@ function resultLines(
  */
 function statesText(
   found: readonly { readonly profile: string; readonly baseline_state?: string }[],
-  report: GuidanceReport,
+  report: GuidanceReport<ReportIds>,
 ): string {
   if (report.baseline === undefined) return "";
   const fresh = found.filter((f) => f.baseline_state === "new").map((f) => f.profile);
@@ -350,7 +357,7 @@ function visible(text: string): number {
 }
 
 /** The fleet report as text. Pure. */
-function fleetText(fleet: FleetReport, style: TextStyle): string {
+function fleetText(fleet: FleetReport<ReportIds>, style: TextStyle): string {
   const width = widthOf(style);
   const paint = (format: Format, text: string) =>
     style.color ? styleText(format, text, { validateStream: false }) : text;
@@ -375,7 +382,7 @@ function fleetText(fleet: FleetReport, style: TextStyle): string {
       lines.push(`${paint("bold", "mcpeval guidance")}  server ${server.name}`);
       lines.push(
         ...wrap(notCheckedText(server), width, 2, 4),
-        ...wrap(`hint: ${server.hint}`, width, 2, 8),
+        ...wrap(`hint: ${notCheckedHint(server)}`, width, 2, 8),
       );
     }
   }
