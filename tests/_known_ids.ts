@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { BASELINE_STATES, NOT_COMPARED_REASONS } from "../src/analysis/baseline.ts";
-import { RULES } from "../src/analysis/rules.ts";
+import { FILTERED_REQUIRED_HINT, RULES } from "../src/analysis/rules.ts";
 import { TOOL_FILTER_RULE_IDS } from "../src/analysis/tool_filters.ts";
 import { CLIENT_RULE_IDS } from "../src/clients/presets.ts";
 import { WHOLE_SERVER_EFFECTS } from "../src/clients/rules/kind.ts";
@@ -27,10 +27,18 @@ const label = (value: unknown) =>
 /** Fails unless the finding's ids are this version's, and its hint its kind's. */
 function assertFinding(finding: Json, at: string): void {
   assert.ok(has(RULES, finding.kind), `${at}: kind ${finding.kind}`);
-  assert.equal(finding.hint, RULES[finding.kind as keyof typeof RULES].hint, `${at}: hint`);
+  const filtered = finding.kind === "required-tool-unavailable" && finding.rule !== undefined;
+  assert.equal(
+    finding.hint,
+    filtered ? FILTERED_REQUIRED_HINT : RULES[finding.kind as keyof typeof RULES].hint,
+    `${at}: hint`,
+  );
   assert.ok(label(finding.profile), `${at}: profile ${finding.profile}`);
   assert.ok(finding.available_in.every(label), `${at}: available_in`);
-  const rules = finding.kind === "tool-disabled-in-config" ? TOOL_FILTER_RULE_IDS : CLIENT_RULE_IDS;
+  const rules =
+    finding.kind === "tool-disabled-in-config" || finding.kind === "required-tool-unavailable"
+      ? TOOL_FILTER_RULE_IDS
+      : CLIENT_RULE_IDS;
   if (finding.rule !== undefined) assert.ok(among(rules, finding.rule), `${at}: rule`);
   if (finding.effect !== undefined) {
     assert.ok(among([...WHOLE_SERVER_EFFECTS], finding.effect), `${at}: effect`);

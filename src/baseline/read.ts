@@ -156,8 +156,12 @@ function finding(value: unknown, at: string): BaselineFinding | undefined {
   );
   const rules = rulesOf(kind);
   const rule = entry.rule;
-  // A kind that names a rule names one this version knows; any other kind names none.
-  if (rules === undefined ? rule !== undefined : !isRule(rules, rule)) return undefined;
+  // A kind that names a rule names one this version knows; any other kind names none. A
+  // required tool names one only when a config file's filter hides it.
+  const ruleOptional = kind === "required-tool-unavailable" && rule === undefined;
+  if (rules === undefined ? rule !== undefined : !ruleOptional && !isRule(rules, rule)) {
+    return undefined;
+  }
   const suggestion = entry.suggestion === undefined || entry.suggestion === null
     ? undefined
     : toolName(entry.suggestion, `${at}.suggestion`);

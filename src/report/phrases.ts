@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { FINDING_KINDS, type FindingKind, RULES } from "../analysis/rules.ts";
+import { FINDING_KINDS, type FindingKind, hintOf, RULES } from "../analysis/rules.ts";
 import { closestTypo } from "../analysis/suggest.ts";
 import { RULE_KINDS } from "../clients/rules/registry.ts";
 import { DETAIL_PHRASES, detailPhrase, INCOMPLETE_HINTS } from "../protocol/incomplete.ts";
@@ -219,9 +219,15 @@ export function kindHint(kind: string): string {
   return knows(RULES, kind) ? RULES[kind].hint : UNKNOWN_HINTS.kind;
 }
 
-/** A finding's hint, from this version's table (never the report's own text). */
+/**
+ * A finding's hint, from this version's table (never the report's own text): a required tool
+ * that a config file's filter hides has its own.
+ */
 export function findingHint(finding: ReportFinding): string {
-  return kindHint(finding.kind);
+  const { kind } = finding;
+  return knows(RULES, kind)
+    ? hintOf(kind, "rule" in finding && finding.rule !== undefined)
+    : UNKNOWN_HINTS.kind;
 }
 
 /** How a finding's baseline state is said after its sentence. */
