@@ -37,6 +37,7 @@ function headersOf(value: Readonly<Record<string, unknown>>): WrittenEntry["head
 export const codex: FormatModule = {
   clients: "Codex config.toml",
   format: "mcp_servers",
+  expected: "mcp_servers (Codex TOML)",
   syntax: ["toml"],
   table: (document) => document.value(["mcp_servers"]) === undefined ? undefined : "mcp_servers",
   entries: (document) => tableEntries(document, ["mcp_servers"], "mcp_servers"),

@@ -15,6 +15,7 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 export const goose: FormatModule = {
   clients: "Goose config.yaml",
   format: "extensions",
+  expected: "extensions (Goose YAML)",
   syntax: ["yaml"],
   table: (document) => document.value(["extensions"]) === undefined ? undefined : "extensions",
   entries: (document) => tableEntries(document, ["extensions"], "extensions"),
