@@ -15,7 +15,7 @@
  *
  * @module
  */
-import type { ConfigRunInput } from "./src/request/fleet.ts";
+import type { FleetInput } from "./src/request/fleet.ts";
 import type { FleetReport } from "./src/report/fleet/types.ts";
 import type { GuidanceReport } from "./src/report/schema.ts";
 import type { GuidanceInput } from "./src/request/request.ts";
@@ -71,7 +71,7 @@ export {
   type ServerSelection,
   validateRun,
 } from "./src/request/run.ts";
-export type { ConfigSelection } from "./src/request/fleet.ts";
+export type { FleetSelection } from "./src/request/fleet.ts";
 export type { Shard } from "./src/request/shard.ts";
 export type { Format, FORMAT_TABLE, FormatId, SarifLocation } from "./src/report/formats/mod.ts";
 export { type ComparisonRequest, validateComparison } from "./src/baseline/comparison.ts";
@@ -147,7 +147,7 @@ export type {
   ToolEffect,
 } from "./src/clients/rules/kind.ts";
 export type { RULE_KINDS, RuleKindId } from "./src/clients/rules/registry.ts";
-export type { ConfigRunInput } from "./src/request/fleet.ts";
+export type { FleetInput } from "./src/request/fleet.ts";
 export { RunError } from "./src/run/errors.ts";
 export { FileTooLargeError, UserError } from "./src/errors.ts";
 
@@ -211,7 +211,7 @@ async function execute(request: RunRequest, signal?: AbortSignal): Promise<RunOu
   await words.finish(
     run.kind === "server"
       ? [{ name: run.report.server, outcomes: run.report.profiles }]
-      : run.kind === "config"
+      : run.kind === "fleet"
       ? run.fleet.servers.flatMap((server) =>
         server.checked ? [{ name: server.name, outcomes: server.report.profiles }] : []
       )
@@ -220,8 +220,8 @@ async function execute(request: RunRequest, signal?: AbortSignal): Promise<RunOu
   return run;
 }
 
-/** What {@linkcode runConfig} takes: a config run as given, and a signal that aborts it. */
-export interface RunConfigOptions extends ConfigRunInput {
+/** What {@linkcode runConfig} takes: a fleet as given, and a signal that aborts it. */
+export interface RunConfigOptions extends FleetInput {
   /** Aborts discovery: every connection is closed and the run ends incomplete. */
   readonly signal?: AbortSignal;
 }
@@ -246,8 +246,8 @@ export interface RunConfigOptions extends ConfigRunInput {
  */
 export async function runConfig(options: RunConfigOptions): Promise<FleetReport> {
   const { signal, ...input } = options;
-  // A config run even when `config` is missing: the validator then names it.
+  // A fleet even when `config` is missing: the validator then names it.
   const run = await execute(validateRun({ ...input, config: input.config }), signal);
-  if (run.kind !== "config") throw new Error("a config run gave a single-server report");
+  if (run.kind !== "fleet") throw new Error("a config run gave a single-server report");
   return run.fleet;
 }

@@ -72,7 +72,7 @@ Deno.test("docs/reference.md's option table: the kind of run each option applies
   for (const doc of await documentedRows()) {
     const row = ROWS.find((row) => row.name === doc.name)!;
     const refused = row.refused ?? {};
-    // "with `--config`": a --config run's option, and every such option (but --config) says so.
+    // "with `--config`": a fleet's option, and every such option (but --config) says so.
     const configOnly = refused.stdio !== undefined && refused.http !== undefined;
     assert.equal(doc.meaning.startsWith("with `--config`"), configOnly, doc.name);
     if (doc.meaning.startsWith("stdio:")) assert.ok(refused.http, `--${doc.name}: not over HTTP`);

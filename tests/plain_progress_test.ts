@@ -1,7 +1,7 @@
 /**
  * Progress off a terminal, in-process: nothing until a run has lasted `PLAIN_PROGRESS_AFTER_MS`
  * (given small here), then one line saying it is still going and one per profile that ends (one
- * server) or per server whose profiles all ended (a config run); fixed phrases only.
+ * server) or per server whose profiles all ended (a fleet); fixed phrases only.
  */
 import assert from "node:assert/strict";
 import { Progress } from "../src/cli/progress.ts";
@@ -18,10 +18,10 @@ import {
   withoutPlainProgress,
 } from "./_cli.ts";
 
-/** A plan of `servers` (name → profiles), all stdio; a config run when there are several. */
+/** A plan of `servers` (name → profiles), all stdio; a fleet when there are several. */
 function planOf(servers: Record<string, string[]>, config: boolean): RunPlan {
   return {
-    ...(config ? { config: { format: "mcpServers" } } : {}),
+    ...(config ? { fleet: { format: "mcpServers" } } : {}),
     servers: Object.entries(servers).map(([name, profiles]) => ({
       name,
       request: { target: { kind: "stdio" }, profiles },
@@ -75,7 +75,7 @@ Deno.test("off a terminal, a long run of one server: a line when it passes, one 
   assert.equal(withoutPlainProgress(text()), "");
 });
 
-Deno.test("off a terminal, a long config run: one line per server once its profiles ended", async () => {
+Deno.test("off a terminal, a long fleet: one line per server once its profiles ended", async () => {
   const { progress, text } = recorded(planOf({ a: ["none", "all"], b: ["none"] }, true), 1);
   await tick(20);
   progress.observe({ server: "a", kind: "starting", profile: "none" });
@@ -97,7 +97,7 @@ Deno.test("off a terminal, a long config run: one line per server once its profi
   assert.equal(withoutPlainProgress(text()), "[a none] a line\n");
 });
 
-Deno.test("a long config run through the CLI, piped: plain lines after 10 s, none with --quiet", async () => {
+Deno.test("a long fleet through the CLI, piped: plain lines after 10 s, none with --quiet", async () => {
   // One server never answers tools/list (11 s to its timeout); the other is done at once.
   await using config = await configFile({
     mcpServers: { slow: entry(hostile("silent-list")), demo: entry(fixture("demo/server.ts")) },

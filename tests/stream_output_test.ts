@@ -44,7 +44,7 @@ async function fleets(): Promise<FleetReport[]> {
 
 Deno.test("json pieces: a fleet report joined is JSON.stringify(report, null, 2) byte for byte", async () => {
   for (const fleet of await fleets()) {
-    const rendered = render({ kind: "config", fleet });
+    const rendered = render({ kind: "fleet", fleet });
     assert.notEqual(typeof rendered, "string");
     const pieces = [...rendered];
     assert.ok(pieces.length >= 3 + fleet.servers.length);
@@ -109,7 +109,7 @@ Deno.test("finishRun: a streamed report is written in chunks, to the file (trunc
     undefined,
     fleet,
     { format: "json" },
-    () => render({ kind: "config", fleet }),
+    () => render({ kind: "fleet", fleet }),
     64,
   );
   assert.equal(code, fleet.complete ? (fleet.passed ? EXIT.passed : EXIT.defect) : EXIT.incomplete);
@@ -234,7 +234,7 @@ Deno.test("render a merge: every format as for the whole report; json and github
     const options = { color: false };
     assert.equal(
       joined(module.render(source, options)),
-      joined(module.render({ kind: "config", fleet }, options)),
+      joined(module.render({ kind: "fleet", fleet }, options)),
       format,
     );
     if (streaming.has(format)) assert.equal(reads - before, 1, format);
@@ -242,5 +242,5 @@ Deno.test("render a merge: every format as for the whole report; json and github
   }
   assert.equal(whole, 1, "the whole report is built once");
   assert.equal(wholeReport(source), wholeReport(source));
-  assert.deepEqual(wholeReport(source), { kind: "config", fleet });
+  assert.deepEqual(wholeReport(source), { kind: "fleet", fleet });
 });

@@ -116,7 +116,7 @@ Deno.test("a fleet's result line and summary rows fit 100 columns", () => {
       variables: ["GITHUB_PERSONAL_ACCESS_TOKEN", "GITHUB_ENTERPRISE_HOST"],
     },
   ]);
-  const text = render({ kind: "config", fleet }, { color: false });
+  const text = render({ kind: "fleet", fleet }, { color: false });
   assert.ok(widest(text) <= 100, text.split("\n").filter((line) => line.length > 100).join("\n"));
   // The result wraps under itself, as a single report's does.
   const result = text.slice(text.lastIndexOf("\nResult: ") + 1).trimEnd().split("\n");

@@ -28,7 +28,7 @@ export interface ObservedProfile {
   readonly hidden?: ReadonlyMap<string, ClientRuleId | HiddenTool>;
   /** Client presets: the caps that only warn and that this catalog exceeds. */
   readonly capWarnings?: readonly CapWarning[];
-  /** A config run: the listed tools the config file's own tool filter hides, and which filter. */
+  /** A fleet: the listed tools the config file's own tool filter hides, and which filter. */
   readonly filtered?: ReadonlyMap<string, ToolFilterRuleId>;
 }
 

@@ -50,7 +50,7 @@ export interface Reachability {
  * Applies `rules`: every rule but the caps first, each judging the whole catalog (a tool keeps
  * the first rule that hides it); a whole-server effect hides every tool; then each cap counts
  * the tools left, in listing order, after `toolsBefore` tools the client already took from
- * servers before this one (a config run, in config order).
+ * servers before this one (a fleet, in config order).
  *
  * @example
  * ```ts

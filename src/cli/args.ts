@@ -9,7 +9,7 @@
  */
 import { closest } from "../analysis/suggest.ts";
 import { type ArgsToken, argsTokens } from "./tokens.ts";
-import { type ConfigRunInput, isInputId } from "../request/fleet.ts";
+import { type FleetInput, isInputId } from "../request/fleet.ts";
 import { type RunInput, type RunRequest, validateRun } from "../request/run.ts";
 import {
   DEFAULT_FORMAT,
@@ -77,8 +77,8 @@ const SERVER_FIELDS = [
   "requiredTools",
 ] as const satisfies readonly RequestField[];
 
-/** The same for a config run, with its own. */
-const CONFIG_FIELDS = [
+/** The same for a fleet, with its own. */
+const FLEET_FIELDS = [
   ...SERVER_FIELDS,
   "jobs",
   "allowRemoteHttp",
@@ -139,7 +139,7 @@ export async function parseGuidanceArgs(
   let input: RunInput;
   if (mode === "config") {
     checkChoices(given);
-    const { inputs, ...fields } = fieldInputs(given, CONFIG_FIELDS);
+    const { inputs, ...fields } = fieldInputs(given, FLEET_FIELDS);
     const servers = given.get("server");
     input = {
       ...fields,
@@ -148,7 +148,7 @@ export async function parseGuidanceArgs(
       inputs: inputsOf(inputs as readonly (readonly [string, string])[] | undefined),
       serverStderr: single(given, "server-stderr"),
       clientPresets: await clientPresetsOf(),
-    } as ConfigRunInput;
+    } as FleetInput;
   } else {
     const server = single(given, "server") ?? defaultServer(command, mode === "http");
     checkChoices(given);

@@ -72,7 +72,7 @@ export async function runGuidanceCommand(
   const run = outcome;
   // The report follows on the same terminal: clear the live lines; else leave their end state.
   await progress?.stop(context.stdoutTerminal === true);
-  const several = plan.servers.length > 1 || plan.config !== undefined;
+  const several = plan.servers.length > 1 || plan.fleet !== undefined;
   for (const { server, profile, leftover } of leftovers) {
     const who = several ? `server ${server}, profile ${profile}` : `profile ${profile}`;
     await context.stderr(`mcpeval: ${who}: ${leftoverSentence(leftover)}\n`);
@@ -96,11 +96,11 @@ export async function runGuidanceCommand(
     runResult(run),
     {
       format: output.format,
-      // A config run: the options the config file's path gives (SARIF: the file itself).
+      // A fleet: the options the config file's path gives (SARIF: the file itself).
       values: withConfigValues(
         output.options,
         FORMAT_OPTIONS,
-        request.servers.kind === "config" ? request.servers.path : undefined,
+        request.servers.kind === "fleet" ? request.servers.path : undefined,
       ),
     },
     (format, options) => formats.get(format)!.render(run, options),

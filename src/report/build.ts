@@ -44,10 +44,10 @@ export type ReportSettings =
     readonly target: { readonly kind: TransportKind };
     /**
      * Per client profile: how many tools that client already took from servers checked before
-     * this one (a config run, in config order), for the tool cap.
+     * this one (a fleet, in config order), for the tool cap.
      */
     readonly toolsBefore?: ReadonlyMap<ProfileLabel, number>;
-    /** A config run: the config file's own tool filter for this server, applied in every profile. */
+    /** A fleet: the config file's own tool filter for this server, applied in every profile. */
     readonly toolFilter?: ToolFilter;
     /** The earlier report to compare with (`--baseline`); none by default. */
     readonly baseline?: Baseline;
@@ -71,7 +71,7 @@ export interface ServerReport {
   readonly report: GuidanceReport;
   /**
    * Per complete client profile, in report order: how many of the server's tools its model
-   * sees (for the tool budget of the servers after this one in a config run).
+   * sees (for the tool budget of the servers after this one in a fleet).
    */
   readonly sent: readonly ServerTools[];
 }

@@ -1,5 +1,5 @@
 /**
- * The report of a run: one server's guidance report, or a config run's fleet report. Every
+ * The report of a run: one server's guidance report, or a fleet's report. Every
  * format renders either, or a merge's fleet whose servers are read one at a time; only JSON
  * keeps two documents (the seed's single-server report, and the fleet report).
  *
@@ -11,7 +11,7 @@ import type { GuidanceReport, KnownIds, ReportIds } from "./types.ts";
 /** What a run reports (with {@linkcode ReportIds}: a report read, such as a merge's). */
 export type RunReport<V extends ReportIds = KnownIds> =
   | { readonly kind: "server"; readonly report: GuidanceReport<V> }
-  | { readonly kind: "config"; readonly fleet: FleetReport<V> };
+  | { readonly kind: "fleet"; readonly fleet: FleetReport<V> };
 
 /** Whether the run completed and passed: the exit rule's input. */
 export function runResult(
@@ -41,7 +41,7 @@ export function wholeReport(source: RenderSource): RunReport<ReportIds> {
   if (source.kind !== "merge") return source;
   let run = WHOLE.get(source.fleet);
   if (!run) {
-    run = { kind: "config", fleet: { ...source.fleet, servers: [...source.fleet.servers] } };
+    run = { kind: "fleet", fleet: { ...source.fleet, servers: [...source.fleet.servers] } };
     WHOLE.set(source.fleet, run);
   }
   return run;

@@ -294,7 +294,7 @@ export interface CapExceededCandidateReport<V extends ReportIds = KnownIds> {
   baseline_state?: V["baselineState"];
 }
 
-/** A config run: a tool the instructions name that the config file's own tool filter hides. */
+/** A fleet: a tool the instructions name that the config file's own tool filter hides. */
 export interface DisabledInConfigCandidateReport<V extends ReportIds = KnownIds> {
   /** The finding kind (a rule of {@linkcode RULES}). */
   kind: "tool-disabled-in-config";
@@ -350,7 +350,7 @@ export interface RequiredToolDefectReport<V extends ReportIds = KnownIds> {
   /** The selected profiles whose models see the tool, in report order; may be empty. */
   available_in: V["profile"][];
   /**
-   * Added in 0.3.0, a config run only: the config file's own tool filter that hides the tool,
+   * Added in 0.3.0, a fleet only: the config file's own tool filter that hides the tool,
    * which the profile lists, in every profile of the server (a fixed id, never the file's text);
    * absent when the catalog lacks the tool.
    */

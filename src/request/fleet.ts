@@ -1,7 +1,7 @@
 /**
- * What a config run checks, as validated: which file, which of its servers, what each must
+ * What a fleet checks, as validated: which file, which of its servers, what each must
  * list, how its variables are answered. `validateRun` (`src/request/run.ts`) validates a
- * {@linkcode ConfigRunInput} into a run request with it, for the library and the command line
+ * {@linkcode FleetInput} into a run request with it, for the library and the command line
  * alike.
  *
  * @module
@@ -14,10 +14,10 @@ import { isToolName, SERVER_LABEL } from "../tool_name.ts";
 
 import { parseShard, type Shard, SHARD_RULE } from "./shard.ts";
 
-/** The servers of a validated config run: the file, its selected entries and their answers. */
-export interface ConfigSelection {
-  /** Selects a config run. */
-  readonly kind: "config";
+/** The servers of a validated fleet: the file, its selected entries and their answers. */
+export interface FleetSelection {
+  /** Selects a fleet. */
+  readonly kind: "fleet";
   /** The config file, as given. */
   readonly path: string;
   /** A Claude Code user file's project whose servers are checked too (`--config-project`). */
@@ -36,8 +36,8 @@ export interface ConfigSelection {
   readonly shard?: Shard;
 }
 
-/** A config run as the library gives it. */
-export interface ConfigRunInput extends
+/** A fleet as the library gives it. */
+export interface FleetInput extends
   Omit<
     GuidanceInput,
     "server" | "target" | "requiredTools" | "baseline" | "requireBaselineTools"
@@ -90,7 +90,7 @@ export function isEntryName(name: unknown): name is string {
 export const ENTRY_NAME_RULE = `${SERVER_RULE}, or an entry's key of the config file`;
 
 /**
- * `SERVER:TOOL` of a config run's required tool, split at its **last** colon: a tool name has
+ * `SERVER:TOOL` of a fleet's required tool, split at its **last** colon: a tool name has
  * no colon (`TOOL_NAME`), a server label has none either, and an entry's key may have some, so
  * the last colon is the only split that is never ambiguous. The problem (a rule, naming
  * fields as `{field}`) when it is not one; never the value.
@@ -116,13 +116,13 @@ export function splitRequirement(
 }
 
 /**
- * Validates what a config run checks (its settings apart: `validateRun` validates those once for
+ * Validates what a fleet checks (its settings apart: `validateRun` validates those once for
  * every kind of run), and its connection bound. Throws `RequestError` by `fail`.
  */
-export function validateConfigSelection(
-  input: ConfigRunInput,
+export function validateFleetSelection(
+  input: FleetInput,
   fail: (field: RequestField, rule: string) => never,
-): { readonly selection: ConfigSelection; readonly jobs: number } {
+): { readonly selection: FleetSelection; readonly jobs: number } {
   const { config, servers, requiredTools, inputs, allowRemoteHttp, serverStderr, jobs } = input;
   if (typeof config !== "string" || config === "") fail("config", "must be a file's path");
   if (servers !== undefined && !servers.every(isEntryName)) fail("server", ENTRY_NAME_RULE);
@@ -160,7 +160,7 @@ export function validateConfigSelection(
   }
   return {
     selection: {
-      kind: "config",
+      kind: "fleet",
       path: config,
       ...(input.project === undefined ? {} : { project: input.project }),
       names: servers && [...new Set(servers)],

@@ -50,7 +50,7 @@ export interface ConfigNeeds {
  * Every permission a `--config` run needs: read for `configPath` (and the env files), run for
  * each stdio command, net for each HTTP host, env for each variable, write for each report file.
  */
-export function configPermissionsNeeded(
+export function fleetPermissionsNeeded(
   configPath: string,
   needs: ConfigNeeds,
   output: OutputRequest,

@@ -270,7 +270,7 @@ export function validateDiscovery(
 }
 
 /**
- * Validates one server of a run whose settings are validated already (a config run's entry too):
+ * Validates one server of a run whose settings are validated already (a fleet's entry too):
  * its label and target, and whether the target can speak the settings' revision; its required
  * tools are valid already. Throws {@linkcode RequestError}.
  */

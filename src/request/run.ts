@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type ConfigRunInput, type ConfigSelection, validateConfigSelection } from "./fleet.ts";
+import { type FleetInput, type FleetSelection, validateFleetSelection } from "./fleet.ts";
 import { DEFAULT_FORMAT } from "../report/formats/mod.ts";
 import {
   type BaselineFile,
@@ -37,7 +37,7 @@ export interface ServerSelection {
 /** A validated run: what it checks, the settings its servers share, and where its report goes. */
 export interface RunRequest {
   /** What the run checks: one server, or a config file's servers. */
-  readonly servers: ServerSelection | ConfigSelection;
+  readonly servers: ServerSelection | FleetSelection;
   /** The settings every server of the run shares, validated once. */
   readonly settings: RunSettings;
   /** How many server connections are live at once across the run. */
@@ -50,11 +50,11 @@ export interface RunRequest {
   readonly quiet: boolean;
 }
 
-/** A run as given: one server ({@linkcode GuidanceInput}) or a config file's ({@linkcode ConfigRunInput}). */
-export type RunInput = GuidanceInput | ConfigRunInput;
+/** A run as given: one server ({@linkcode GuidanceInput}) or a config file's ({@linkcode FleetInput}). */
+export type RunInput = GuidanceInput | FleetInput;
 
-/** Whether `input` asks for a config run. */
-const isConfigInput = (input: RunInput): input is ConfigRunInput => "config" in input;
+/** Whether `input` asks for a fleet. */
+const isFleetInput = (input: RunInput): input is FleetInput => "config" in input;
 
 /**
  * Validates a run (the library's and the command line's one validator): the shared settings
@@ -86,9 +86,9 @@ export function validateRun(input: RunInput, labels: FieldLabels = LIBRARY_LABEL
       ? {}
       : { baseline: { value: baseline, requireBaselineTools: requireBaselineTools === true } }),
   };
-  if (isConfigInput(input)) {
-    // The selection first: a config run's mistakes are named before its settings'.
-    const { selection, jobs } = validateConfigSelection(input, fail);
+  if (isFleetInput(input)) {
+    // The selection first: a fleet's mistakes are named before its settings'.
+    const { selection, jobs } = validateFleetSelection(input, fail);
     return { servers: selection, settings: validateSettings(input, labels), jobs, ...common };
   }
   const settings = validateSettings(input, labels);

@@ -27,17 +27,17 @@ export type PlannedServer =
     readonly notChecked: { readonly reason: NotCheckedReason; readonly field?: ConfigField };
   };
 
-/** A run of one server (`config` absent) or of a config file's selected servers. */
+/** A run of one server (`fleet` absent) or a fleet: a config file's selected servers. */
 export interface RunPlan {
   /**
-   * For a config run: the file's format, and the shard of its servers this run checks
+   * For a fleet: the config file's format, and the shard of its servers this run checks
    * (`--shard`).
    */
-  readonly config?: {
+  readonly fleet?: {
     readonly format: ConfigFormat;
     readonly shard?: Shard;
   };
-  /** The servers, in report order (a config run: file order). */
+  /** The servers, in report order (a fleet: file order). */
   readonly servers: readonly PlannedServer[];
   /** How many server connections are live at once across the run. */
   readonly jobs: number;

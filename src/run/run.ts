@@ -53,7 +53,7 @@ export type RunOutcome =
 /**
  * Discovers every checked server of `plan` and builds its report. In a run of one server, a
  * command that cannot be started is the `not-started` outcome (once every connection is
- * closed); in a config run it is that server's `spawn-failed` (or `cwd-not-found`) entry.
+ * closed); in a fleet it is that server's `spawn-failed` (or `cwd-not-found`) entry.
  */
 export async function executeRun(
   plan: RunPlan,
@@ -84,7 +84,7 @@ export async function executeRun(
   );
   const { buildReport, buildServerReport } = await (building ?? import("../report/build.ts"));
   const byName = new Map(outcomes.map((outcome) => [outcome.name, outcome]));
-  if (plan.config === undefined) {
+  if (plan.fleet === undefined) {
     const [server] = checked;
     const outcome = byName.get(server.name)!;
     if ("spawnFailed" in outcome) return { kind: "not-started", failure: outcome.spawnFailed };
@@ -93,7 +93,7 @@ export async function executeRun(
   const { buildFleetReport } = await import("../report/fleet/build.ts");
   const budget = new ToolBudget();
   const fleet = buildFleetReport(
-    plan.config.format,
+    plan.fleet.format,
     plan.servers.map((server) => {
       if ("notChecked" in server) return { name: server.name, ...server.notChecked };
       const outcome = byName.get(server.name)!;
@@ -108,9 +108,9 @@ export async function executeRun(
       budget.add(sent);
       return { name: server.name, report };
     }),
-    plan.config.shard,
+    plan.fleet.shard,
   );
-  return { kind: "config", fleet };
+  return { kind: "fleet", fleet };
 }
 
 /** What a server's report records: its request and its baseline comparison. */
@@ -130,9 +130,9 @@ export async function planRun(
   labels?: FieldLabels,
 ): Promise<RunPlan> {
   const { servers } = request;
-  if (servers.kind === "config") {
-    const { planConfigRun } = await import("./config.ts");
-    return await planConfigRun({ ...request, servers }, effects, labels);
+  if (servers.kind === "fleet") {
+    const { planFleetRun } = await import("./fleet.ts");
+    return await planFleetRun({ ...request, servers }, effects, labels);
   }
   const { planServerRun } = await import("./server.ts");
   return await planServerRun({ ...request, servers }, effects, labels);
