@@ -36,7 +36,7 @@ import {
 } from "../request/request.ts";
 import { SERVER_LABEL } from "../tool_name.ts";
 import { shown } from "../printable.ts";
-import { defaultServerStderr } from "../target.ts";
+import { defaultServerStderr, ENV_NAME } from "../target.ts";
 import type { CliContext } from "./context.ts";
 import { denoFlag, misplacedDenoFlag, whereFlagsGo } from "./deno_flags.ts";
 import { InvocationError } from "./errors.ts";
@@ -57,8 +57,6 @@ import { readProblem } from "../run/files.ts";
 
 /** How the command line names the request's fields. */
 export const CLI_LABELS: FieldLabels = fieldLabels();
-
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 const OPTIONS = parseSpec(OPTION_ROWS);
 

@@ -9,7 +9,7 @@
 import { INPUT_RULE } from "../config_facts.ts";
 import { JOBS } from "../limits.ts";
 import { type GuidanceInput, type RequestField, SERVER_RULE, TOOL_RULE } from "./request.ts";
-import { SERVER_STDERR_MODES, type ServerStderr } from "../target.ts";
+import { ENV_NAME, SERVER_STDERR_MODES, type ServerStderr } from "../target.ts";
 import { isToolName, SERVER_LABEL } from "../tool_name.ts";
 
 import { parseShard, type Shard, SHARD_RULE } from "./shard.ts";
@@ -71,7 +71,6 @@ export interface FleetInput extends
 
 /** The rule for a VS Code input id. */
 const INPUT_ID = /^[A-Za-z0-9_.-]{1,64}$/;
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Whether `id` is a VS Code input id mcpeval takes (and so may show). */
 export const isInputId = (id: string): boolean => INPUT_ID.test(id);

@@ -15,8 +15,7 @@ import {
   type WrittenEntry,
 } from "../spec.ts";
 import { type FormatModule, tableEntries } from "./format.ts";
-
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+import { ENV_NAME } from "../../target.ts";
 
 /** Codex's headers: literal, from the environment, and a bearer token variable. */
 function headersOf(value: Readonly<Record<string, unknown>>): WrittenEntry["headers"] {

@@ -6,10 +6,9 @@
  *
  * @module
  */
+import { ENV_NAME } from "../../target.ts";
 import { checkEntry, stringList, stringPairs, transportOf } from "../spec.ts";
 import { type FormatModule, tableEntries } from "./format.ts";
-
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** The Goose shape. */
 export const goose: FormatModule = {
