@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { parseGuidanceArgs } from "../src/cli/args.ts";
-import { InvocationError } from "../src/cli/errors.ts";
+import { UserError } from "../src/errors.ts";
 import { splitRequirement } from "../src/request/fleet.ts";
 import { validateRun } from "../src/request/run.ts";
 import { RequestError, runConfig } from "../mod.ts";
@@ -80,7 +80,7 @@ async function cli(argv: string[]): Promise<[string, readonly string[]][] | "ref
     assert.ok("request" in args && args.request.servers.kind === "fleet");
     return [...args.request.servers.requirements];
   } catch (error) {
-    assert.ok(error instanceof InvocationError, String(error));
+    assert.ok(error instanceof UserError, String(error));
     return "refused";
   }
 }
@@ -167,7 +167,7 @@ Deno.test("a run of one server: its options and runGuidance's fields, accepted a
     const label = argv.includes("--server") ? [] : ["--server", "s"];
     const cliAccepts = await parseGuidanceArgs([...label, ...argv, "--", "srv"], testContext())
       .then(() => true, (error) => {
-        assert.ok(error instanceof InvocationError, String(error));
+        assert.ok(error instanceof UserError, String(error));
         return false;
       });
     assert.equal(cliAccepts, accepted, `CLI ${name}`);

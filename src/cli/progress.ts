@@ -109,8 +109,8 @@ export class Progress {
     this.#write = write;
     this.#mode = mode;
     this.#columns = Math.max(20, columns);
-    for (const { name, request } of checked) {
-      for (const profile of request.profiles) {
+    for (const { name } of checked) {
+      for (const profile of plan.settings.profiles) {
         this.#states.set(key(name, profile), {
           kind: "waiting",
           status: "waiting",

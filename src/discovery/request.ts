@@ -1,8 +1,8 @@
 /**
  * The one shape of a run's settings, as the request's validator gives them: {@linkcode RunSettings}
- * for every server of a run, {@linkcode DiscoveryRequest} for one server. The layers below the
- * request (discovery, sessions, the report) each take the part they read of it (`Pick`), never a
- * shape of their own.
+ * once for every server of a run, and {@linkcode ServerRequest} for each server. The layers below
+ * the request (discovery, sessions, the report) take the settings as they are, never a shape of
+ * their own.
  *
  * @module
  */
@@ -31,8 +31,8 @@ export interface RunSettings {
   readonly presetsStrict?: true;
 }
 
-/** One server of a run, validated: its label, where it is, its required tools, the run's settings. */
-export interface DiscoveryRequest extends RunSettings {
+/** One server of a run, validated: its label, where it is, its required tools. */
+export interface ServerRequest {
   /** The report's server label. */
   readonly server: string;
   /** Required tools, sorted, without duplicates. */

@@ -20,16 +20,14 @@ import { explain, type Incomplete } from "../protocol/incomplete.ts";
 import { ServerRequests } from "./answers.ts";
 import { Connection } from "./connection.ts";
 import { type Identity, openProfile, paramsOf } from "./opening.ts";
-import type { DiscoveryRequest } from "./request.ts";
+import type { RunSettings } from "./request.ts";
+import { VERSION } from "../version.ts";
 
-/** What one session reads of its server's request, and the version it sends as `clientInfo`. */
-export type SessionSettings =
-  & Pick<DiscoveryRequest, "settleMs" | "timeoutMs" | "protocolVersion">
-  & Partial<Pick<DiscoveryRequest, "presetsStrict">>
-  & {
-    /** Sent as `clientInfo.version`. */
-    readonly clientVersion: string;
-  };
+/** What one session reads of the run's settings. */
+export type SessionSettings = Pick<
+  RunSettings,
+  "settleMs" | "timeoutMs" | "protocolVersion" | "presetsStrict"
+>;
 
 /** What a profile declares: its label, client capabilities and, for a preset, its clientInfo and revision. */
 export interface ProfileDeclaration {
@@ -98,7 +96,7 @@ export async function discoverProfile(
   );
   const identity: Identity = {
     capabilities: () => structuredClone(declaration.capabilities) as Record<string, unknown>,
-    clientInfo: declaration.clientInfo ?? { name: "mcpeval", version: settings.clientVersion },
+    clientInfo: declaration.clientInfo ?? { name: "mcpeval", version: VERSION },
   };
   const connection = new Connection(
     transport,

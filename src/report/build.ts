@@ -11,7 +11,7 @@ import {
 } from "../analysis/baseline.ts";
 import { analyze, type Finding, passes } from "../analysis/findings.ts";
 import { type FindingClass, hintOf, RULES } from "../analysis/rules.ts";
-import type { DiscoveryRequest } from "../discovery/request.ts";
+import type { RunSettings, ServerRequest } from "../discovery/request.ts";
 import type { ProfileOutcome } from "../discovery/session.ts";
 import {
   MAX_MESSAGE_BYTES,
@@ -35,11 +35,9 @@ import { type GuidanceReport, type ProfileReport, REPORT_SCHEMA_ID } from "./typ
  * the tools earlier servers gave each client, the config file's tool filter, the baseline.
  */
 export type ReportSettings =
-  & Pick<
-    DiscoveryRequest,
-    "server" | "requiredTools" | "settleMs" | "timeoutMs" | "protocolVersion" | "profiles"
-  >
-  & Partial<Pick<DiscoveryRequest, "clients" | "unknownReferences">>
+  & Pick<ServerRequest, "server" | "requiredTools">
+  & Pick<RunSettings, "settleMs" | "timeoutMs" | "protocolVersion" | "profiles">
+  & Partial<Pick<RunSettings, "clients" | "unknownReferences">>
   & {
     readonly target: { readonly kind: TransportKind };
     /**

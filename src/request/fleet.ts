@@ -8,8 +8,15 @@
  */
 import { INPUT_RULE } from "../config_facts.ts";
 import { JOBS } from "../limits.ts";
-import { type GuidanceInput, type RequestField, SERVER_RULE, TOOL_RULE } from "./request.ts";
-import { ENV_NAME, SERVER_STDERR_MODES, type ServerStderr } from "../target.ts";
+import {
+  type BaselineInput,
+  type Fail,
+  SERVER_RULE,
+  type SettingsInput,
+  stderrOf,
+  TOOL_RULE,
+} from "./request.ts";
+import { ENV_NAME, type ServerStderr } from "../target.ts";
 import { isToolName, SERVER_LABEL } from "../tool_name.ts";
 
 import { parseShard, type Shard, SHARD_RULE } from "./shard.ts";
@@ -36,12 +43,8 @@ export interface FleetSelection {
   readonly shard?: Shard;
 }
 
-/** A fleet as the library gives it. */
-export interface FleetInput extends
-  Omit<
-    GuidanceInput,
-    "server" | "target" | "requiredTools" | "baseline" | "requireBaselineTools"
-  > {
+/** A fleet as the library gives it: a config file's servers, with the settings they share. */
+export interface FleetInput extends SettingsInput, BaselineInput {
   /** The client config file to read (Claude, Cursor, VS Code, Codex, ...). */
   readonly config: string;
   /** The entries to check, by label or key; default every entry. */
@@ -63,10 +66,6 @@ export interface FleetInput extends
   readonly shard?: string;
   /** With a Claude Code user file (`~/.claude.json`): also check this project's servers. */
   readonly project?: string;
-  /** An earlier guidance or fleet report (parsed JSON); each server is compared with its entry. */
-  readonly baseline?: unknown;
-  /** With `baseline`: every tool of a baseline catalog is required in its profile. */
-  readonly requireBaselineTools?: boolean;
 }
 
 /** The rule for a VS Code input id. */
@@ -120,7 +119,7 @@ export function splitRequirement(
  */
 export function validateFleetSelection(
   input: FleetInput,
-  fail: (field: RequestField, rule: string) => never,
+  fail: Fail,
 ): { readonly selection: FleetSelection; readonly jobs: number } {
   const { config, servers, requiredTools, inputs, allowRemoteHttp, serverStderr, jobs } = input;
   if (typeof config !== "string" || config === "") fail("config", "must be a file's path");
@@ -144,10 +143,7 @@ export function validateFleetSelection(
     }
     answers.set(id, variable);
   }
-  const stderr = serverStderr ?? "discard";
-  if (!(SERVER_STDERR_MODES as readonly string[]).includes(stderr)) {
-    fail("stderr", `must be one of: ${SERVER_STDERR_MODES.join(", ")}`);
-  }
+  const stderr = stderrOf(serverStderr, fail);
   const bound = jobs ?? JOBS.default;
   if (!Number.isSafeInteger(bound) || bound < JOBS.min || bound > JOBS.max) {
     fail("jobs", `must be an integer from ${JOBS.min} to ${JOBS.max}`);
@@ -166,7 +162,7 @@ export function validateFleetSelection(
       requirements,
       inputs: answers,
       allowRemoteHttp: allowRemoteHttp === true,
-      stderr: stderr as ServerStderr,
+      stderr,
       ...(shard ? { shard } : {}),
     },
     jobs: bound,

@@ -5,7 +5,7 @@
  * @module
  */
 import { shown } from "../printable.ts";
-import type { DiscoveryRequest, OutputRequest } from "./request.ts";
+import type { OutputRequest } from "./request.ts";
 import type { Target } from "../target.ts";
 
 /** Files a run reads. */
@@ -25,13 +25,16 @@ export interface PermissionNeed {
   readonly value: string | undefined;
 }
 
-/** Every permission the run needs, in the order they are checked. */
+/**
+ * Every permission a run of the server at `target` needs, in the order they are checked; the
+ * command line's `output` adds its report files.
+ */
 export function permissionsNeeded(
-  discovery: Pick<DiscoveryRequest, "target">,
-  output: OutputRequest,
+  target: Target,
+  output: OutputRequest | undefined,
   inputs: InputFiles = {},
 ): PermissionNeed[] {
-  return [...targetNeeds([discovery.target]), ...readNeeds(inputs), ...writeNeeds(output)];
+  return [...targetNeeds([target]), ...readNeeds(inputs), ...writeNeeds(output)];
 }
 
 /** What a `--config` run needs, besides reading the file itself. */
@@ -53,7 +56,7 @@ export interface ConfigNeeds {
 export function fleetPermissionsNeeded(
   configPath: string,
   needs: ConfigNeeds,
-  output: OutputRequest,
+  output: OutputRequest | undefined,
   inputs: InputFiles = {},
 ): PermissionNeed[] {
   const reads = [configPath, ...needs.envFiles].map((path, index): PermissionNeed => ({
@@ -102,8 +105,9 @@ function targetNeeds(targets: Iterable<Target>): PermissionNeed[] {
   );
 }
 
-/** The write permissions of the report files and the step summary. */
-export function writeNeeds(output: OutputRequest): PermissionNeed[] {
+/** The write permissions of the report files and the step summary (none without `output`). */
+export function writeNeeds(output: OutputRequest | undefined): PermissionNeed[] {
+  if (output === undefined) return [];
   const files = [
     ...output.files.map(({ path }) => ({ path, what: "write a report file" })),
     ...(output.stepSummary ? [{ path: output.stepSummary, what: "write the step summary" }] : []),

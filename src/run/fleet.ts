@@ -165,6 +165,7 @@ export async function planFleetRun(
       ...(config.shard ? { shard: config.shard } : {}),
     },
     jobs: request.jobs,
+    settings: request.settings,
     resolved: [...env.values()].filter((value): value is string => typeof value === "string"),
     servers: resolved.map((entry): PlannedServer => {
       if ("notChecked" in entry) return { name: entry.name, notChecked: entry.notChecked };

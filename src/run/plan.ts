@@ -9,14 +9,14 @@ import type { ToolFilter } from "../analysis/tool_filters.ts";
 import type { ComparisonRequest } from "../baseline/comparison.ts";
 import type { ConfigField, ConfigFormat, NotCheckedReason } from "../config_facts.ts";
 import type { Shard } from "../request/shard.ts";
-import type { DiscoveryRequest } from "../request/request.ts";
+import type { RunSettings, ServerRequest } from "../request/request.ts";
 
 /** One server of a run: checked with its request, or listed with why it is not checked. */
 export type PlannedServer =
   | (
     & {
       readonly name: string;
-      readonly request: DiscoveryRequest;
+      readonly request: ServerRequest;
       /** The config file's own tool filter for this server. */
       readonly toolFilter?: ToolFilter;
     }
@@ -37,6 +37,8 @@ export interface RunPlan {
     readonly format: ConfigFormat;
     readonly shard?: Shard;
   };
+  /** The settings every server of the run shares, as validated once. */
+  readonly settings: RunSettings;
   /** The servers, in report order (a fleet: file order). */
   readonly servers: readonly PlannedServer[];
   /** How many server connections are live at once across the run. */

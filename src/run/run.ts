@@ -73,7 +73,8 @@ export async function executeRun(
     return transport;
   };
   const outcomes = await discoverServers(
-    checked.map((server) => ({ name: server.name, settings: server.request })),
+    plan.settings,
+    checked.map(({ name, request }) => ({ name, target: request.target })),
     opening,
     plan.jobs,
     {
@@ -88,7 +89,7 @@ export async function executeRun(
     const [server] = checked;
     const outcome = byName.get(server.name)!;
     if ("spawnFailed" in outcome) return { kind: "not-started", failure: outcome.spawnFailed };
-    return { kind: "server", report: buildReport(settingsOf(server), outcome.outcomes) };
+    return { kind: "server", report: buildReport(settingsOf(plan, server), outcome.outcomes) };
   }
   const { buildFleetReport } = await import("../report/fleet/build.ts");
   const budget = new ToolBudget();
@@ -102,7 +103,7 @@ export async function executeRun(
         return { name: server.name, reason };
       }
       const { report, sent } = buildServerReport(
-        { ...settingsOf(server), toolsBefore: budget.before() },
+        { ...settingsOf(plan, server), toolsBefore: budget.before() },
         outcome.outcomes,
       );
       budget.add(sent);
@@ -113,10 +114,10 @@ export async function executeRun(
   return { kind: "fleet", fleet };
 }
 
-/** What a server's report records: its request and its baseline comparison. */
-function settingsOf(server: Extract<PlannedServer, { request: unknown }>) {
+/** What a server's report records: the run's settings, its request, its baseline comparison. */
+function settingsOf(plan: RunPlan, server: Extract<PlannedServer, { request: unknown }>) {
   const { request, baseline, requireBaselineTools, toolFilter } = server;
-  return { ...request, baseline, requireBaselineTools, toolFilter };
+  return { ...plan.settings, ...request, baseline, requireBaselineTools, toolFilter };
 }
 
 /**

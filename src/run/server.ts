@@ -24,7 +24,7 @@ export async function planServerRun(
   const { servers: { server, target, requiredTools }, settings, output, baseline } = request;
   await requirePermissions(
     effects,
-    permissionsNeeded({ target }, output, {
+    permissionsNeeded(target, output, {
       baseline: baseline && "path" in baseline ? baseline.path : undefined,
     }),
   );
@@ -32,18 +32,11 @@ export async function planServerRun(
   if (baseline) {
     const value = "value" in baseline ? baseline.value : await readBaselineFile(baseline, effects);
     const { validateComparison } = await import("../baseline/comparison.ts");
-    comparison = validateComparison(
-      { baseline: value, requireBaselineTools: baseline.requireBaselineTools },
-      server,
-      labels,
-    );
+    comparison = validateComparison(value, baseline.requireBaselineTools, server, labels);
   }
   return {
     jobs: request.jobs,
-    servers: [{
-      name: server,
-      request: { ...settings, server, target, requiredTools },
-      ...comparison,
-    }],
+    settings,
+    servers: [{ name: server, request: { server, target, requiredTools }, ...comparison }],
   };
 }
