@@ -1,5 +1,7 @@
 /**
- * Profiles' outcomes and findings → the one typed report, validated before anyone sees it.
+ * Profiles' outcomes and findings → the one typed report of a server. It is built to its schema
+ * and not validated here (the tests check every report they see against the schema), so that a
+ * run loads no schema unless it reads a baseline.
  *
  * @module
  */
@@ -53,10 +55,7 @@ export type ReportSettings =
     readonly requireBaselineTools?: boolean;
   };
 
-/**
- * Builds the report of a run. It is built to its schema (tests check every report they see
- * against it); the schema is not loaded here, so that a run without a baseline needs no zod.
- */
+/** Builds the report of a server from its profiles' outcomes, in the order of the run's profiles. */
 export function buildReport(
   options: ReportSettings,
   outcomes: readonly ProfileOutcome[],
