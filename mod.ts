@@ -26,59 +26,22 @@ import { passedValues } from "./src/run/plan.ts";
 import { ServerStderrWriter } from "./src/run/server_stderr.ts";
 import { SpawnError } from "./src/transport/stdio.ts";
 
-export type { ClientProfile, Profile, ProfileLabel } from "./src/profiles.ts";
-export { PROFILES } from "./src/profiles.ts";
-export {
-  AUTO,
-  PROTOCOL_VERSIONS,
-  type ProtocolSetting,
-  type ProtocolVersion,
-  type Revision,
-  REVISIONS,
-} from "./src/protocol/versions.ts";
-export {
-  FILTERED_REQUIRED_HINT,
-  type FindingClass,
-  type FindingKind,
-  type Rule,
-  RULES,
-} from "./src/analysis/rules.ts";
-export {
-  DETAIL_PHRASES,
-  type DetailCause,
-  INCOMPLETE_HINTS,
-  type IncompleteReason,
-  type SignalName,
-  SIGNALS,
-} from "./src/protocol/incomplete.ts";
-export {
-  type BaselineFile,
-  type BaselineValue,
-  type FieldLabels,
-  type GuidanceInput,
-  type HttpTargetInput,
-  type OutputRequest,
-  type ReportFile,
-  RequestError,
-  type RequestField,
-  type RunSettings,
-  type StdioTargetInput,
-  type TargetInput,
+// What a run takes.
+export type {
+  BaselineInput,
+  GuidanceInput,
+  HttpTargetInput,
+  SettingsInput,
+  StdioTargetInput,
+  TargetInput,
 } from "./src/request/request.ts";
-export {
-  type RunInput,
-  type RunRequest,
-  type ServerSelection,
-  validateRun,
-} from "./src/request/run.ts";
-export type { FleetSelection } from "./src/request/fleet.ts";
-export type { Shard } from "./src/request/shard.ts";
-export type { Format, FORMAT_TABLE, FormatId, SarifLocation } from "./src/report/formats/mod.ts";
-export { type ComparisonRequest, validateComparison } from "./src/baseline/comparison.ts";
-export type { Baseline } from "./src/analysis/baseline.ts";
-export type { Finding } from "./src/analysis/findings.ts";
-export type { HttpTarget, ServerStderr, StdioTarget, Target } from "./src/target.ts";
+export type { FleetInput } from "./src/request/fleet.ts";
+// What it throws.
+export { UserError } from "./src/errors.ts";
+export { RequestError } from "./src/request/request.ts";
+export { RunError } from "./src/run/errors.ts";
 export { SpawnError } from "./src/transport/stdio.ts";
+// What it gives: the reports, and their schemas.
 export {
   type BaselineReport,
   type BaselineState,
@@ -103,7 +66,6 @@ export {
   type ReferencedCandidateReport,
   type ReportIds,
   type ReportIssue,
-  reportJsonSchema,
   type ReportParseResult,
   type ReportSchema,
   type RequiredToolDefectReport,
@@ -114,7 +76,6 @@ export {
 } from "./src/report/schema.ts";
 export {
   type CheckedServer,
-  fleetJsonSchema,
   type FleetParseResult,
   type FleetReport,
   FleetReportSchema,
@@ -123,33 +84,32 @@ export {
   type FleetShardReport,
   type NotCheckedServer,
 } from "./src/report/fleet/schema.ts";
+// The facts a report's values come from: each id with its fixed phrase.
+export { type ClientProfile, type Profile, type ProfileLabel, PROFILES } from "./src/profiles.ts";
+export {
+  AUTO,
+  PROTOCOL_VERSIONS,
+  type ProtocolVersion,
+  type REVISIONS,
+} from "./src/protocol/versions.ts";
+export { FILTERED_REQUIRED_HINT, type FindingKind, RULES } from "./src/analysis/rules.ts";
+export {
+  DETAIL_PHRASES,
+  type DetailCause,
+  INCOMPLETE_HINTS,
+  type IncompleteReason,
+  type SignalName,
+  SIGNALS,
+} from "./src/protocol/incomplete.ts";
 export {
   CONFIG_FIELDS,
   type ConfigField,
   type ConfigFormat,
   NOT_CHECKED_HINTS,
-  NOT_CHECKED_REASONS,
   type NotCheckedReason,
 } from "./src/config_facts.ts";
-export {
-  CLIENT_RULE_IDS,
-  type ClientPreset,
-  type ClientRule,
-  type ClientRuleId,
-  parsePresets,
-} from "./src/clients/presets.ts";
+export { RULE_KIND_IDS, type RULE_KINDS, type RuleKindId } from "./src/clients/rules/registry.ts";
 export { TOOL_FILTER_RULE_IDS, type ToolFilterRuleId } from "./src/analysis/tool_filters.ts";
-export type {
-  CapEffect,
-  ObservedRef,
-  ParsedRule,
-  RuleEffect,
-  ToolEffect,
-} from "./src/clients/rules/kind.ts";
-export type { RULE_KINDS, RuleKindId } from "./src/clients/rules/registry.ts";
-export type { FleetInput } from "./src/request/fleet.ts";
-export { RunError } from "./src/run/errors.ts";
-export { FileTooLargeError, UserError } from "./src/errors.ts";
 
 /** What {@linkcode runGuidance} takes: a run as given, and a signal that aborts it. */
 export interface RunGuidanceOptions extends GuidanceInput {

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { BASELINE_STATES, NOT_COMPARED_REASONS } from "../src/analysis/baseline.ts";
 import { FILTERED_REQUIRED_HINT, RULES } from "../src/analysis/rules.ts";
 import { TOOL_FILTER_RULE_IDS } from "../src/analysis/tool_filters.ts";
-import { CLIENT_RULE_IDS } from "../src/clients/presets.ts";
+import { RULE_KIND_IDS } from "../src/clients/rules/registry.ts";
 import { WHOLE_SERVER_EFFECTS } from "../src/clients/rules/kind.ts";
 import { CONFIG_FIELDS, NOT_CHECKED_HINTS } from "../src/config_facts.ts";
 import { CLIENT_PROFILE, isProfile } from "../src/profiles.ts";
@@ -38,7 +38,7 @@ function assertFinding(finding: Json, at: string): void {
   const rules =
     finding.kind === "tool-disabled-in-config" || finding.kind === "required-tool-unavailable"
       ? TOOL_FILTER_RULE_IDS
-      : CLIENT_RULE_IDS;
+      : RULE_KIND_IDS;
   if (finding.rule !== undefined) assert.ok(among(rules, finding.rule), `${at}: rule`);
   if (finding.effect !== undefined) {
     assert.ok(among([...WHOLE_SERVER_EFFECTS], finding.effect), `${at}: effect`);

@@ -9,12 +9,12 @@ import {
   FleetReportSchema,
   GuidanceReportSchema,
   RequestError,
-  type RequestField,
   runConfig,
   runGuidance,
   UserError,
-  validateRun,
 } from "../mod.ts";
+import { type RequestField } from "../src/request/request.ts";
+import { validateRun } from "../src/request/run.ts";
 import { render } from "../src/report/formats/text.ts";
 import { configFile, entry, fixture } from "./_cli.ts";
 

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { ClientRuleId } from "../clients/presets.ts";
+import type { RuleKindId } from "../clients/rules/registry.ts";
 import { type RuleEffect, WHOLE_SERVER_EFFECTS } from "../clients/rules/kind.ts";
 import type { CapWarning, HiddenTool } from "./reachability.ts";
 import type { ProfileLabel } from "../profiles.ts";
@@ -25,7 +25,7 @@ export interface ObservedProfile {
    */
   readonly listed?: readonly string[];
   /** Client presets: the listed tools its client's rules hide from the model, and which rule. */
-  readonly hidden?: ReadonlyMap<string, ClientRuleId | HiddenTool>;
+  readonly hidden?: ReadonlyMap<string, RuleKindId | HiddenTool>;
   /** Client presets: the caps that only warn and that this catalog exceeds. */
   readonly capWarnings?: readonly CapWarning[];
   /** A fleet: the listed tools the config file's own tool filter hides, and which filter. */
@@ -46,7 +46,7 @@ export interface Finding {
    * `tool-unreachable-in-client`: the client rule; `tool-disabled-in-config`, and a
    * `required-tool-unavailable` whose listed tool the config file hides: the filter.
    */
-  readonly rule?: ClientRuleId | ToolFilterRuleId;
+  readonly rule?: RuleKindId | ToolFilterRuleId;
   /** `tool-unreachable-in-client`: a whole-server effect (every tool of the server hidden). */
   readonly effect?: RuleEffect;
   /** `referenced-tool-unknown`: the closest listed tool name, when one is close. */

@@ -5,7 +5,8 @@
  *
  * @module
  */
-import type { ClientRule, ClientRuleId } from "../clients/presets.ts";
+import type { ClientRule } from "../clients/presets.ts";
+import type { RuleKindId } from "../clients/rules/registry.ts";
 import { type RuleEffect, type ToolFacts, WHOLE_SERVER_EFFECTS } from "../clients/rules/kind.ts";
 import { kindOf } from "../clients/rules/registry.ts";
 
@@ -22,7 +23,7 @@ export interface ListedCatalog {
 /** One tool a rule hides, and how it is reported. */
 export interface HiddenTool {
   /** The first rule that hides it. */
-  readonly rule: ClientRuleId;
+  readonly rule: RuleKindId;
   /** What the client does (`drop-tool`, `truncate`, or a whole-server effect). */
   readonly effect: RuleEffect;
   /**
@@ -34,7 +35,7 @@ export interface HiddenTool {
 
 /** A `warn` cap that the catalog exceeds: nothing hidden, one finding on the first tool past it. */
 export interface CapWarning {
-  readonly rule: ClientRuleId;
+  readonly rule: RuleKindId;
   readonly tool: string;
 }
 
@@ -115,7 +116,7 @@ export function hiddenTools(
   server: string,
   catalog: ListedCatalog,
   toolsBefore = 0,
-): Map<string, ClientRuleId> {
+): Map<string, RuleKindId> {
   const { hidden } = reachability(rules, server, catalog, toolsBefore);
   return new Map([...hidden].map(([tool, { rule }]) => [tool, rule]));
 }

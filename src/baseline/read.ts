@@ -15,7 +15,7 @@
 import type { Baseline, BaselineFinding } from "../analysis/baseline.ts";
 import { FINDING_KINDS, type FindingKind } from "../analysis/rules.ts";
 import { TOOL_FILTER_RULE_IDS, type ToolFilterRuleId } from "../analysis/tool_filters.ts";
-import { CLIENT_RULE_IDS, type ClientRuleId } from "../clients/presets.ts";
+import { RULE_KIND_IDS, type RuleKindId } from "../clients/rules/registry.ts";
 import { PROFILE_LABEL } from "../profiles.ts";
 import { FLEET_FIELDS, FLEET_SCHEMA_ID } from "../report/fleet/schema.ts";
 import { REPORT_FIELDS, REPORT_SCHEMA_ID } from "../report/schema.ts";
@@ -123,8 +123,8 @@ const KINDS: ReadonlySet<string> = new Set(FINDING_KINDS);
 const isKind = (kind: string): kind is FindingKind => KINDS.has(kind);
 
 /** A rule id of one of the two vocabularies a finding's `rule` names. */
-type RuleId = ClientRuleId | ToolFilterRuleId;
-const CLIENT_RULES: ReadonlySet<RuleId> = new Set(CLIENT_RULE_IDS);
+type RuleId = RuleKindId | ToolFilterRuleId;
+const CLIENT_RULES: ReadonlySet<RuleId> = new Set(RULE_KIND_IDS);
 const FILTER_RULES: ReadonlySet<RuleId> = new Set(TOOL_FILTER_RULE_IDS);
 
 /** The rules a kind's `rule` names (a config filter, or a client rule); none for other kinds. */

@@ -11,16 +11,10 @@ import { isProtocolVersion, type ProtocolVersion } from "../protocol/versions.ts
 import type { ObservedRef, ParsedRule, RuleEffect } from "./rules/kind.ts";
 import { RULE_KIND_IDS, RULE_KINDS, type RuleKindId } from "./rules/registry.ts";
 
-/** The rule kinds a preset can carry (the registry's table, `rules/registry.ts`). */
-export const CLIENT_RULE_IDS: readonly [RuleKindId, ...RuleKindId[]] = RULE_KIND_IDS;
-
-/** A rule kind. */
-export type ClientRuleId = RuleKindId;
-
 /** One client-side rule that hides tools from the model, with its effect and evidence. */
 export interface ClientRule extends ParsedRule {
   /** Which rule. */
-  readonly id: ClientRuleId;
+  readonly id: RuleKindId;
 }
 
 /** One client preset. */
@@ -207,10 +201,10 @@ function capabilitiesProblem(value: unknown, path: string): string | undefined {
 
 function parseRule(rule: unknown, path: string): ClientRule | string {
   if (!isObject(rule)) return refused(path, "must be an object");
-  if (!(CLIENT_RULE_IDS as readonly unknown[]).includes(rule.id)) {
-    return refused(`${path}.id`, `must be one of: ${CLIENT_RULE_IDS.join(", ")}`);
+  if (!(RULE_KIND_IDS as readonly unknown[]).includes(rule.id)) {
+    return refused(`${path}.id`, `must be one of: ${RULE_KIND_IDS.join(", ")}`);
   }
-  const id = rule.id as ClientRuleId;
+  const id = rule.id as RuleKindId;
   const kind = RULE_KINDS[id];
   const problem = https(rule.source, `${path}.source`) ??
     date(rule.verified_at, `${path}.verified_at`) ??

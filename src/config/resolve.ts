@@ -11,7 +11,6 @@ import type { ConfigField } from "../config_facts.ts";
 import {
   isLoopback,
   RequestError,
-  type RequestField,
   type RunSettings,
   type ServerRequest,
   type TargetInput,
@@ -35,7 +34,8 @@ import {
 /** At most this many unset variables are named for an entry, each at most 64 characters. */
 const MAX_UNSET_NAMES = 16;
 
-const FIELD_OF: Partial<Record<RequestField, ConfigField>> = {
+/** The config field of each request field an entry's target can break. */
+const FIELD_OF: Readonly<Record<string, ConfigField>> = {
   command: "command",
   args: "args",
   env: "env",

@@ -14,7 +14,7 @@ import type {
   IncompleteReason,
   SignalName,
 } from "../protocol/incomplete.ts";
-import type { ClientRuleId } from "../clients/presets.ts";
+import type { RuleKindId } from "../clients/rules/registry.ts";
 import type { ToolFilterRuleId } from "../analysis/tool_filters.ts";
 import type { ConfigField, NOT_CHECKED_HINTS, NotCheckedReason } from "../config_facts.ts";
 import type { ProfileLabel } from "../profiles.ts";
@@ -88,8 +88,8 @@ export interface KnownIds extends ReportIds {
   readonly signal: SignalName;
   /** The hints of {@linkcode RULES}. */
   readonly findingHints: { readonly [K in FindingKind]: typeof RULES[K]["hint"] };
-  /** {@linkcode ClientRuleId}. */
-  readonly clientRule: ClientRuleId;
+  /** {@linkcode RuleKindId}. */
+  readonly clientRule: RuleKindId;
   /** {@linkcode ToolFilterRuleId}. */
   readonly filterRule: ToolFilterRuleId;
   /** {@linkcode FILTERED_REQUIRED_HINT}. */

@@ -208,8 +208,11 @@ export const LIBRARY_LABELS: FieldLabels = Object.fromEntries([
  * rule, never the value given: a URL, a command or a header may carry a secret.
  */
 export class RequestError extends UserError {
-  /** The field that breaks the rule. */
-  readonly field: RequestField;
+  /**
+   * The field that breaks the rule, as the library's input names it (a target's by its own
+   * name: `command`, `url`, `headers`, ...).
+   */
+  readonly field: string;
 
   /** `rule` may name other fields as `{field}`; each becomes that field's label. */
   constructor(field: RequestField, rule: string, labels: FieldLabels = LIBRARY_LABELS) {
