@@ -16,6 +16,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { shardOfLabel } from "../src/request/shard.ts";
+import { GOALS } from "./bench_goals.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const DENO = Deno.execPath();
@@ -175,7 +176,7 @@ export async function shardBench({ measure, row, ms, ratio }: BenchTools): Promi
       "9. `--config`: 100 servers each taking 200 ms to start, one profile, `--jobs 16`",
       ms(r.fleet.ms),
       `${ratio(r.fleet.ms, r.raw.ms)} of the floor`,
-      "≤ 1.20x",
+      GOALS.hundredServers.goal,
     );
     row(
       "9. floor: the same 100 server processes, 16 at once, fed the same messages without mcpeval",
@@ -187,7 +188,7 @@ export async function shardBench({ measure, row, ms, ratio }: BenchTools): Promi
       "9. the same 100 servers: mcpeval's peak memory",
       ms(r.memory.ms),
       `peak RSS ${Math.round(r.memory.peakMib!)} MiB`,
-      "< 200 MiB",
+      GOALS.hundredServersMemory.goal,
     );
     row(
       "9. the same as `--shard 1/4` ... `4/4` one after another (sum)",
@@ -195,7 +196,7 @@ export async function shardBench({ measure, row, ms, ratio }: BenchTools): Promi
       `${ratio(shardsTotal, r.fleet.ms)} of one run`,
       "",
     );
-    row("9. `merge` of those 4 shard reports (JSON)", ms(r.merge4.ms), "", "< 1 s");
+    row("9. `merge` of those 4 shard reports (JSON)", ms(r.merge4.ms), "", GOALS.mergeFour.goal);
     row(
       "9. `merge` of those 4, as github with SARIF and JUnit files",
       ms(r.merge4Sarif.ms),
@@ -206,7 +207,7 @@ export async function shardBench({ measure, row, ms, ratio }: BenchTools): Promi
       "9. `merge` of 8 shard reports of 1,000 servers in all (JSON)",
       ms(r.merge1000.ms),
       "",
-      "< 2 s",
+      GOALS.mergeThousand.goal,
     );
     row(
       "9. the same merge as SARIF: mcpeval's peak memory",
@@ -305,7 +306,7 @@ export async function mergeMemoryBench({ once, row, ms }: BenchTools): Promise<v
         ms(run.ms),
         // `once` fails loudly on any other exit code than 0.
         `peak RSS ${Math.round(run.peakMib!)} MiB, exit 0`,
-        "< 600 MiB",
+        GOALS.mergeMemory.goal,
       );
     }
   } finally {
