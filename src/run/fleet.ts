@@ -1,7 +1,8 @@
 /**
  * A `--config` run before anything starts: read the file, select and resolve its servers, read
  * the variables and env files they use, check every permission they need at once, and read the
- * baseline. The result is a {@linkcode RunPlan}, which {@linkcode executeRun} discovers.
+ * baseline. The result is the servers of a `RunPlan` (`planRun` adds the settings), which
+ * `executeRun` discovers.
  *
  * @module
  */
@@ -27,7 +28,7 @@ import type { RunRequest } from "../request/run.ts";
 import { readBaselineFile } from "./baseline_file.ts";
 import type { RunEffects } from "./effects.ts";
 import { RunError } from "./errors.ts";
-import type { PlannedServer, RunPlan } from "./plan.ts";
+import type { PlannedServer, ServersPlan } from "./plan.ts";
 import { readProblem } from "./files.ts";
 import { requirePermissions } from "./permissions.ts";
 import { SERVER_LABEL } from "../tool_name.ts";
@@ -44,7 +45,7 @@ export async function planFleetRun(
   request: FleetRunRequest,
   effects: RunEffects,
   labels: FieldLabels = LIBRARY_LABELS,
-): Promise<RunPlan> {
+): Promise<ServersPlan> {
   const { servers: config, output } = request;
   const configPath = config.path;
   const none = { envFiles: [], variables: [], targets: [] };
@@ -164,8 +165,6 @@ export async function planFleetRun(
       format: parsed.format,
       ...(config.shard ? { shard: config.shard } : {}),
     },
-    jobs: request.jobs,
-    settings: request.settings,
     resolved: [...env.values()].filter((value): value is string => typeof value === "string"),
     servers: resolved.map((entry): PlannedServer => {
       if ("notChecked" in entry) return { name: entry.name, notChecked: entry.notChecked };

@@ -50,6 +50,9 @@ export interface RunPlan {
   readonly resolved?: readonly string[];
 }
 
+/** What planning one kind of run finds: its servers (the run's settings and bound are the request's). */
+export type ServersPlan = Omit<RunPlan, "settings" | "jobs">;
+
 /**
  * Every value the run passes to its servers beside their commands: the config's resolved
  * variables, the stdio servers' env values (env files included) and the HTTP header values. A

@@ -130,11 +130,11 @@ export async function planRun(
   effects: RunEffects,
   labels?: FieldLabels,
 ): Promise<RunPlan> {
-  const { servers } = request;
+  const { servers, settings, jobs } = request;
   if (servers.kind === "fleet") {
     const { planFleetRun } = await import("./fleet.ts");
-    return await planFleetRun({ ...request, servers }, effects, labels);
+    return { ...await planFleetRun({ ...request, servers }, effects, labels), settings, jobs };
   }
   const { planServerRun } = await import("./server.ts");
-  return await planServerRun({ ...request, servers }, effects, labels);
+  return { ...await planServerRun({ ...request, servers }, effects, labels), settings, jobs };
 }

@@ -10,7 +10,7 @@ import type { RunRequest, ServerSelection } from "../request/run.ts";
 import { readBaselineFile } from "./baseline_file.ts";
 import type { RunEffects } from "./effects.ts";
 import { requirePermissions } from "./permissions.ts";
-import type { RunPlan } from "./plan.ts";
+import type { ServersPlan } from "./plan.ts";
 
 /**
  * Plans a run of one server; a missing permission or a baseline that cannot be used throws
@@ -20,8 +20,8 @@ export async function planServerRun(
   request: RunRequest & { readonly servers: ServerSelection },
   effects: RunEffects,
   labels: FieldLabels = LIBRARY_LABELS,
-): Promise<RunPlan> {
-  const { servers: { server, target, requiredTools }, settings, output, baseline } = request;
+): Promise<ServersPlan> {
+  const { servers: { server, target, requiredTools }, output, baseline } = request;
   await requirePermissions(
     effects,
     permissionsNeeded(target, output, {
@@ -34,9 +34,5 @@ export async function planServerRun(
     const { validateComparison } = await import("../baseline/comparison.ts");
     comparison = validateComparison(value, baseline.requireBaselineTools, server, labels);
   }
-  return {
-    jobs: request.jobs,
-    settings,
-    servers: [{ name: server, request: { server, target, requiredTools }, ...comparison }],
-  };
+  return { servers: [{ name: server, request: { server, target, requiredTools }, ...comparison }] };
 }
