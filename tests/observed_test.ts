@@ -175,12 +175,12 @@ async function presetAccepts(preset: ClientPreset, revision: ProtocolVersion): P
 }
 
 /**
- * A list of revisions (oldest first) as docs/client-presets.md writes it: `all 5`, `none`,
- * `up to R` (R and every older one), or the dates.
+ * A list of revisions (oldest first) as docs/client-presets.md writes it: `none`, `up to R` (R
+ * and every older one), or the dates; never by how many revisions there are, so that a newer
+ * revision leaves the table as it is.
  */
 function spelled(revisions: readonly string[]): string {
   if (revisions.length === 0) return "none";
-  if (revisions.length === PROTOCOL_VERSIONS.length) return `all ${PROTOCOL_VERSIONS.length}`;
   const prefix = PROTOCOL_VERSIONS.slice(0, revisions.length).join() === revisions.join();
   return prefix ? `up to ${revisions.at(-1)}` : revisions.join(", ");
 }
