@@ -31,7 +31,7 @@ Deno.test("runGuidance on the demo server", async () => {
   assert.ok(GuidanceReportSchema.safeParse(report).success);
   assert.deepEqual(report.defects.map((d) => [d.profile, d.tool]), [["none", "delete-note"]]);
   assert.equal(report.passed, false);
-  assert.match(render({ kind: "server", report }), /Result: failed/);
+  assert.match([...render({ kind: "server", report })].join(""), /Result: failed/);
 });
 
 Deno.test("runGuidance rejects invalid options before anything starts, with a typed error", async () => {

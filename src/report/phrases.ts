@@ -343,10 +343,27 @@ export function drifted(drift: ProfileDrift): boolean {
  */
 export function didYouMean(tool: string, report?: GuidanceReport): string {
   if (!report) return "";
-  const listed = [...new Set(report.profiles.flatMap((profile) => profile.tools ?? []))].sort();
-  const likely = closestTypo(tool, listed);
-  return likely ? `; did you mean ${likely}?` : "";
+  // Once per report and tool: a report may have many defects of one tool (linear in findings).
+  let known = SUGGESTIONS.get(report);
+  if (!known) {
+    const listed = [...new Set(report.profiles.flatMap((profile) => profile.tools ?? []))].sort();
+    known = { listed, byTool: new Map() };
+    SUGGESTIONS.set(report, known);
+  }
+  let said = known.byTool.get(tool);
+  if (said === undefined) {
+    const likely = closestTypo(tool, known.listed);
+    said = likely ? `; did you mean ${likely}?` : "";
+    known.byTool.set(tool, said);
+  }
+  return said;
 }
+
+/** Per report: the tools its profiles list, sorted, and what was said of each tool so far. */
+const SUGGESTIONS = new WeakMap<
+  GuidanceReport,
+  { readonly listed: readonly string[]; readonly byTool: Map<string, string> }
+>();
 
 /** An incomplete profile's reason, with the facts it carries (HTTP status, server revision). */
 export function reasonText(incomplete: IncompleteReport): string {
@@ -386,7 +403,9 @@ export function capabilityDependentTools(report: GuidanceReport): [string, strin
   const where = new Map<string, string[]>();
   for (const profile of complete) {
     for (const tool of profile.tools ?? []) {
-      where.set(tool, [...(where.get(tool) ?? []), profile.profile]);
+      const profiles = where.get(tool);
+      if (profiles) profiles.push(profile.profile);
+      else where.set(tool, [profile.profile]);
     }
   }
   return [...where].filter(([, profiles]) => profiles.length < complete.length)

@@ -66,7 +66,9 @@ function annotationsOf(report: GuidanceReport): Annotation[] {
     const cause = `incomplete: ${reasonText(profile.incomplete)}. ${
       incompleteExplanation(profile.incomplete)
     }`;
-    causes.set(cause, [...causes.get(cause) ?? [], profile.profile]);
+    const profiles = causes.get(cause);
+    if (profiles) profiles.push(profile.profile);
+    else causes.set(cause, [profile.profile]);
   }
   for (const [cause, profiles] of causes) {
     annotations.push({
@@ -131,7 +133,7 @@ class Annotations {
   }
 
   /** Adds annotations (counted, and kept unless optional past their level's limit). */
-  push(...annotations: Annotation[]): void {
+  push(annotations: Iterable<Annotation>): void {
     for (const annotation of annotations) {
       const { level } = annotation;
       const fitted = this.fits(level);
@@ -234,9 +236,9 @@ function countsByKind(annotations: readonly Annotation[]): string {
 
 /**
  * The report's annotations ({@linkcode annotationsOf}), grouped past GitHub's per-step limits,
- * and a final `::notice` with the result.
+ * and a final `::notice` with the result; a line at a time.
  */
-function serverCommands(report: GuidanceReport): string {
+function* serverCommands(report: GuidanceReport): Generator<string> {
   const lines = limited(annotationsOf(report), { notice: 1 });
   const outcome = outcomeOf(report);
   lines.push(
@@ -246,7 +248,7 @@ function serverCommands(report: GuidanceReport): string {
       `Result: ${outcome.status}: ${outcome.detail}`,
     ),
   );
-  return lines.join("\n") + "\n";
+  for (const line of lines) yield line + "\n";
 }
 
 /** Escapes text for a Markdown table cell or paragraph. */
@@ -257,30 +259,33 @@ export function md(text: string): string {
 /**
  * Every server's annotations (and an `::error` per server not checked), grouped past GitHub's
  * per-step limits, then the fleet's result as a notice. The servers are read once, one at a
- * time (a merge renders from its packed servers without building the whole report).
+ * time (a merge renders from its packed servers without building the whole report); an empty
+ * piece after each lets the writer give the event loop its turn.
  */
-function fleetCommands(fleet: FleetStream): string {
+function* fleetCommands(fleet: FleetStream): Generator<string> {
   const annotations = new Annotations({ notice: 1 });
   const tally = new FleetTally();
   for (const server of fleet.servers) {
     tally.add(server);
     if (server.checked) {
       const outcome = outcomeOf(server.report);
-      annotations.push(...annotationsOf(server.report), {
+      annotations.push(annotationsOf(server.report));
+      annotations.push([{
         level: "notice",
         server: server.name,
         about: "result",
         message: `Result: ${outcome.status}: ${outcome.detail}`,
         optional: true,
-      });
+      }]);
     } else {
-      annotations.push({
+      annotations.push([{
         level: "error",
         server: server.name,
         about: "not checked",
         message: `${server.name}: ${notCheckedText(server)}. ${server.hint}`,
-      });
+      }]);
     }
+    yield "";
   }
   const lines = limited(annotations, { notice: 1 });
   const outcome = tally.outcome(fleet);
@@ -291,13 +296,13 @@ function fleetCommands(fleet: FleetStream): string {
       `Result: ${outcome.status}: ${outcome.detail}`,
     ),
   );
-  return lines.join("\n") + "\n";
+  for (const line of lines) yield line + "\n";
 }
 
 /**
- * The source as workflow commands. A fleet's servers are read once, one at a time, so a merge
- * renders from its packed servers without building the whole report.
+ * The source as workflow commands, a line at a time. A fleet's servers are read once, one at a
+ * time, so a merge renders from its packed servers without building the whole report.
  */
-export function render(source: RenderSource): string {
+export function render(source: RenderSource): Iterable<string> {
   return source.kind === "server" ? serverCommands(source.report) : fleetCommands(source.fleet);
 }

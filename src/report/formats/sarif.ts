@@ -17,8 +17,9 @@ import {
   resolvedSentence,
 } from "../phrases.ts";
 import { notCheckedText } from "../fleet/phrases.ts";
-import type { FleetReport } from "../fleet/types.ts";
-import { type RenderSource, wholeReport } from "../run.ts";
+import type { FleetServer, FleetStream } from "../fleet/types.ts";
+import { jsonPieces } from "../json_pieces.ts";
+import type { RenderSource } from "../run.ts";
 import type { SarifLocation } from "./options.ts";
 
 export type { SarifLocation };
@@ -64,10 +65,19 @@ export const INCOMPLETE_RULE = {
   defaultConfiguration: { level: "error" },
 } as const;
 
-/** The SARIF rules of reports: the finding kinds their runs could produce, then incomplete. */
-export function sarifRules(...reports: readonly GuidanceReport[]): SarifRule[] {
+/**
+ * The SARIF rules of reports: the finding kinds their runs could produce, then incomplete.
+ * The reports are read once, one at a time.
+ */
+export function sarifRules(reports: Iterable<GuidanceReport>): SarifRule[] {
+  const applies = new Set<FindingKind>();
+  for (const report of reports) {
+    for (const kind of FINDING_KINDS) {
+      if (!applies.has(kind) && findingKindApplies(report, kind)) applies.add(kind);
+    }
+  }
   return [
-    ...FINDING_KINDS.filter((kind) => reports.some((report) => findingKindApplies(report, kind)))
+    ...FINDING_KINDS.filter((kind) => applies.has(kind))
       .map((kind) => ({
         id: kind,
         name: FINDING_PRESENTATION[kind].sarifName,
@@ -129,10 +139,10 @@ function result(
   };
 }
 
-/** The report as a SARIF 2.1.0 log that GitHub code scanning accepts. */
-function serverLog(report: GuidanceReport, options: SarifOptions): string {
+/** The report as a SARIF 2.1.0 log that GitHub code scanning accepts, in pieces. */
+function serverLog(report: GuidanceReport, options: SarifOptions): Iterable<string> {
   const location = options.location ?? defaultSarifLocation(report.server);
-  const rules = sarifRules(report);
+  const rules = sarifRules([report]);
   const results = sarifResults(report, rules, location);
   const log = {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
@@ -160,7 +170,7 @@ function serverLog(report: GuidanceReport, options: SarifOptions): string {
       },
     }],
   };
-  return JSON.stringify(log, null, 2) + "\n";
+  return jsonPieces(log);
 }
 
 /** The SARIF tool object: mcpeval and its rules. */
@@ -255,38 +265,24 @@ const NOT_CHECKED_RULE: SarifRule = {
 const FLEET_LOCATION: SarifLocation = { path: "mcpeval/config", line: 1 };
 
 /**
- * The fleet report as one SARIF 2.1.0 run across servers; every result points at `location`
- * (the config file when the CLI knows it as a relative path).
+ * The fleet report as one SARIF 2.1.0 run across servers, in pieces; every result points at
+ * `location` (the config file when the CLI knows it as a relative path). The servers are read
+ * three times, one at a time: for the rules, the results, and their names.
  */
-function fleetLog(fleet: FleetReport, options: SarifOptions): string {
+function fleetLog(fleet: FleetStream, options: SarifOptions): Iterable<string> {
   const location = options.location ?? FLEET_LOCATION;
   const rules = [
-    ...sarifRules(...fleet.servers.flatMap((server) => server.checked ? [server.report] : [])),
+    ...sarifRules(function* () {
+      for (const server of fleet.servers) if (server.checked) yield server.report;
+    }()),
     NOT_CHECKED_RULE,
   ];
-  const results = fleet.servers.flatMap((server) =>
-    server.checked ? sarifResults(server.report, rules, location) : [{
-      ruleId: NOT_CHECKED_RULE.id,
-      ruleIndex: rules.length - 1,
-      level: "error",
-      message: { text: `${server.name}: ${notCheckedText(server)}. ${server.hint}` },
-      locations: [{
-        physicalLocation: {
-          artifactLocation: { uri: location.path.split("/").map(encodeURIComponent).join("/") },
-          region: { startLine: location.line },
-        },
-        logicalLocations: [{
-          name: server.name,
-          fullyQualifiedName: server.name,
-          kind: "module",
-        }],
-      }],
-      partialFingerprints: {
-        "mcpevalResult/v1": [NOT_CHECKED_RULE.id, server.name].join("/"),
-      },
-      properties: { reason: server.reason, ...(server.field ? { field: server.field } : {}) },
-    }]
-  );
+  function* results() {
+    for (const server of fleet.servers) yield* serverResults(server, rules, location);
+  }
+  function* names() {
+    for (const server of fleet.servers) yield server.name;
+  }
   const log = {
     $schema: "https://json.schemastore.org/sarif-2.1.0.json",
     version: "2.1.0",
@@ -294,28 +290,59 @@ function fleetLog(fleet: FleetReport, options: SarifOptions): string {
       tool: sarifTool(fleet.mcpeval_version, rules),
       automationDetails: { id: `mcpeval-guidance/config/` },
       invocations: [{ executionSuccessful: fleet.complete }],
-      results,
+      results: results(),
       properties: {
         config_format: fleet.config_format,
-        servers: fleet.servers.map((server) => server.name),
+        servers: names(),
         complete: fleet.complete,
         passed: fleet.passed,
       },
     }],
   };
-  return JSON.stringify(log, null, 2) + "\n";
+  return jsonPieces(log);
+}
+
+/** A fleet server's results: its report's, or one for a server not checked. */
+function serverResults(
+  server: FleetServer,
+  rules: readonly SarifRule[],
+  location: SarifLocation,
+): Record<string, unknown>[] {
+  return server.checked ? sarifResults(server.report, rules, location) : [{
+    ruleId: NOT_CHECKED_RULE.id,
+    ruleIndex: rules.length - 1,
+    level: "error",
+    message: { text: `${server.name}: ${notCheckedText(server)}. ${server.hint}` },
+    locations: [{
+      physicalLocation: {
+        artifactLocation: { uri: location.path.split("/").map(encodeURIComponent).join("/") },
+        region: { startLine: location.line },
+      },
+      logicalLocations: [{
+        name: server.name,
+        fullyQualifiedName: server.name,
+        kind: "module",
+      }],
+    }],
+    partialFingerprints: {
+      "mcpevalResult/v1": [NOT_CHECKED_RULE.id, server.name].join("/"),
+    },
+    properties: { reason: server.reason, ...(server.field ? { field: server.field } : {}) },
+  }];
 }
 
 /**
- * The source as a SARIF 2.1.0 log that GitHub code scanning accepts (results at
- * `options.location`; a merge's fleet built whole).
+ * The source as a SARIF 2.1.0 log that GitHub code scanning accepts, in pieces (results at
+ * `options.location`; a fleet's servers read one at a time).
  *
  * @example
  * ```ts
- * const sarif = render({ kind: "server", report }, { location: { path: "src/server.ts", line: 12 } });
+ * const location = { path: "src/server.ts", line: 12 };
+ * const sarif = [...render({ kind: "server", report }, { location })].join("");
  * ```
  */
-export function render(source: RenderSource, options: SarifOptions = {}): string {
-  const run = wholeReport(source);
-  return run.kind === "server" ? serverLog(run.report, options) : fleetLog(run.fleet, options);
+export function render(source: RenderSource, options: SarifOptions = {}): Iterable<string> {
+  return source.kind === "server"
+    ? serverLog(source.report, options)
+    : fleetLog(source.fleet, options);
 }

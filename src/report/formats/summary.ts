@@ -18,9 +18,9 @@ import {
   profilesDifferSentence,
   resolvedSentence,
 } from "../phrases.ts";
-import { fleetOutcome, notCheckedText, SUMMARY_HEADER, summaryRows } from "../fleet/phrases.ts";
-import type { FleetReport } from "../fleet/types.ts";
-import { type RenderSource, wholeReport } from "../run.ts";
+import { FleetTally, notCheckedText, SUMMARY_HEADER, summaryRow } from "../fleet/phrases.ts";
+import type { FleetStream } from "../fleet/types.ts";
+import type { RenderSource } from "../run.ts";
 import type { GuidanceReport } from "../types.ts";
 import { md } from "./github.ts";
 
@@ -35,10 +35,13 @@ function tools(names: readonly string[]): string {
   return names.length === 0 ? "-" : names.map((name) => `\`${name}\``).join(", ");
 }
 
-/** The Markdown summary: result, profile table, drift, defects, candidates, resolved. */
-function serverSummary(report: GuidanceReport): string {
+/**
+ * The Markdown summary: result, profile table, drift, defects, candidates, resolved; in pieces
+ * of lines, each line with its line break, and a blank line at the end. Linear in the findings.
+ */
+function* serverSummary(report: GuidanceReport): Generator<string> {
   const outcome = outcomeOf(report);
-  const lines = [
+  let lines = [
     `## mcpeval guidance: ${md(report.server)}`,
     "",
     `**Result: ${outcome.status}**: ${md(outcome.detail)}`,
@@ -57,6 +60,12 @@ function serverSummary(report: GuidanceReport): string {
       } |`
     ),
   ];
+  /** The lines so far as one piece. */
+  const flush = () => {
+    const piece = lines.join("\n") + "\n";
+    lines = [];
+    return piece;
+  };
   const dependent = capabilityDependentTools(report);
   if (dependent.length > 0) {
     lines.push(
@@ -68,6 +77,7 @@ function serverSummary(report: GuidanceReport): string {
     );
     for (const [tool, profiles] of dependent) {
       lines.push(`| \`${tool}\` | ${profiles.join(", ")} |`);
+      if (lines.length >= PIECE_LINES) yield flush();
     }
   }
   const { baseline } = report;
@@ -88,10 +98,15 @@ function serverSummary(report: GuidanceReport): string {
       lines.push("", `${md(profilesDifferSentence(baseline.profiles_differ))}.`);
     }
   }
-  const findings = findingsOf(report);
+  const byKind = new Map<string, ReturnType<typeof findingsOf>>();
+  for (const finding of findingsOf(report)) {
+    const ofKind = byKind.get(finding.kind);
+    if (ofKind) ofKind.push(finding);
+    else byKind.set(finding.kind, [finding]);
+  }
   // Defects (the kinds that gate) before review candidates.
   for (const kind of DEFECTS_FIRST) {
-    const ofKind = findings.filter((finding) => finding.kind === kind);
+    const ofKind = byKind.get(kind) ?? [];
     if (ofKind.length === 0) continue;
     const toolColumn = kind === "referenced-tool-unavailable"
       ? "Tool"
@@ -115,48 +130,67 @@ function serverSummary(report: GuidanceReport): string {
           f.available_in.join(", ") || "no selected profile"
         } |${cell}`,
       );
+      if (lines.length >= PIECE_LINES) yield flush();
     }
     lines.push("", md(RULES[kind].hint));
   }
   if (baseline && baseline.resolved.length > 0) {
     lines.push("", `### Resolved since the baseline (${baseline.resolved.length})`, "");
-    for (const finding of baseline.resolved) lines.push(`- ${md(resolvedSentence(finding))}`);
+    for (const finding of baseline.resolved) {
+      lines.push(`- ${md(resolvedSentence(finding))}`);
+      if (lines.length >= PIECE_LINES) yield flush();
+    }
     if (baseline.resolved_not_listed !== undefined) {
       lines.push(`- ${md(notListedSentence(baseline.resolved_not_listed))}`);
     }
   }
-  return lines.join("\n") + "\n\n";
+  yield flush() + "\n";
 }
 
-/** The Markdown step summary: the result, a table of every server, then each server's summary. */
-function fleetSummary(fleet: FleetReport): string {
-  const outcome = fleetOutcome(fleet);
-  const lines = [
+/**
+ * The Markdown step summary: the result, a table of every server, then each server's summary;
+ * its servers read three times, one at a time (the result, the table, the summaries).
+ */
+function* fleetSummary(fleet: FleetStream): Generator<string> {
+  const tally = new FleetTally();
+  for (const server of fleet.servers) tally.add(server);
+  const outcome = tally.outcome(fleet);
+  yield [
     `## mcpeval guidance: config ${fleet.config_format}`,
     "",
     `**Result: ${outcome.status}**: ${md(outcome.detail)}`,
     "",
     `| ${SUMMARY_HEADER.map((title) => title[0].toUpperCase() + title.slice(1)).join(" | ")} |`,
     `| ${SUMMARY_HEADER.map(() => "---").join(" | ")} |`,
-    ...summaryRows(fleet).map((row) => `| ${row.map(md).join(" | ")} |`),
-    "",
-  ];
+  ].join("\n") + "\n";
+  let rows: string[] = [];
   for (const server of fleet.servers) {
-    if (server.checked) lines.push(serverSummary(server.report).trimEnd(), "");
-    else {
-      lines.push(
+    rows.push(`| ${summaryRow(server).map(md).join(" | ")} |\n`);
+    if (rows.length >= PIECE_LINES) {
+      yield rows.join("");
+      rows = [];
+    }
+  }
+  yield rows.join("") + "\n";
+  for (const server of fleet.servers) {
+    if (server.checked) {
+      // Each server's summary ends with a blank line; here it is followed by one more.
+      yield* serverSummary(server.report);
+    } else {
+      yield [
         `## mcpeval guidance: ${md(server.name)}`,
         "",
         `**${md(notCheckedText(server))}**: ${md(server.hint)}`,
         "",
-      );
+      ].join("\n") + "\n";
     }
   }
-  return lines.join("\n") + "\n";
 }
 
-/** The source as a Markdown step summary (a merge's fleet built whole). */
-export function render(source: RenderSource): string {
-  const run = wholeReport(source);
-  return run.kind === "server" ? serverSummary(run.report) : fleetSummary(run.fleet);
+/** How many lines a summary gathers before it yields them as one piece. */
+const PIECE_LINES = 64;
+
+/** The source as a Markdown step summary, in pieces (a fleet's servers read one at a time). */
+export function render(source: RenderSource): Iterable<string> {
+  return source.kind === "server" ? serverSummary(source.report) : fleetSummary(source.fleet);
 }
