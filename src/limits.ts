@@ -33,6 +33,13 @@ export const MAX_BASELINE_CONTAINERS = 1_000_000;
 export const REPORT_CHUNK_CHARS = 1_048_576;
 
 /**
+ * While a report is rendered and written, the event loop gets a turn after at most about this
+ * much work, so that a signal is acted on within a render of any size (each format renders in
+ * pieces of bounded work).
+ */
+export const RENDER_SLICE_MS = 20;
+
+/**
  * `merge` keeps the servers merged so far as compressed blocks of about this many characters
  * of compact JSON each, so that its memory is the largest report plus the merged one, packed.
  */

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { finishRun, writeChunks } from "../src/cli/output.ts";
+import { finishRun, RenderInterrupted, writeChunks } from "../src/cli/output.ts";
 import { EXIT } from "../src/exit.ts";
 import { buildFleetReport } from "../src/report/fleet/build.ts";
 import { FleetMerger, mergeFleetReports } from "../src/report/fleet/merge.ts";
@@ -89,6 +89,64 @@ Deno.test("writeChunks: pieces joined into chunks of at least the size, the last
   const whole: string[] = [];
   await writeChunks("one string", 4, (chunk) => Promise.resolve(void whole.push(chunk)));
   assert.deepEqual(whole, ["one string"]);
+});
+
+Deno.test("writeChunks: a signal stops the writing, even while a write waits on a reader that does not read", async () => {
+  const controller = new AbortController();
+  let pulled = 0;
+  function* pieces() {
+    for (;;) {
+      pulled++;
+      yield "x".repeat(8);
+    }
+  }
+  const blocked = writeChunks(pieces(), 16, () => {
+    // The reader never reads: this write never ends, and the signal comes meanwhile.
+    controller.abort("SIGINT");
+    return new Promise<void>(() => {});
+  }, { signal: controller.signal });
+  const stopped = await blocked.catch((error) => error);
+  assert.ok(stopped instanceof RenderInterrupted);
+  assert.equal(stopped.signal, "SIGINT");
+  assert.equal(pulled, 2, "nothing is rendered after the signal");
+
+  const aborted = new AbortController();
+  aborted.abort("SIGTERM");
+  const written: string[] = [];
+  await assert.rejects(
+    writeChunks(pieces(), 16, (chunk) => Promise.resolve(void written.push(chunk)), {
+      signal: aborted.signal,
+    }),
+    RenderInterrupted,
+  );
+  assert.deepEqual(written, []);
+});
+
+Deno.test("finishRun: a merge interrupted while its report is written exits 130 with its own line, its files removed", async () => {
+  const controller = new AbortController();
+  const context = testContext({
+    writeFile: () => {
+      controller.abort("SIGINT");
+      return Promise.resolve();
+    },
+  });
+  let discarded = false;
+  const code = await finishRun(
+    context,
+    {
+      files: [{ path: "r.txt", format: "text", append: false }],
+      discard: () => Promise.resolve(void (discarded = true)),
+    },
+    controller.signal,
+    { complete: true, passed: true },
+    { format: "json", kind: "merge" },
+    () => ["a".repeat(10), "b".repeat(10), "c".repeat(10)],
+    8,
+  );
+  assert.equal(code, EXIT.interrupted);
+  assert.ok(discarded);
+  assert.equal(context.out(), "", "the stdout report is not begun");
+  assert.equal(context.err(), "mcpeval: interrupted; the merged report was not finished\n");
 });
 
 Deno.test("finishRun: a streamed report is written in chunks, to the file (truncated, then appended) and stdout", async () => {
