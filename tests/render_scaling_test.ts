@@ -150,7 +150,7 @@ type AnyFunction = (this: any, ...args: any[]) => any;
  * destructuring), the length of every array a visiting method is called on, every item pushed,
  * and every comparator call of `sort` (a sort without one counts its length).
  */
-function arrayWork(run: () => void): number {
+function arrayWork(run: (counted: () => number) => void): number {
   const proto = Array.prototype as unknown as Record<PropertyKey, unknown>;
   const saved = new Map<PropertyKey, unknown>();
   let work = 0;
@@ -197,7 +197,7 @@ function arrayWork(run: () => void): number {
       },
   );
   try {
-    run();
+    run(() => work);
   } finally {
     for (const [key, value] of saved) {
       Object.defineProperty(proto, key, {
@@ -243,4 +243,26 @@ Deno.test("the work counter counts a quadratic step as quadratic", () => {
   const sorted = (n: number) =>
     arrayWork(() => void Array.from({ length: n }, (_, i) => (i * 7919) % n).sort((a, b) => a - b));
   assert.ok(sorted(2 * N) / sorted(N) < 2.5);
+});
+
+Deno.test("every format renders a merge in pieces whose work does not grow with the servers (a signal is acted on between them)", async () => {
+  const formats: FormatId[] = [...FORMATS, "summary"];
+  const modules = await loadFormats(formats);
+  for (const format of formats) {
+    const render = modules.get(format)!.render;
+    // The most work between two pieces: a pass over the servers that yields nothing grows with N.
+    const [small, large] = [N, 4 * N].map((n) => {
+      const source = SHAPES["servers of a merge"](n);
+      let most = 0;
+      arrayWork((counted) => {
+        let last = counted();
+        for (const _ of render(source, { color: false })) {
+          most = Math.max(most, counted() - last);
+          last = counted();
+        }
+      });
+      return most;
+    });
+    assert.ok(large <= 1.5 * small, `${format}: at most ${small} between pieces, then ${large}`);
+  }
 });

@@ -16,7 +16,7 @@ import type { FleetReport } from "../src/report/fleet/types.ts";
 import { render } from "../src/report/formats/json.ts";
 import { FORMATS, loadFormats } from "../src/report/formats/mod.ts";
 import type { RenderSource } from "../src/report/run.ts";
-import { jsonPieces } from "../src/report/json_pieces.ts";
+import { jsonPieces, NO_ITEM } from "../src/report/json_pieces.ts";
 import type { GuidanceReport } from "../src/report/types.ts";
 import { testContext } from "./_context.ts";
 
@@ -57,7 +57,7 @@ Deno.test("json pieces: a fleet report joined is JSON.stringify(report, null, 2)
   );
 });
 
-Deno.test("json pieces: fields left out, empty containers and an iterable written as its array", () => {
+Deno.test("json pieces: fields left out, empty containers and an iterable written as its array (what it says is no item left out)", () => {
   const shapes: Record<string, unknown>[] = [
     {},
     { a: undefined },
@@ -69,12 +69,32 @@ Deno.test("json pieces: fields left out, empty containers and an iterable writte
   }
   const items = [{ name: "a" }, { name: "b", list: [1, 2] }];
   function* generated() {
-    yield* items;
+    yield NO_ITEM;
+    yield items[0];
+    yield NO_ITEM;
+    yield items[1];
   }
   assert.equal(
     [...jsonPieces({ head: 1, servers: { [Symbol.iterator]: generated }, tail: true })].join(""),
     JSON.stringify({ head: 1, servers: items, tail: true }, null, 2) + "\n",
   );
+});
+
+Deno.test("json pieces: a large value is written field by field and item by item, an iterable at any depth read as it is written", () => {
+  const candidates = Array.from({ length: 5_000 }, (_, i) => ({ tool: `t${i}`, in: ["a", "b"] }));
+  const names = ["x", "y"];
+  function* lazy() {
+    yield* names;
+  }
+  const document = {
+    head: "h",
+    servers: [{ name: "s", report: { candidates, empty: [], none: {}, deep: { names: lazy() } } }],
+  };
+  const pieces = [...jsonPieces(document)];
+  assert.ok(pieces.length > candidates.length, String(pieces.length));
+  const expected = { ...document, servers: [{ ...document.servers[0] }] };
+  expected.servers[0].report = { ...document.servers[0].report, deep: { names } as never };
+  assert.equal(pieces.join(""), JSON.stringify(expected, null, 2) + "\n");
 });
 
 Deno.test("writeChunks: pieces joined into chunks of at least the size, the last one shorter", async () => {

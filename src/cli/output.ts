@@ -229,8 +229,11 @@ export async function writeChunks(
     let size = 0;
     let slice = performance.now();
     for (const piece of report) {
-      pending.push(piece);
-      size += piece.length;
+      // An empty piece only lets a renderer that is counting give the event loop its turn.
+      if (piece !== "") {
+        pending.push(piece);
+        size += piece.length;
+      }
       if (size >= chunkChars) {
         const chunk = pending.join("");
         pending = [];

@@ -14,10 +14,18 @@
 const PIECE_NODES = 4096;
 
 /**
+ * What an iterable read by {@linkcode jsonPieces} may yield instead of an item: no item, an
+ * empty piece (so that a writer can give the event loop its turn while the iterable reads many
+ * servers that have no item to give).
+ */
+export const NO_ITEM: unique symbol = Symbol("no item");
+
+/**
  * A JSON object pretty-printed (two spaces, a trailing newline) in pieces: each field, and each
  * item of a field that is an array or another iterable (a generator of servers), on its own,
  * and within them any value larger than a few thousand nodes field by field or item by item
- * (an iterable at any depth is read as it is written). Joined, the pieces are
+ * (an iterable at any depth is read as it is written; its {@linkcode NO_ITEM} are left out, each
+ * an empty piece). Joined, the pieces are
  * `JSON.stringify(document, null, 2) + "\n"` byte for byte (for an iterable, as if it were the
  * array of its items).
  *
@@ -35,6 +43,10 @@ export function* jsonPieces(document: object): Generator<string> {
     if (Array.isArray(value) || isIterable(value)) {
       let empty = true;
       for (const item of value as Iterable<unknown>) {
+        if (item === NO_ITEM) {
+          yield "";
+          continue;
+        }
         yield `${empty ? "[" : ","}\n    `;
         // An item that JSON.stringify leaves out of an object is `null` in an array.
         yield* valuePieces(serializable(item) ? item : null, "    ");
@@ -66,6 +78,10 @@ function* valuePieces(value: unknown, indent: string): Generator<string> {
   if (Array.isArray(value) || isIterable(value)) {
     let empty = true;
     for (const item of value as Iterable<unknown>) {
+      if (item === NO_ITEM) {
+        yield "";
+        continue;
+      }
       yield `${empty ? "[" : ","}\n${inner}`;
       yield* valuePieces(serializable(item) ? item : null, inner);
       empty = false;

@@ -18,7 +18,7 @@ import {
 } from "../phrases.ts";
 import { notCheckedText } from "../fleet/phrases.ts";
 import type { FleetServer, FleetStream } from "../fleet/types.ts";
-import { jsonPieces } from "../json_pieces.ts";
+import { jsonPieces, NO_ITEM } from "../json_pieces.ts";
 import type { RenderSource } from "../run.ts";
 import type { SarifLocation } from "./options.ts";
 
@@ -71,11 +71,19 @@ export const INCOMPLETE_RULE = {
  */
 export function sarifRules(reports: Iterable<GuidanceReport>): SarifRule[] {
   const applies = new Set<FindingKind>();
-  for (const report of reports) {
-    for (const kind of FINDING_KINDS) {
-      if (!applies.has(kind) && findingKindApplies(report, kind)) applies.add(kind);
-    }
+  for (const report of reports) addApplying(applies, report);
+  return rulesOf(applies);
+}
+
+/** Adds the finding kinds that `report`'s run could produce to `applies`. */
+function addApplying(applies: Set<FindingKind>, report: GuidanceReport): void {
+  for (const kind of FINDING_KINDS) {
+    if (!applies.has(kind) && findingKindApplies(report, kind)) applies.add(kind);
   }
+}
+
+/** The rules of the finding kinds in `applies`, in rule order, then incomplete. */
+function rulesOf(applies: ReadonlySet<FindingKind>): SarifRule[] {
   return [
     ...FINDING_KINDS.filter((kind) => applies.has(kind))
       .map((kind) => ({
@@ -269,16 +277,21 @@ const FLEET_LOCATION: SarifLocation = { path: "mcpeval/config", line: 1 };
  * `location` (the config file when the CLI knows it as a relative path). The servers are read
  * three times, one at a time: for the rules, the results, and their names.
  */
-function fleetLog(fleet: FleetStream, options: SarifOptions): Iterable<string> {
+function* fleetLog(fleet: FleetStream, options: SarifOptions): Generator<string> {
   const location = options.location ?? FLEET_LOCATION;
-  const rules = [
-    ...sarifRules(function* () {
-      for (const server of fleet.servers) if (server.checked) yield server.report;
-    }()),
-    NOT_CHECKED_RULE,
-  ];
+  const applies = new Set<FindingKind>();
+  for (const server of fleet.servers) {
+    if (server.checked) addApplying(applies, server.report);
+    // Nothing to write yet: an empty piece lets the writer give the event loop its turn.
+    yield "";
+  }
+  const rules = [...rulesOf(applies), NOT_CHECKED_RULE];
   function* results() {
-    for (const server of fleet.servers) yield* serverResults(server, rules, location);
+    for (const server of fleet.servers) {
+      yield* serverResults(server, rules, location);
+      // Most servers may have no result: each still lets the writer give the event loop a turn.
+      yield NO_ITEM;
+    }
   }
   function* names() {
     for (const server of fleet.servers) yield server.name;
@@ -299,7 +312,7 @@ function fleetLog(fleet: FleetStream, options: SarifOptions): Iterable<string> {
       },
     }],
   };
-  return jsonPieces(log);
+  yield* jsonPieces(log);
 }
 
 /** A fleet server's results: its report's, or one for a server not checked. */

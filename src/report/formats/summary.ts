@@ -153,7 +153,11 @@ function* serverSummary(report: GuidanceReport): Generator<string> {
  */
 function* fleetSummary(fleet: FleetStream): Generator<string> {
   const tally = new FleetTally();
-  for (const server of fleet.servers) tally.add(server);
+  for (const server of fleet.servers) {
+    tally.add(server);
+    // Nothing to write yet: an empty piece lets the writer give the event loop its turn.
+    yield "";
+  }
   const outcome = tally.outcome(fleet);
   yield [
     `## mcpeval guidance: config ${fleet.config_format}`,

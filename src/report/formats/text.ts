@@ -405,6 +405,8 @@ function* fleetText(fleet: FleetStream, style: TextStyle): Generator<string> {
     count++;
     tally.add(server);
     widen(widths, summaryCells(summaryRow(server)));
+    // Nothing to write yet: an empty piece lets the writer give the event loop its turn.
+    yield "";
   }
   yield [
     `${paint("bold", "mcpeval guidance")}  config ${fleet.config_format}, ${count} server${
