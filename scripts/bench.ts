@@ -55,7 +55,7 @@ const { values } = parseArgs({
     "shard-only": { type: "boolean", default: false },
     // Only the memory of a merge of 8 reports of about 55 MiB (scripts/bench_shards.ts).
     "merge-memory-only": { type: "boolean", default: false },
-    // With --merge-memory-only: only these of its runs (format ids, and `all` for every one at once).
+    // With --merge-memory-only: only these of its runs (format ids, `all`: every one at once, `sigint`).
     "merge-formats": { type: "string" },
     // Only the renders of hostile reports (10, scripts/bench_render.ts).
     "render-only": { type: "boolean", default: false },

@@ -17,6 +17,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { shardOfLabel } from "../src/config/shard.ts";
 import { FORMATS } from "../src/report/formats/mod.ts";
+import { stopRender } from "./bench_render.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const DENO = Deno.execPath();
@@ -229,8 +230,9 @@ const LARGE_REPORT_BYTES = 55 * 1024 * 1024;
  * the document is past the runtime's longest string), then every format in one run. The reports
  * are folded in one at a time, each parsed and validated a server entry at a time and its
  * garbage collected before the next, and the merged servers kept packed; every format renders
- * from them one server at a time, in pieces. `formats`: only the runs of these (a format's id, or
- * `all` for every format in one run).
+ * from them one server at a time, in pieces. Then SIGINT during each format's render. `formats`:
+ * only the runs of these (a format's id, `all` for every format in one run, `sigint` for the
+ * signals).
  */
 export async function mergeMemoryBench(
   { once, row, ms }: BenchTools,
@@ -341,6 +343,33 @@ export async function mergeMemoryBench(
         // `once` fails loudly on any other exit code than 0.
         `peak RSS ${Math.round(run.peakMib!)} MiB, exit 0`,
         goal,
+      );
+    }
+    // SIGINT a second into each format's render of the merged report.
+    if (formats && !formats.includes("sigint")) return;
+    for (const format of FORMATS) {
+      const stopped = await stopRender(
+        [
+          DENO,
+          "run",
+          "--quiet",
+          `--allow-read=${dir}`,
+          `--allow-write=${dir}`,
+          join(ROOT, "main.ts"),
+          "merge",
+          ...files,
+          "--format",
+          "json",
+        ],
+        format,
+        dir,
+        1_000,
+      );
+      row(
+        `9. SIGINT a second into that merge's render as ${format}: from the signal to the exit`,
+        stopped === undefined ? "-" : ms(stopped.ms),
+        stopped === undefined ? "ended before the signal" : `exit ${stopped.code}`,
+        "< 1 s, exit 130",
       );
     }
   } finally {
