@@ -41,15 +41,30 @@ export interface Case {
 export interface Suite {
   readonly name: string;
   readonly properties: readonly (readonly [string, string])[];
-  readonly cases: readonly Case[];
+  /** Its cases, made as they are read (each call makes them again). */
+  readonly cases: () => Iterable<Case>;
 }
 
-/** A finding as a test case outcome: a failure when it gates, else a skipped case. */
+/**
+ * A finding as a test case outcome: a failure when it gates, else a skipped case. Its message
+ * is worded only when it is written (the totals count outcomes first).
+ */
 function outcomeOf(finding: ReportFinding, report: GuidanceReport): Case["outcome"] {
-  const sentence = `${findingSentence(finding, report)}. ${finding.hint}`;
+  const sentence = () => `${findingSentence(finding, report)}. ${finding.hint}`;
   return gates(finding)
-    ? { element: "failure", type: finding.kind, message: sentence }
-    : { element: "skipped", message: `review candidate: ${sentence}` };
+    ? {
+      element: "failure",
+      type: finding.kind,
+      get message() {
+        return sentence();
+      },
+    }
+    : {
+      element: "skipped",
+      get message() {
+        return `review candidate: ${sentence()}`;
+      },
+    };
 }
 
 /** Items grouped by a key, each group in order (one pass). */
@@ -73,58 +88,63 @@ export function profileSuites(report: GuidanceReport): Suite[] {
     if (!drifts.has(entry.profile)) drifts.set(entry.profile, entry);
   }
   return report.profiles.map((profile) => {
-    const cases: Case[] = [{
-      name: "discovery",
-      outcome: profile.complete ? undefined : {
-        element: "error",
-        type: profile.incomplete.reason,
-        message: `${reasonText(profile.incomplete)}: ${incompleteExplanation(profile.incomplete)}`,
-      },
-    }];
     const drift = drifts.get(profile.profile);
-    if (drift?.compared) {
-      cases.push({
-        name: "baseline catalog",
-        outcome: drifted(drift)
-          ? { element: "skipped", message: `catalog drift: ${driftText(drift)}` }
-          : undefined,
-      });
-    }
-    if (report.complete) {
-      const ofProfile = findingsByProfile.get(profile.profile) ?? [];
-      // The first finding of each kind and tool.
-      const firsts = new Map<string, ReportFinding>();
-      for (const f of ofProfile) {
-        const key = `${f.kind}\n${f.tool}`;
-        if (!firsts.has(key)) firsts.set(key, f);
+    function* cases(): Generator<Case> {
+      yield {
+        name: "discovery",
+        outcome: profile.complete ? undefined : {
+          element: "error",
+          type: profile.incomplete.reason,
+          message: `${reasonText(profile.incomplete)}: ${
+            incompleteExplanation(profile.incomplete)
+          }`,
+        },
+      };
+      if (drift?.compared) {
+        yield {
+          name: "baseline catalog",
+          outcome: drifted(drift)
+            ? { element: "skipped", message: `catalog drift: ${driftText(drift)}` }
+            : undefined,
+        };
       }
-      const missing = (kind: ReportFinding["kind"], tool: string) => firsts.get(`${kind}\n${tool}`);
-      for (const tool of report.required_tools) {
-        const defect = missing("required-tool-unavailable", tool);
-        cases.push({
-          name: `requires ${tool}`,
-          outcome: defect && outcomeOf(defect, report),
-        });
-      }
-      if (drift?.compared && report.baseline?.require_baseline_tools) {
-        const added = new Set(drift.added);
-        const kept = (profile.tools ?? []).filter((tool) => !added.has(tool));
-        for (const tool of [...kept, ...drift.removed].sort()) {
-          const defect = missing("baseline-tool-unavailable", tool);
-          cases.push({
-            name: `keeps baseline tool ${tool}`,
-            outcome: defect && outcomeOf(defect, report),
-          });
+      if (report.complete) {
+        const ofProfile = findingsByProfile.get(profile.profile) ?? [];
+        // The first finding of each kind and tool.
+        const firsts = new Map<string, ReportFinding>();
+        for (const f of ofProfile) {
+          const key = `${f.kind}\n${f.tool}`;
+          if (!firsts.has(key)) firsts.set(key, f);
         }
-      }
-      for (const finding of ofProfile) {
-        if (gates(finding)) continue; // defects have their own cases above
-        cases.push({ name: `references ${finding.tool}`, outcome: outcomeOf(finding, report) });
-      }
-      for (const finding of resolvedByProfile.get(profile.profile) ?? []) {
-        if (finding.kind !== "referenced-tool-unavailable") continue;
-        // The case that was skipped in the baseline's report passes now.
-        cases.push({ name: `references ${finding.tool}` });
+        const missing = (kind: ReportFinding["kind"], tool: string) =>
+          firsts.get(`${kind}\n${tool}`);
+        for (const tool of report.required_tools) {
+          const defect = missing("required-tool-unavailable", tool);
+          yield {
+            name: `requires ${tool}`,
+            outcome: defect && outcomeOf(defect, report),
+          };
+        }
+        if (drift?.compared && report.baseline?.require_baseline_tools) {
+          const added = new Set(drift.added);
+          const kept = (profile.tools ?? []).filter((tool) => !added.has(tool));
+          for (const tool of [...kept, ...drift.removed].sort()) {
+            const defect = missing("baseline-tool-unavailable", tool);
+            yield {
+              name: `keeps baseline tool ${tool}`,
+              outcome: defect && outcomeOf(defect, report),
+            };
+          }
+        }
+        for (const finding of ofProfile) {
+          if (gates(finding)) continue; // defects have their own cases above
+          yield { name: `references ${finding.tool}`, outcome: outcomeOf(finding, report) };
+        }
+        for (const finding of resolvedByProfile.get(profile.profile) ?? []) {
+          if (finding.kind !== "referenced-tool-unavailable") continue;
+          // The case that was skipped in the baseline's report passes now.
+          yield { name: `references ${finding.tool}` };
+        }
       }
     }
     return {
@@ -153,12 +173,10 @@ interface Totals {
   skipped: number;
 }
 
-function totalsOf(cases: readonly Case[], totals: Totals = newTotals()): Totals {
-  for (const { outcome } of cases) {
-    totals.tests++;
-    if (outcome) totals[outcome.element]++;
-  }
-  return totals;
+/** Counts one case in `totals`. */
+function count(totals: Totals, { outcome }: Case): void {
+  totals.tests++;
+  if (outcome) totals[outcome.element]++;
 }
 
 function newTotals(): Totals {
@@ -170,28 +188,36 @@ function totalsText(totals: Totals): string {
 }
 
 /**
- * Suites as a JUnit XML document, a suite at a time: `suites` is read twice (the totals of every
- * suite come first), each time giving the suites one at a time.
+ * Suites as a JUnit XML document, a suite at a time: `suites` is read twice and each suite's
+ * cases three times (the totals of every suite come first, and each suite's before its cases),
+ * each time made as they are read.
  */
 export function* junitXml(suites: () => Iterable<Suite>): Generator<string> {
   const all = newTotals();
   for (const suite of suites()) {
-    totalsOf(suite.cases, all);
-    // Nothing to write yet: an empty piece lets the writer give the event loop its turn.
-    yield "";
+    for (const one of suite.cases()) {
+      count(all, one);
+      // Nothing to write yet: an empty piece lets the writer give the event loop its turn.
+      yield "";
+    }
   }
   yield `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="mcpeval guidance" ${
     totalsText(all)
   }>\n`;
   for (const { name, properties, cases } of suites()) {
     const suite = xml(name);
-    const lines = [`  <testsuite name="${suite}" ${totalsText(totalsOf(cases))}>`];
+    const totals = newTotals();
+    for (const one of cases()) {
+      count(totals, one);
+      yield "";
+    }
+    const lines = [`  <testsuite name="${suite}" ${totalsText(totals)}>`];
     lines.push("    <properties>");
     for (const [key, value] of properties) {
       lines.push(`      <property name="${xml(key)}" value="${xml(value)}"/>`);
     }
     lines.push("    </properties>");
-    for (const { name, classname, outcome } of cases) {
+    for (const { name, classname, outcome } of cases()) {
       const open = `    <testcase classname="${
         classname === undefined ? suite : xml(classname)
       }" name="${xml(name)}"`;
@@ -223,7 +249,7 @@ function fleetSuite(server: FleetServer): Suite {
     return {
       name,
       properties: [["checked", "false"]],
-      cases: [{
+      cases: () => [{
         name: "configuration",
         outcome: {
           element: "error",
@@ -240,13 +266,18 @@ function fleetSuite(server: FleetServer): Suite {
       ["transport", report.transport],
       ["settle_ms", String(report.settings.settle_ms)],
     ],
-    cases: profileSuites(report).flatMap((suite, index) =>
-      suite.cases.map((c) => ({
-        ...c,
-        name: `${report.profiles[index].profile}: ${c.name}`,
-        classname: suite.name,
-      }))
-    ),
+    cases: function* () {
+      for (const [index, suite] of profileSuites(report).entries()) {
+        for (const c of suite.cases()) {
+          // The outcome as it is: its message is worded only when it is written.
+          yield {
+            name: `${report.profiles[index].profile}: ${c.name}`,
+            classname: suite.name,
+            outcome: c.outcome,
+          };
+        }
+      }
+    },
   };
 }
 

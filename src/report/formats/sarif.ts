@@ -106,6 +106,18 @@ function level(kind: FindingKind): "warning" | "error" {
 
 type RuleId = FindingKind | typeof INCOMPLETE_RULE.id;
 
+/** A location's path as a URI reference, once per location (every result has the same). */
+function uriOf(location: SarifLocation): string {
+  let uri = URIS.get(location);
+  if (uri === undefined) {
+    uri = location.path.split("/").map(encodeURIComponent).join("/");
+    URIS.set(location, uri);
+  }
+  return uri;
+}
+
+const URIS = new WeakMap<SarifLocation, string>();
+
 function result(
   report: GuidanceReport,
   location: SarifLocation,
@@ -128,7 +140,7 @@ function result(
     message: { text },
     locations: [{
       physicalLocation: {
-        artifactLocation: { uri: location.path.split("/").map(encodeURIComponent).join("/") },
+        artifactLocation: { uri: uriOf(location) },
         region: { startLine: location.line },
       },
       logicalLocations: [{
@@ -195,66 +207,63 @@ export function sarifTool(version: string, rules: readonly SarifRule[]): Record<
 
 /**
  * A report's SARIF results (incomplete profiles, findings), indexing into `rules`, each at
- * `location`.
+ * `location`; one at a time, as they are written.
  */
-export function sarifResults(
+export function* sarifResults(
   report: GuidanceReport,
   rules: readonly SarifRule[],
   location: SarifLocation = defaultSarifLocation(report.server),
-): Record<string, unknown>[] {
+): Generator<Record<string, unknown>> {
   // The baseline is a complete run, so an incomplete profile is always new.
   const incompleteState = report.baseline === undefined ? undefined : "new";
-  return [
-    ...report.profiles.flatMap((profile) =>
-      profile.complete ? [] : [
-        result(
-          report,
-          location,
-          rules,
-          "profile-incomplete",
-          "error",
-          `${incompleteSentence(profile)}. ${incompleteExplanation(profile.incomplete)}`,
-          profile.profile,
-          undefined,
-          {
-            reason: profile.incomplete.reason,
-            ...(profile.incomplete.http_status === undefined
-              ? {}
-              : { http_status: profile.incomplete.http_status }),
-          },
-          incompleteState,
-        ),
-      ]
-    ),
-    ...findingsOf(report).map((f) =>
-      result(
-        report,
-        location,
-        rules,
-        f.kind,
-        level(f.kind),
-        `${findingSentence(f, report)}. ${f.hint}`,
-        f.profile,
-        f.tool,
-        { available_in: f.available_in },
-        f.baseline_state,
-      )
-    ),
-    ...(report.baseline?.resolved ?? []).map((f) =>
-      result(
-        report,
-        location,
-        rules,
-        f.kind,
-        "none",
-        `Resolved since the baseline: ${resolvedSentence(f)}.`,
-        f.profile,
-        f.tool,
-        { available_in: f.available_in },
-        "absent",
-      )
-    ),
-  ];
+  for (const profile of report.profiles) {
+    if (profile.complete) continue;
+    yield result(
+      report,
+      location,
+      rules,
+      "profile-incomplete",
+      "error",
+      `${incompleteSentence(profile)}. ${incompleteExplanation(profile.incomplete)}`,
+      profile.profile,
+      undefined,
+      {
+        reason: profile.incomplete.reason,
+        ...(profile.incomplete.http_status === undefined
+          ? {}
+          : { http_status: profile.incomplete.http_status }),
+      },
+      incompleteState,
+    );
+  }
+  for (const f of findingsOf(report)) {
+    yield result(
+      report,
+      location,
+      rules,
+      f.kind,
+      level(f.kind),
+      `${findingSentence(f, report)}. ${f.hint}`,
+      f.profile,
+      f.tool,
+      { available_in: f.available_in },
+      f.baseline_state,
+    );
+  }
+  for (const f of report.baseline?.resolved ?? []) {
+    yield result(
+      report,
+      location,
+      rules,
+      f.kind,
+      "none",
+      `Resolved since the baseline: ${resolvedSentence(f)}.`,
+      f.profile,
+      f.tool,
+      { available_in: f.available_in },
+      "absent",
+    );
+  }
 }
 
 const NOT_CHECKED_RULE: SarifRule = {
@@ -320,7 +329,7 @@ function serverResults(
   server: FleetServer,
   rules: readonly SarifRule[],
   location: SarifLocation,
-): Record<string, unknown>[] {
+): Iterable<Record<string, unknown>> {
   return server.checked ? sarifResults(server.report, rules, location) : [{
     ruleId: NOT_CHECKED_RULE.id,
     ruleIndex: rules.length - 1,
@@ -328,7 +337,7 @@ function serverResults(
     message: { text: `${server.name}: ${notCheckedText(server)}. ${server.hint}` },
     locations: [{
       physicalLocation: {
-        artifactLocation: { uri: location.path.split("/").map(encodeURIComponent).join("/") },
+        artifactLocation: { uri: uriOf(location) },
         region: { startLine: location.line },
       },
       logicalLocations: [{
