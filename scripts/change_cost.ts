@@ -22,7 +22,6 @@ const COPIED = [
   "tests",
   "fixtures",
   "scripts",
-  "lab",
   "docs",
   "deno.json",
   "deno.lock",

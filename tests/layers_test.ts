@@ -19,6 +19,7 @@ const LAYERS: readonly [string, RegExp][] = [
   ["report", /^src\/report\//],
   ["request", /^src\/(request|config)\//],
   ["baseline", /^src\/baseline\//],
+  ["lab", /^src\/lab\//],
   ["run", /^src\/run\//],
   ["cli", /^src\/cli\//],
   ["entry", /^(main|mod)\.ts$/],

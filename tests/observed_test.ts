@@ -10,9 +10,9 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { Observation } from "../lab/observation.ts";
-import { PROBE_SERVERS, probeDescription } from "../lab/probe_catalog.ts";
-import { revisionAnswer } from "../lab/revision_answers.ts";
+import { Observation } from "../src/lab/observation.ts";
+import { PROBE_SERVERS, probeDescription } from "../src/lab/probe_catalog.ts";
+import { revisionAnswer } from "../src/lab/revision_answers.ts";
 import { ServerRequests } from "../src/discovery/answers.ts";
 import { Connection } from "../src/discovery/connection.ts";
 import { openProfile } from "../src/discovery/opening.ts";

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { ERROR_CODES, type ProtocolVersion, revisionOf } from "../src/protocol/versions.ts";
+import { ERROR_CODES, type ProtocolVersion, revisionOf } from "../protocol/versions.ts";
 
 /** The serverInfo of every probe server. */
 export const SERVER_INFO = { name: "mcpeval-lab-probe", version: "1.0.0" } as const;

@@ -17,10 +17,21 @@ import { type Recorded, startStandIn } from "./stand_in.ts";
 
 /** The lab's folder. */
 export const LAB = resolve(import.meta.dirname!);
-const ROOT = resolve(LAB, "..");
+const ROOT = resolve(LAB, "..", "..");
 
-/** Where installs are cached: `$MCPEVAL_LAB_CACHE`, else `lab/.cache` (git-ignored). */
-export const cacheDir = (): string => Deno.env.get("MCPEVAL_LAB_CACHE") ?? join(LAB, ".cache");
+/**
+ * Where installs are cached, never inside the project: `$MCPEVAL_LAB_CACHE`, else
+ * `$XDG_CACHE_HOME/mcpeval/lab`, else `~/.cache/mcpeval/lab`.
+ */
+export function cacheDir(): string {
+  const named = Deno.env.get("MCPEVAL_LAB_CACHE");
+  if (named) return named;
+  const xdg = Deno.env.get("XDG_CACHE_HOME");
+  if (xdg) return join(xdg, "mcpeval", "lab");
+  const home = Deno.env.get("HOME") ?? Deno.env.get("USERPROFILE");
+  if (!home) throw new LabError("has no cache folder: set MCPEVAL_LAB_CACHE");
+  return join(home, ".cache", "mcpeval", "lab");
+}
 
 /** The install prefix of one package version (`PKG` with `@` dropped and `/` as `+`). */
 export const installDir = (driver: Pick<Driver, "package" | "version">): string =>

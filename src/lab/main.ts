@@ -61,7 +61,7 @@ for (const name of values.client ?? []) {
   }
 }
 const chosen = values.client ? DRIVERS.filter((d) => values.client!.includes(d.id)) : DRIVERS;
-const OBSERVED = join(LAB, "..", "src", "clients", "observed");
+const OBSERVED = join(LAB, "..", "clients", "observed");
 const date = new Date().toISOString().slice(0, 10);
 
 /** The differences between two observations, one line each, ignoring date and request count. */

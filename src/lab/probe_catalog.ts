@@ -10,7 +10,7 @@
  * @module
  */
 
-import { PROTOCOL_VERSIONS } from "../src/protocol/versions.ts";
+import { PROTOCOL_VERSIONS } from "../protocol/versions.ts";
 
 type Json = Record<string, unknown>;
 

@@ -15,7 +15,7 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { type JSONRPCMessage, ListToolsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 import { join } from "node:path";
-import type { ProtocolVersion } from "../src/protocol/versions.ts";
+import type { ProtocolVersion } from "../protocol/versions.ts";
 import {
   PROBE_SERVERS,
   probeDescription,
