@@ -15,7 +15,7 @@
  *
  * @module
  */
-import type { ConfigRunInput } from "./src/config/request.ts";
+import type { ConfigRunInput } from "./src/request/fleet.ts";
 import type { FleetReport } from "./src/report/fleet/types.ts";
 import type { GuidanceReport } from "./src/report/schema.ts";
 import type { GuidanceInput } from "./src/request/request.ts";
@@ -71,8 +71,8 @@ export {
   type ServerSelection,
   validateRun,
 } from "./src/request/run.ts";
-export type { ConfigSelection } from "./src/config/request.ts";
-export type { Shard } from "./src/config/shard.ts";
+export type { ConfigSelection } from "./src/request/fleet.ts";
+export type { Shard } from "./src/request/shard.ts";
 export type { Format, FORMAT_TABLE, FormatId, SarifLocation } from "./src/report/formats/mod.ts";
 export { type ComparisonRequest, validateComparison } from "./src/baseline/comparison.ts";
 export type { Baseline } from "./src/analysis/baseline.ts";
@@ -147,7 +147,7 @@ export type {
   ToolEffect,
 } from "./src/clients/rules/kind.ts";
 export type { RULE_KINDS, RuleKindId } from "./src/clients/rules/registry.ts";
-export type { ConfigRunInput } from "./src/config/request.ts";
+export type { ConfigRunInput } from "./src/request/fleet.ts";
 export { RunError } from "./src/run/errors.ts";
 export { FileTooLargeError, UserError } from "./src/errors.ts";
 

@@ -15,7 +15,7 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { shardOfLabel } from "../src/config/shard.ts";
+import { shardOfLabel } from "../src/request/shard.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const DENO = Deno.execPath();

@@ -5,7 +5,7 @@
  */
 import assert from "node:assert/strict";
 import { run } from "../src/cli/run.ts";
-import { fnv1a32, inShard, parseShard, shardOfLabel } from "../src/config/shard.ts";
+import { fnv1a32, inShard, parseShard, shardOfLabel } from "../src/request/shard.ts";
 import { mergeFleetReports } from "../src/report/fleet/merge.ts";
 import { FleetReportSchema, validateFleetReport } from "../src/report/fleet/schema.ts";
 import { splitArrayField } from "../src/report/fleet/split.ts";

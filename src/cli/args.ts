@@ -9,7 +9,7 @@
  */
 import { closest } from "../analysis/suggest.ts";
 import { type ArgsToken, argsTokens } from "./tokens.ts";
-import { type ConfigRunInput, isInputId } from "../config/request.ts";
+import { type ConfigRunInput, isInputId } from "../request/fleet.ts";
 import { type RunInput, type RunRequest, validateRun } from "../request/run.ts";
 import {
   DEFAULT_FORMAT,

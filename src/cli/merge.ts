@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { shardOfLabel } from "../config/shard.ts";
+import { shardOfLabel } from "../request/shard.ts";
 import { EXIT } from "../exit.ts";
 import { MAX_SHARDS } from "../limits.ts";
 import { type PermissionNeed, writeNeeds } from "../request/permissions.ts";

@@ -5,11 +5,7 @@
  *
  * @module
  */
-import {
-  type ConfigRunInput,
-  type ConfigSelection,
-  validateConfigSelection,
-} from "../config/request.ts";
+import { type ConfigRunInput, type ConfigSelection, validateConfigSelection } from "./fleet.ts";
 import { DEFAULT_FORMAT } from "../report/formats/mod.ts";
 import {
   type BaselineFile,

@@ -9,8 +9,8 @@ import { sep } from "node:path";
 import type { BaselineDocument } from "../baseline/comparison.ts";
 import { configEntries, type ConfigEntry, selectEntries } from "../config/entries.ts";
 import { ConfigError, readConfig } from "../config/parse.ts";
-import type { ConfigSelection } from "../config/request.ts";
-import { inShard } from "../config/shard.ts";
+import type { ConfigSelection } from "../request/fleet.ts";
+import { inShard } from "../request/shard.ts";
 import {
   envFileOf,
   environmentOf,

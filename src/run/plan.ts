@@ -8,7 +8,7 @@
 import type { ToolFilter } from "../analysis/tool_filters.ts";
 import type { ComparisonRequest } from "../baseline/comparison.ts";
 import type { ConfigField, ConfigFormat, NotCheckedReason } from "../config_facts.ts";
-import type { Shard } from "../config/shard.ts";
+import type { Shard } from "../request/shard.ts";
 import type { DiscoveryRequest } from "../request/request.ts";
 
 /** One server of a run: checked with its request, or listed with why it is not checked. */

@@ -8,12 +8,7 @@
  */
 import { INPUT_RULE } from "../config_facts.ts";
 import { JOBS } from "../limits.ts";
-import {
-  type GuidanceInput,
-  type RequestField,
-  SERVER_RULE,
-  TOOL_RULE,
-} from "../request/request.ts";
+import { type GuidanceInput, type RequestField, SERVER_RULE, TOOL_RULE } from "./request.ts";
 import { SERVER_STDERR_MODES, type ServerStderr } from "../target.ts";
 import { isToolName, SERVER_LABEL } from "../tool_name.ts";
 
