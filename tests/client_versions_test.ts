@@ -165,3 +165,33 @@ Deno.test("mcpeval lab --help and help lab: the lab's usage, exit 0", async () =
     assert.match(result.stdout, /--client-file-out FILE/);
   }
 });
+
+Deno.test("the lab's library (@mcpeval/guidance/lab): these names and no others", async () => {
+  const lab = await import("../src/lab/mod.ts");
+  assert.deepEqual(Object.keys(lab).sort(), [
+    "DRIVERS",
+    "LabError",
+    "OBSERVATION_SCHEMA",
+    "PRESETS_SCHEMA",
+    "UNAVAILABLE",
+    "WARNING_CLASSES",
+    "commonEnv",
+    "derivePreset",
+    "differences",
+    "endScopes",
+    "install",
+    "observationsIn",
+    "packageObservedDir",
+    "parseObservation",
+    "presetFileOf",
+    "probeSetId",
+    "publishedVersions",
+    "readObservation",
+    "reproduces",
+    "runClient",
+    "scopeKind",
+    "writeDerivedPresets",
+  ]);
+  const exports = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json"))).exports;
+  assert.equal(exports["./lab"], "./src/lab/mod.ts");
+});
