@@ -43,12 +43,14 @@ export type ClientProfile = `client:${string}`;
 /** Any profile label: one of the five, or a client preset's. */
 export type ProfileLabel = Profile | ClientProfile;
 
-/** A client preset's profile label, as this version writes it. */
-export const CLIENT_PROFILE: RegExp = /^client:[a-z0-9][a-z0-9-]{0,31}$/;
-
 /** A version in a label: semver-like, `MAJOR.MINOR.PATCH` with an optional pre-release or build. */
 const LABEL_VERSION =
   "[0-9]{1,9}\\.[0-9]{1,9}\\.[0-9]{1,9}(?:-[0-9A-Za-z.-]{1,64})?(?:\\+[0-9A-Za-z.-]{1,64})?";
+
+/** A client preset's profile label, as this version writes it: `client:NAME[@VERSION]`. */
+export const CLIENT_PROFILE: RegExp = new RegExp(
+  `^client:[a-z0-9][a-z0-9-]{0,31}(?:@${LABEL_VERSION})?$`,
+);
 
 /**
  * Any profile label a report may hold, a later version's included: a name (the five standard

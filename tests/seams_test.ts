@@ -82,8 +82,8 @@ const SEAMS: readonly Seam[] = [
     registry: "src/clients/rules/registry.ts",
     shared: ["src/clients/rules/kind.ts", "src/clients/rules/schema_facts.ts"],
     ids: RULE_KIND_IDS,
-    // The presets that have it, with evidence.
-    data: ["src/clients/clients.json"],
+    // The probes that decide it (the presets that have it are derived from observations).
+    data: ["src/lab/probe_catalog.ts"],
     goal: 4,
   },
   {

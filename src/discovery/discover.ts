@@ -213,6 +213,7 @@ function declarationOf(
     clientInfo: preset.clientInfo,
     // A preset without its client's revision (a --client-file entry) negotiates from the seed's.
     protocolVersion: preset.protocolVersion ?? PROTOCOL_VERSION,
+    ...(preset.accepts ? { accepts: preset.accepts } : {}),
     facts: extractorsFor(preset.rules),
   };
 }

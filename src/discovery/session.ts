@@ -40,6 +40,8 @@ export interface ProfileDeclaration {
   readonly clientInfo?: { readonly name: string; readonly version: string };
   /** A client preset's own revision: the one its client sends (it negotiates from it). */
   readonly protocolVersion?: ProtocolVersion;
+  /** The revisions a client preset's client was observed to accept (absent: not observed). */
+  readonly accepts?: readonly ProtocolVersion[];
   /** The per-tool facts its client rules need, kept by the catalog (prepared already). */
   readonly facts?: readonly FactExtractor[];
 }
@@ -95,6 +97,8 @@ export async function discoverProfile(
     settings.protocolVersion,
     declaration.protocolVersion,
     settings.presetsStrict,
+    undefined,
+    declaration.accepts,
   );
   const identity: Identity = {
     capabilities: () => structuredClone(declaration.capabilities) as Record<string, unknown>,

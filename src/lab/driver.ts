@@ -1,7 +1,7 @@
 /**
  * What a client driver is: how one real client is installed from the npm registry, configured
  * with the probe servers in a temporary HOME, pointed at the model stand-in, and run headless.
- * One module per client in `lab/clients/`, one row in `lab/clients/mod.ts`.
+ * One module per client in `src/lab/clients/`, one row in `src/lab/clients/mod.ts`.
  *
  * @module
  */
@@ -30,6 +30,8 @@ export interface RunContext {
   readonly servers: readonly ServerSpec[];
   /** The installed package's folder (`.../node_modules/PKG`). */
   readonly packageDir: string;
+  /** The client's version being run (a driver may say how an older one is run). */
+  readonly version: string;
 }
 
 /** How to run the client once. */
@@ -49,9 +51,17 @@ export type ModelApi = "anthropic" | "responses" | "chat" | "gemini";
 export interface Driver {
   /** The lab's id for the client: the preset's name. */
   readonly id: string;
-  /** The npm package and the pinned version. */
+  /** The npm package. */
   readonly package: string;
+  /** The version `mcpeval lab --client ID` runs (the one its preset was first observed at). */
   readonly version: string;
+  /** Versions `--all` observes beside the monthly ones (named by a report or an issue). */
+  readonly alsoObserve?: readonly string[];
+  /**
+   * Versions this driver cannot run headless as it runs the others, each with why (a changed
+   * flag, a first-run prompt): `--all` says so and goes on; the docs' drift table lists them.
+   */
+  readonly notDriven?: Readonly<Record<string, string>>;
   /** The model API it is pointed at. */
   readonly api: ModelApi;
   /**
@@ -65,8 +75,11 @@ export interface Driver {
 
 /** A client the lab lists but cannot run this way, with the reason. */
 export interface Unavailable {
+  /** The preset's name. */
   readonly id: string;
+  /** Its npm package, where there is one. */
   readonly package: string | null;
+  /** Why the lab cannot run it. */
   readonly reason: string;
 }
 

@@ -1,20 +1,22 @@
 /**
- * Ends the processes that left a fallback run scope's process group (`lab/scope.ts`):
+ * Ends the processes that left a fallback run scope's process group (`scope.ts`): in the lab's
+ * own process when it can read `/proc` (Deno opens it only with every permission, which
+ * `mcpeval lab` has), else as a process of its own:
  *
- *   deno run --allow-all lab/end_escaped.ts MARKER SINCE GROUP
+ *   deno run --allow-all src/lab/end_escaped.ts MARKER SINCE GROUP
  *
- * finds every process outside process group GROUP (ended by the scope itself) that started at or
+ * {@linkcode endEscaped} finds every process outside process group GROUP (ended by the scope itself) that started at or
  * after SINCE (clock ticks since boot, field 22 of `/proc/PID/stat`) and whose environment holds
  * the entry `MCPEVAL_LAB_RUN=MARKER` exactly (a random marker the scope set, so no other
  * process carries it); sends each SIGTERM, then SIGKILL to those still running after a bounded
  * wait, each signal only after checking that the pid still names the process it found (the same
  * start time, not a zombie); and prints how many it ended (a number). Unreadable entries are
- * skipped; without `/proc` it ends none. A process of its own because Deno reads `/proc` only
- * with every permission, which the lab does not have.
+ * skipped; without `/proc` it ends none.
  *
  * @module
  */
-import { MARKER_VARIABLE } from "./scope.ts";
+/** The environment variable that carries a fallback scope's random marker. */
+export const MARKER_VARIABLE = "MCPEVAL_LAB_RUN";
 
 /** How long an escaped process is given after SIGTERM before it gets SIGKILL. */
 const ESCAPED_GRACE_MS = 2_000;
@@ -92,7 +94,11 @@ function signal(found: Found, name: Deno.Signal): void {
  * SIGTERM, then SIGKILL to those still running after a bounded wait, and a bounded wait for
  * them to be gone. Returns how many it ended.
  */
-async function endEscaped(marker: string, since: number, group: number): Promise<number> {
+export async function endEscaped(
+  marker: string,
+  since: number,
+  group: number,
+): Promise<number> {
   const entry = `${MARKER_VARIABLE}=${marker}`;
   const ended = new Set<string>();
   for (let scan = 0; scan < ESCAPED_SCANS; scan++) {

@@ -13,6 +13,7 @@ import {
   PROBE_SERVER_IDS,
   PROBE_SERVERS,
   probeMarker,
+  type ProbeServer,
   REVISION_SERVER_IDS,
   REVISION_SERVERS,
 } from "./probe_catalog.ts";
@@ -150,6 +151,10 @@ export interface ObserveInput {
     readonly openings: Readonly<Record<string, unknown>>;
   }[];
   readonly date: string;
+  /** The probe set's fingerprint (`probeSetId`). */
+  readonly probes: string;
+  /** The held-out catalogs served beside the probes, by catalog id (none: not recorded). */
+  readonly heldOut?: Readonly<Record<string, ProbeServer>>;
 }
 
 /** The observation of one run. */
@@ -164,8 +169,7 @@ export function observe(input: ObserveInput): Observation {
       best = declared;
     }
   }
-  const servers = PROBE_SERVER_IDS.map((id) => {
-    const probe = PROBE_SERVERS[id];
+  const observeServer = (id: string, probe: ProbeServer) => {
     const tools: ObservedTool[] = probe.tools.map((tool, index) => {
       const marker = probeMarker(id, index);
       const seen = best.find((d) => d.description.includes(marker)) ??
@@ -195,7 +199,10 @@ export function observe(input: ObserveInput): Observation {
       warning: warningFor(input.output, [probe.label], ["server-failed"]),
       tools,
     };
-  });
+  };
+  const servers = PROBE_SERVER_IDS.map((id) => observeServer(id, PROBE_SERVERS[id]));
+  const heldOut = input.heldOut &&
+    Object.entries(input.heldOut).map(([id, probe]) => observeServer(id, probe));
   return {
     schema: "mcpeval.client-observation/v1",
     client: input.client,
@@ -207,7 +214,9 @@ export function observe(input: ObserveInput): Observation {
     model_requests: input.requests.length,
     initialize: openingOf(input.openings.main),
     instructions_shown: bodies.some((body) => JSON.stringify(body).includes(INSTRUCTIONS_MARKER)),
+    probes: input.probes,
     servers,
+    ...(heldOut ? { held_out: heldOut } : {}),
     revisions: REVISION_SERVER_IDS.map((id) => revisionOf(input, id)),
   };
 }

@@ -11,7 +11,7 @@
  * Elsewhere (most CI containers), or with `MCPEVAL_LAB_SCOPE=marker` (how the tests force it), the
  * command runs in a session of its own (`setsid`) with a random marker for this scope in its
  * environment (`MCPEVAL_LAB_RUN=…`). Ending it kills its process group (whose id the kernel keeps
- * while any member lives), then `lab/end_escaped.ts` ends the processes that left the group: only
+ * while any member lives), then `end_escaped.ts` ends the processes that left the group: only
  * those that carry the marker and started after the scope, their identity (pid and start time)
  * checked again before each signal. A process that both leaves the group and clears its
  * environment is not found that way; the namespace ends it.
@@ -19,6 +19,7 @@
  * @module
  */
 import { join } from "node:path";
+import { endEscaped as endEscapedHere, MARKER_VARIABLE } from "./end_escaped.ts";
 
 /** How a scope holds what its command starts: a PID namespace, or a process group and a marker. */
 export type ScopeKind = "namespace" | "marker";
@@ -26,8 +27,7 @@ export type ScopeKind = "namespace" | "marker";
 /** The environment variable that forces the fallback (`marker`). */
 const SCOPE_VARIABLE = "MCPEVAL_LAB_SCOPE";
 
-/** The environment variable that carries a fallback scope's random marker. */
-export const MARKER_VARIABLE = "MCPEVAL_LAB_RUN";
+export { MARKER_VARIABLE };
 
 /** The `unshare` flags to try, in order: a PID namespace, then one in a user namespace. */
 const NAMESPACE_FLAGS: readonly (readonly string[])[] = [
@@ -44,7 +44,7 @@ const NAMESPACE_FLAGS: readonly (readonly string[])[] = [
 const INIT = 'exec 3<&0; "$@" </dev/null 3<&- & c=$!; { read -r _ <&3; kill -KILL "$c"; } & ' +
   'wait "$c" 2>/dev/null';
 
-/** How long the lab waits for `lab/end_escaped.ts` (its own waits are bounded). */
+/** How long the lab waits for `end_escaped.ts` as a process of its own (its waits are bounded). */
 const END_ESCAPED_TIMEOUT_MS = 30_000;
 
 let probed: readonly string[] | null | undefined;
@@ -148,7 +148,7 @@ export async function startScope(
 
 /**
  * Now, in clock ticks since boot: the start time of a process started for that (`cat`, field 22
- * of its `/proc/self/stat`, as `lab/end_escaped.ts` compares them), or null without `/proc`.
+ * of its `/proc/self/stat`, as `end_escaped.ts` compares them), or null without `/proc`.
  */
 async function clockTicks(): Promise<number | null> {
   try {
@@ -166,11 +166,26 @@ async function clockTicks(): Promise<number | null> {
   }
 }
 
+let readable: boolean | undefined;
+
+/** Whether this process can read `/proc` (Deno opens it only with every permission). */
+function procReadable(): boolean {
+  if (readable !== undefined) return readable;
+  try {
+    Deno.readTextFileSync("/proc/self/stat");
+    return readable = true;
+  } catch {
+    return readable = false;
+  }
+}
+
 /**
- * Runs `lab/end_escaped.ts` (a process of its own: Deno reads `/proc` only with every
- * permission) for the marker, the start and the group of a fallback scope; how many it ended.
+ * Ends what left a fallback scope's group, for its marker, start and group; how many it ended:
+ * in this process when it can read `/proc` (`mcpeval lab` runs with every permission), else by
+ * running `end_escaped.ts` with every permission (from a clone: the suite's own lab runs).
  */
 async function endEscaped(marker: string, since: number, group: number): Promise<number> {
+  if (procReadable()) return await endEscapedHere(marker, since, group);
   try {
     const { stdout } = await new Deno.Command(Deno.execPath(), {
       args: [

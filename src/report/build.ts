@@ -228,7 +228,9 @@ function driftReport(drift: ProfileDrift) {
 function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileReport {
   const client = preset && {
     client: {
-      name: outcome.profile.slice("client:".length),
+      // `client:NAME` or `client:NAME@VERSION`: the name, and the version the preset is of.
+      name: outcome.profile.slice("client:".length).split("@")[0],
+      ...(preset.version === undefined ? {} : { version: preset.version }),
       client_info: { ...preset.clientInfo },
       instructions_shown: preset.instructionsShown,
     },

@@ -31,6 +31,7 @@ import {
 } from "../protocol/incomplete.ts";
 import { AUTO } from "../protocol/versions.ts";
 import { CLIENT_NAME } from "../clients/presets.ts";
+import { CLIENT_VERSION } from "../clients/versions.ts";
 import { WHOLE_SERVER_EFFECTS } from "../clients/rules/kind.ts";
 import { PROFILE_LABEL, PROFILES } from "../profiles.ts";
 import { TOOL_FILTER_RULE_IDS } from "../analysis/tool_filters.ts";
@@ -82,6 +83,10 @@ const ProfileLabel = z.string().regex(PROFILE_LABEL).meta({
 const Printable = z.string().regex(/^[\x20-\x7e]{1,64}$/);
 const ClientSchema = z.strictObject({
   name: z.string().regex(CLIENT_NAME),
+  version: z.string().regex(CLIENT_VERSION).optional().meta({
+    description:
+      "The client's version the preset is of (observed presets; a client:NAME profile is the newest observed version). Absent: a hand-written preset of no known version.",
+  }),
   client_info: z.strictObject({ name: Printable, version: Printable }),
   instructions_shown: z.boolean().nullable(),
 });

@@ -220,6 +220,8 @@ export interface IncompleteProfileReport<V extends ReportIds = KnownIds> {
 export interface ClientReport {
   /** The preset's name. */
   name: string;
+  /** The client's version the preset is of (absent: a hand-written preset of no known version). */
+  version?: string;
   /** The `clientInfo` it sent. */
   client_info: { name: string; version: string };
   /** Whether that client shows server instructions to its model (null: not known). */

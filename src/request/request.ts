@@ -11,10 +11,13 @@ import { CONCURRENCY, type IntegerRange, SETTLE_MS, TIMEOUT_MS } from "../limits
 import { closestTypo, completion } from "../analysis/suggest.ts";
 import {
   ALL_CLIENTS,
-  builtinPresets,
+  byName,
   type ClientPreset,
+  knownPresets,
   parsePresets,
+  versionsOf,
 } from "../clients/presets.ts";
+import { CLIENT_VERSION, splitClient } from "../clients/versions.ts";
 import {
   canonicalProfiles,
   clientProfile,
@@ -357,34 +360,55 @@ function failWith(labels: FieldLabels): Fail {
 
 type Fail = (field: RequestField, rule: string) => never;
 
-/** The selected presets: built-in ones, with `clientPresets` entries added or replaced. */
+/**
+ * The selected presets, by the label's part after `client:` (`NAME`, or `NAME@VERSION`): built-in
+ * ones, with `clientPresets` entries added or replaced. `NAME` is its plain entry (hand-written,
+ * or a file's), else the newest observed version; `NAME@VERSION` that version's preset.
+ */
 function validateClients(
   input: Pick<GuidanceInput, "clients" | "clientPresets">,
   fail: Fail,
 ): Map<string, ClientPreset> {
   const names = [...new Set(input.clients ?? [])];
   if (names.length === 0 && input.clientPresets === undefined) return new Map();
-  const known = new Map(builtinPresets());
+  const known = new Map(knownPresets());
   if (input.clientPresets !== undefined) {
     const extra = parsePresets(input.clientPresets);
     if (typeof extra === "string") fail("clientPresets", extra);
     for (const [name, preset] of extra as Map<string, ClientPreset>) known.set(name, preset);
   }
+  const named = byName(known);
   const selected = new Map<string, ClientPreset>();
-  // `--client all`: every preset (built-in and from the file), in their order.
-  const expanded = names.flatMap((name) => name === ALL_CLIENTS ? [...known.keys()] : [name]);
-  for (const name of new Set(expanded)) {
-    const preset = typeof name === "string" ? known.get(name) : undefined;
-    if (!preset) {
-      const unknown = names.filter((n) => !known.has(n));
+  // `--client all`: every client (built-in and from the file) at its newest, in their order.
+  const expanded = names.flatMap((name) => name === ALL_CLIENTS ? [...named.keys()] : [name]);
+  for (const value of new Set(expanded)) {
+    const { name, version } = typeof value === "string" ? splitClient(value) : { name: value };
+    const preset = version === undefined ? named.get(name) : known.get(value);
+    if (preset) {
+      selected.set(value, preset);
+      continue;
+    }
+    if (version !== undefined && named.has(name)) {
+      if (!CLIENT_VERSION.test(version)) {
+        fail("clients", `${name}@VERSION: VERSION must be MAJOR.MINOR.PATCH (semver)`);
+      }
+      const versions = versionsOf(known, name);
       fail(
         "clients",
-        `must name a client preset: ${[...known.keys()].sort().join(", ")}${
-          commaList(unknown, [...known.keys()], "clients") ?? suggestion(unknown, [...known.keys()])
-        }`,
+        versions.length === 0
+          ? `${name}@VERSION: ${name}'s preset is hand-written (it cannot run headless) and has no versions: give --client ${name}`
+          : `${name}@VERSION: no observation of that version (known: ${
+            versions.join(", ")
+          }); observe it with mcpeval lab --client ${name}@VERSION --client-file-out FILE, then pass --client-file FILE`,
       );
     }
-    selected.set(name, preset!);
+    const unknown = names.filter((n) => typeof n !== "string" || !named.has(splitClient(n).name));
+    fail(
+      "clients",
+      `must name a client preset: ${[...named.keys()].sort().join(", ")}${
+        commaList(unknown, [...named.keys()], "clients") ?? suggestion(unknown, [...named.keys()])
+      }`,
+    );
   }
   return selected;
 }

@@ -2,7 +2,8 @@
  * Claude Code: `claude -p hi --mcp-config FILE --strict-mcp-config`, pointed at the stand-in
  * with `ANTHROPIC_BASE_URL` and a dummy `ANTHROPIC_API_KEY`; `--debug` so that its schema
  * warnings reach stderr (classified, never kept). Tool search is off, so that every tool is
- * declared in the request rather than deferred behind a search tool.
+ * declared in the request rather than deferred behind a search tool, and the servers are
+ * connected before the first model request.
  *
  * @module
  */
@@ -14,6 +15,8 @@ export const claudeCode: Driver = {
   id: "claude-code",
   package: "@anthropic-ai/claude-code",
   version: "2.1.332",
+  // Issue 40 measured it: 91 days before 2.1.332, it differs on 6 probe tools and its opening.
+  alsoObserve: ["2.1.246"],
   api: "anthropic",
   prepare: async ({ home, model, servers }) => {
     const config = join(home, "mcp.json");
@@ -38,6 +41,9 @@ export const claudeCode: Driver = {
         DISABLE_ERROR_REPORTING: "1",
         ENABLE_TOOL_SEARCH: "false",
         MCP_TIMEOUT: "30000",
+        // Versions 2.1.17x-2.1.20x connect --mcp-config servers in the background of a -p run
+        // (its first model request goes out before them): wait for them, as later ones do.
+        MCP_CONNECTION_NONBLOCKING: "false",
       },
     };
   },

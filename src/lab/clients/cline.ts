@@ -8,11 +8,24 @@
 import { join } from "node:path";
 import { type Driver, writeFile } from "../driver.ts";
 
+/**
+ * Why the 2.x CLI is not driven: it keeps its provider in another store than 3.x
+ * (`~/.cline/data/globalState.json` and `secrets.json`); with the 3.x files it exits "Not
+ * authenticated", and with a provider in its global state it starts the task but sends no model
+ * request to the stand-in within the run's bound. A driver for 2.x is not written.
+ */
+const TWO =
+  "the 2.x CLI keeps its provider elsewhere than 3.x: with the 3.x files it exits 'Not authenticated', with its own it sends no model request to the stand-in (no 2.x driver)";
+
 /** The Cline driver. */
 export const cline: Driver = {
   id: "cline",
   package: "cline",
   version: "3.0.65",
+  notDriven: {
+    "2.18.0": TWO,
+    "2.14.0": TWO,
+  },
   api: "chat",
   prepare: async ({ home, model, servers }) => {
     const settings = join(home, ".cline", "data", "settings");

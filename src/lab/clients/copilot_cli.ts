@@ -7,7 +7,14 @@
  * @module
  */
 import { join } from "node:path";
+import { compareVersions } from "../../clients/versions.ts";
 import { type Driver, writeFile } from "../driver.ts";
+
+/**
+ * The first version observed with `--disable-client-telemetry`: 1.0.92 and earlier refuse the
+ * flag (and then take the words after it for the prompt); offline mode sends nothing anyway.
+ */
+const TELEMETRY_FLAG_SINCE = "1.0.102";
 
 /** The Copilot CLI driver. */
 export const copilotCli: Driver = {
@@ -15,7 +22,7 @@ export const copilotCli: Driver = {
   package: "@github/copilot",
   version: "1.0.102",
   api: "chat",
-  prepare: async ({ home, model, servers }) => {
+  prepare: async ({ home, model, servers, version }) => {
     const mcpServers = Object.fromEntries(servers.map((s) => [s.label, {
       type: "local",
       command: s.command,
@@ -31,7 +38,9 @@ export const copilotCli: Driver = {
         "hi",
         "--allow-all-tools",
         "--disable-builtin-mcps",
-        "--disable-client-telemetry",
+        ...(compareVersions(version, TELEMETRY_FLAG_SINCE) >= 0
+          ? ["--disable-client-telemetry"]
+          : []),
         "--no-auto-update",
         "--log-level",
         "debug",

@@ -14,6 +14,10 @@ export const opencode: Driver = {
   id: "opencode",
   package: "opencode-ai",
   version: "1.18.33",
+  notDriven: {
+    "1.17.15":
+      "not installable: the native packages it needs (opencode-linux-x64@1.17.15 and the other Linux ones) are not on the npm registry",
+  },
   api: "responses",
   prepare: async ({ home, model, servers }) => {
     const config = {

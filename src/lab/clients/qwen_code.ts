@@ -14,6 +14,8 @@ export const qwenCode: Driver = {
   id: "qwen-code",
   package: "@qwen-code/qwen-code",
   version: "0.24.4",
+  // The 0.15 line's last release before 0.23 (2026-08-24), between two monthly steps.
+  alsoObserve: ["0.15.6"],
   api: "chat",
   prepare: async ({ home, model, servers }) => {
     await writeFile(
