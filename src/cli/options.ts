@@ -179,6 +179,19 @@ export const OPTION_TABLE = [
     help: ["client presets that add to or replace the built-in ones (JSON)"],
   },
   {
+    name: "observe",
+    reported: true,
+    type: "string",
+    multiple: true,
+    value: "NAME[@V]",
+    docValue: "NAME[@VERSION]",
+    field: "observe",
+    help: [
+      "also run the real client NAME (@VERSION, @latest) headless once, through",
+      "a discovery-only proxy (profile observed:NAME@VERSION); Linux; repeatable",
+    ],
+  },
+  {
     name: "unknown-references",
     type: "boolean",
     field: "unknownReferences",

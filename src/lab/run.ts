@@ -161,7 +161,7 @@ async function runInScope(
 }
 
 /** The common environment of every client run: a temporary HOME, telemetry and updates off. */
-function commonEnv(home: string): Record<string, string> {
+export function commonEnv(home: string): Record<string, string> {
   return {
     PATH: Deno.env.get("PATH") ?? "/usr/bin:/bin",
     HOME: home,
