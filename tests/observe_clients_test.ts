@@ -9,6 +9,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import {
+  assertNoneLeft,
   DENO,
   type Fleet,
   fleetJson,
@@ -20,6 +21,7 @@ import {
   tempDir,
   waitUntil,
 } from "./_cli.ts";
+import { installReadmeLine } from "./_readme.ts";
 import { Observation } from "../src/lab/observation.ts";
 import { DRIVERS } from "../src/lab/clients/mod.ts";
 import { PROBE_SERVER_IDS, REVISION_SERVER_IDS } from "../src/lab/probe_catalog.ts";
@@ -229,5 +231,22 @@ Deno.test({
     } finally {
       await Deno.remove(log).catch(() => {});
     }
+  },
+});
+
+Deno.test({
+  name: "the README's --observe install line: mcpeval guidance --observe claude-code on the demo",
+  ignore: problem !== undefined,
+  fn: async () => {
+    await using root = await tempDir();
+    const marker = new ProcessMarker();
+    const run = await installReadmeLine(root.path, marker, { observe: true, boundMs: 300_000 });
+    const report = await run(
+      "mcpeval guidance --observe claude-code -- deno run fixtures/demo/server.ts",
+    );
+    assert.equal(report.code, 0, report.stderr);
+    assert.match(report.stdout, /\n {2}observed:claude-code@\S+ +4 +yes +complete\n/);
+    assert.match(report.stdout, /its model received 4 of 4 listed tools/);
+    assertNoneLeft(await marker.reap(), "the installed mcpeval --observe");
   },
 });

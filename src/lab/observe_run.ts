@@ -122,6 +122,8 @@ export async function observeClient(
     host = await ProxyHost.start(join(temp, "proxy"));
     const specs = [];
     for (const [index, server] of servers.entries()) {
+      // Each server starts while the client does; nothing is sent to it before its opening.
+      proxies[index].prepare();
       specs.push(await host.add(server.name, proxies[index]));
     }
     const invocation = await driver.prepare({
@@ -146,7 +148,8 @@ export async function observeClient(
   } finally {
     options.signal?.removeEventListener("abort", end);
     await scope?.end();
-    for (const proxy of proxies) proxy.clientGone();
+    // On every way out, each server's connection is closed (a failure here is already thrown).
+    await Promise.all(proxies.map((proxy) => proxy.finish().catch(() => {})));
     await host?.close();
     await standIn?.close();
     await Deno.remove(temp, { recursive: true }).catch(() => {});

@@ -27,7 +27,7 @@ import type { OpenTransport } from "../discovery/discover.ts";
 import type { DiscoveryObserver } from "../discovery/events.ts";
 import type { Connection } from "../discovery/connection.ts";
 import type { Identity, Opened } from "../discovery/opening.ts";
-import { discoverProfile, type ProfileOutcome } from "../discovery/session.ts";
+import type { ProfileOutcome } from "../discovery/session.ts";
 import { MAX_PROXY_OPENINGS } from "../limits.ts";
 import type { ObservedLabel } from "../profiles.ts";
 import {
@@ -48,7 +48,7 @@ import {
 import type { Target } from "../target.ts";
 import { before, DEADLINE } from "../time.ts";
 import { SpawnError } from "../transport/stdio.ts";
-import type { Leftover, TransportHooks } from "../transport/transport.ts";
+import type { Leftover, Transport, TransportHooks } from "../transport/transport.ts";
 import { VERSION } from "../version.ts";
 
 type Json = Record<string, unknown>;
@@ -159,6 +159,8 @@ export class DiscoveryProxy {
   #failure?: { error: unknown };
   #catalogDone!: () => void;
   readonly #catalog = new Promise<void>((resolve) => (this.#catalogDone = resolve));
+  /** The server's connection opened before the client starts ({@linkcode DiscoveryProxy.prepare}). */
+  #prepared?: Promise<Transport | SpawnError>;
 
   constructor(settings: ProxySettings) {
     this.#settings = settings;
@@ -176,16 +178,44 @@ export class DiscoveryProxy {
     }
   }
 
+  /**
+   * Opens the server's connection ahead of the client (a stdio server starts while the client
+   * does; an HTTP one sends nothing yet): nothing is sent to it before the client's opening.
+   */
+  prepare(): void {
+    const { target, open, hooks } = this.#settings;
+    this.#prepared ??= Promise.resolve(open(target, newestOpening("initialize"), hooks ?? {}))
+      .catch((error) => {
+        if (error instanceof SpawnError) return error;
+        throw error;
+      });
+    this.#prepared.catch(() => {});
+  }
+
   /** The client has exited: an opening it might still send will not come. */
   clientGone(): void {
     this.#clientGone = true;
     this.#wake?.();
   }
 
-  /** Waits for the server's discovery (when one started) and says what the proxy saw. */
-  async finish(): Promise<ProxyResult> {
+  #finished?: Promise<ProxyResult>;
+
+  /**
+   * Waits for the server's discovery (when one started), closes its connection, and says what
+   * the proxy saw (once: a later call gives the same).
+   */
+  finish(): Promise<ProxyResult> {
+    return this.#finished ??= this.#finish();
+  }
+
+  async #finish(): Promise<ProxyResult> {
     this.clientGone();
     await this.#discovery;
+    if (this.#discovery === undefined && this.#prepared) {
+      // The client never opened this server: its connection closes unused.
+      const prepared = await this.#prepared;
+      if (!(prepared instanceof SpawnError)) await prepared.close();
+    }
     // A `tools/list` sent before any opening is not held any longer.
     this.#catalogDone();
     if (this.#failure) throw this.#failure.error;
@@ -295,19 +325,26 @@ export class DiscoveryProxy {
     const version = openingVersion(first);
     const identity = identityOf(first);
     observe?.({ kind: "starting", profile });
-    let transport;
-    try {
-      transport = await open(target, version, hooks ?? {});
-    } catch (error) {
-      if (!(error instanceof SpawnError)) throw error;
-      this.#spawnFailed = error.failure;
+    const opened = this.#prepared
+      ? await this.#prepared
+      : await Promise.resolve(open(target, version, hooks ?? {})).catch((error) => {
+        if (error instanceof SpawnError) return error;
+        throw error;
+      });
+    if (opened instanceof SpawnError) {
+      this.#spawnFailed = opened.failure;
       this.#opening = first;
       first.reply({ error: ERRORS.notDiscovered });
       return;
     }
+    const transport = opened;
+    // Opened ahead of the opening: the transport speaks the opening's revision from now on.
+    transport.use?.(version);
     const abort = () => void transport.close();
     signal?.addEventListener("abort", abort, { once: true });
     try {
+      // Loaded once the client is up, as discovery loads it once its servers are started.
+      const { discoverProfile } = await import("../discovery/session.ts");
       this.#outcome = await discoverProfile(
         transport,
         {

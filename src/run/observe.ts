@@ -19,7 +19,7 @@ import type { RunEffects } from "./effects.ts";
 import { RunError } from "./errors.ts";
 import { requirePermissions } from "./permissions.ts";
 import type { RunPlan } from "./plan.ts";
-import type { RunObserver } from "./run.ts";
+import type { DiscoveryEvent } from "../discovery/events.ts";
 
 /** A client the run observes: resolved, its profile's label known. */
 type PlannedObservation = ResolvedClient;
@@ -96,7 +96,8 @@ export type ObservedByServer = ReadonlyMap<
 /** How the observations of a run are run, as the run's discovery is. */
 export interface ObserveRunOptions {
   readonly signal?: AbortSignal;
-  readonly observe?: RunObserver;
+  /** Hears each event, tagged with its server (the run's observer). */
+  readonly observe?: (event: DiscoveryEvent & { readonly server: string }) => void;
   readonly stderrEvents?: ReadonlySet<ServerStderr>;
 }
 
@@ -133,7 +134,7 @@ export async function installObservations(
   );
   return async (open, { signal, observe, stderrEvents }) => {
     const { observeClient } = await import("../lab/observe_run.ts");
-    const sessions = await Promise.all(installed.map(({ client, prefix }) =>
+      const sessions = await Promise.all(installed.map(({ client, prefix }) =>
       observeClient(
         { driver: client.driver, version: client.version, prefix, label: client.label },
         servers,
