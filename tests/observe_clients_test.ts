@@ -120,8 +120,10 @@ for (const client of CLIENTS) {
       ));
       await using dir = await tempDir();
       const config = await probeConfig(dir.path, client);
+      // Claude Code's preset beside it: derived from this observation, it agrees on every tool.
+      const preset = client === "claude-code" ? ["--client", client] : [];
       const { code, fleet, stderr } = await fleetJson(
-        ["--config", config, "--observe", `${client}@${version}`, "--settle-ms", "0"],
+        ["--config", config, "--observe", `${client}@${version}`, ...preset, "--settle-ms", "0"],
         { permissions: OBSERVE_FLAGS, boundMs: 600_000 },
       );
       assert.notEqual(code, 2, stderr);
@@ -141,6 +143,12 @@ for (const client of CLIENTS) {
         });
       }
       assert.deepEqual(differences, []);
+      const disagreeing = (fleet as Fleet).servers.flatMap((server) =>
+        server.checked
+          ? server.report.candidates.filter((c) => c.kind === "preset-disagrees-with-client")
+          : []
+      );
+      assert.deepEqual(disagreeing, [], "the preset and its observed client agree");
       // The opening the client sent the main server, as observed.
       const main = (fleet as Fleet).servers.find((s) => s.name === "main");
       assert.ok(main?.checked);

@@ -21,7 +21,7 @@ const SERVER = join(ROOT, "fixtures", "observe_server.ts");
 const CLIENT = join(ROOT, "fixtures", "observe_fake_client.ts");
 
 /** A driver whose client is the fake one: it logs what it receives to `log`. */
-function fakeDriver(log: string, marker: ProcessMarker): Driver {
+function fakeDriver(log: string, marker: ProcessMarker, mode = "normal"): Driver {
   return {
     id: "fake",
     package: "fake",
@@ -32,7 +32,7 @@ function fakeDriver(log: string, marker: ProcessMarker): Driver {
       await Deno.writeTextFile(config, JSON.stringify({ servers }));
       return {
         bin: DENO,
-        args: ["run", "--quiet", "--no-config", "-A", CLIENT, config, log, model],
+        args: ["run", "--quiet", "--no-config", "-A", CLIENT, config, log, model, mode],
         env: marker.env,
       };
     },
@@ -49,6 +49,8 @@ const lines = (path: string): Entry[] =>
 async function observeFake(
   dir: string,
   target: (serverLog: string) => Target,
+  mode = "normal",
+  waitMs = 60_000,
 ): Promise<{ outcome: ObservedOutcome; server: Entry[]; client: Entry[] }> {
   const serverLog = join(dir, "server.jsonl");
   const clientLog = join(dir, "client.jsonl");
@@ -63,13 +65,13 @@ async function observeFake(
   };
   const [result] = await observeClient(
     {
-      driver: fakeDriver(clientLog, marker),
+      driver: fakeDriver(clientLog, marker, mode),
       version: "1.0.0",
       prefix: dir,
       label: "observed:fake@1.0.0",
     },
     [server],
-    { open: (target, version, hooks) => openTransport(target, version, hooks), waitMs: 60_000 },
+    { open: (target, version, hooks) => openTransport(target, version, hooks), waitMs },
   );
   assertNoneLeft(await marker.reap(), "the fake client");
   assert.ok("outcome" in result);
@@ -132,12 +134,7 @@ function assertObserved(outcome: ObservedOutcome): void {
 
 Deno.test("--observe proxy, stdio server: only discovery reaches the server, none of its requests the client", async () => {
   await using dir = await tempDir();
-  const { outcome, server, client } = await observeFake(dir.path, (log) => ({
-    kind: "stdio",
-    command: DENO,
-    args: ["run", "--quiet", "--no-config", `--allow-write=${log}`, SERVER, "stdio", log],
-    stderr: "discard",
-  }));
+  const { outcome, server, client } = await observeFake(dir.path, stdioServer);
   assertOnlyDiscovery(server);
   assertOnlyAnswers(client);
   assertObserved(outcome);
@@ -185,5 +182,41 @@ Deno.test("--observe proxy, Streamable HTTP server: only discovery POSTs, no GET
   } finally {
     http.kill("SIGKILL");
     await http.status;
+  }
+});
+
+/** The fixture server over stdio, logging to `log`. */
+const stdioServer = (log: string): Target => ({
+  kind: "stdio",
+  command: DENO,
+  args: ["run", "--quiet", "--no-config", `--allow-write=${log}`, SERVER, "stdio", log],
+  stderr: "discard",
+});
+
+Deno.test("--observe: a client that fails makes its profile incomplete with its own reason", async (t) => {
+  for (
+    const [mode, reason, waitMs] of [
+      ["crash", "client-crashed", 60_000],
+      ["quiet", "client-no-model-request", 60_000],
+      ["hang", "client-timeout", 5_000],
+      ["skip", "client-not-connected", 60_000],
+    ] as const
+  ) {
+    await t.step(mode, async () => {
+      await using dir = await tempDir();
+      const { outcome, server } = await observeFake(dir.path, stdioServer, mode, waitMs);
+      assert.ok(!outcome.complete);
+      assert.equal(outcome.incomplete.reason, reason);
+      // Whatever the client did, the server heard discovery only, or nothing.
+      const methods = server.flatMap((entry) =>
+        typeof entry.method === "string" ? [entry.method] : []
+      );
+      assert.deepEqual(
+        methods,
+        mode === "skip"
+          ? []
+          : ["initialize", "notifications/initialized", "tools/list", "tools/list"],
+      );
+    });
   }
 });

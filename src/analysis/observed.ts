@@ -9,10 +9,10 @@
 import { CLIENT_VERSION, type ProfileLabel } from "../profiles.ts";
 
 /** The rule of a tool that a listed catalog had and the observed client's model did not receive. */
-export const OBSERVED_RULE = "observed";
+export type ObservedRule = "observed";
 
-/** {@linkcode OBSERVED_RULE}'s type. */
-export type ObservedRule = typeof OBSERVED_RULE;
+/** {@linkcode ObservedRule}'s one value. */
+export const OBSERVED_RULE: ObservedRule = "observed";
 
 /** How an observed profile hides a tool its model did not receive. */
 export interface ObservedHidden {

@@ -187,8 +187,8 @@ export const OPTION_TABLE = [
     docValue: "NAME[@VERSION]",
     field: "observe",
     help: [
-      "also run the real client NAME (@VERSION, @latest) headless once, through",
-      "a discovery-only proxy (profile observed:NAME@VERSION); Linux; repeatable",
+      "also run the real client NAME (@V, @latest) once, headless, behind a",
+      "discovery-only proxy (profile observed:NAME@VERSION); Linux; repeatable",
     ],
   },
   {

@@ -41,7 +41,9 @@ export interface RunSettings {
  * observed one.
  */
 export interface ObserveRequest {
+  /** The lab's name for the client (`claude-code`). */
   readonly client: string;
+  /** Its version (`2.1.332`), or `latest`; absent: the newest version the lab observed. */
   readonly version?: string;
 }
 

@@ -134,7 +134,7 @@ export async function installObservations(
   );
   return async (open, { signal, observe, stderrEvents }) => {
     const { observeClient } = await import("../lab/observe_run.ts");
-      const sessions = await Promise.all(installed.map(({ client, prefix }) =>
+    const sessions = await Promise.all(installed.map(({ client, prefix }) =>
       observeClient(
         { driver: client.driver, version: client.version, prefix, label: client.label },
         servers,
