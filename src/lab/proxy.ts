@@ -19,7 +19,8 @@
  * requests are answered by the session as section 4 says, for the capabilities the client
  * declared (roots: an empty list; sampling: an error; elicitation: declined), and never reach
  * the client; its notifications are dropped. Once the catalog is in, the server's connection is
- * closed: the client is answered from the catalog.
+ * closed: the client is answered from the catalog. The pages it holds for the client are bounded
+ * as one message is (`MAX_MESSAGE_BYTES` in all): a catalog past that ends `message-too-large`.
  *
  * @module
  */
@@ -28,7 +29,7 @@ import type { DiscoveryObserver } from "../discovery/events.ts";
 import type { Connection } from "../discovery/connection.ts";
 import type { Identity, Opened } from "../discovery/opening.ts";
 import type { ProfileOutcome } from "../discovery/session.ts";
-import { MAX_PROXY_OPENINGS } from "../limits.ts";
+import { MAX_MESSAGE_BYTES, MAX_PROXY_OPENINGS } from "../limits.ts";
 import type { ObservedLabel } from "../profiles.ts";
 import {
   breaksResultSchema,
@@ -153,6 +154,8 @@ export class DiscoveryProxy {
   /** The opening answer that opened the server, for a later connection of the same client. */
   #opened?: { readonly method: OpeningMethod; readonly result: Json };
   readonly #pages: Json[] = [];
+  /** How much the pages kept for the client hold (their tools' JSON text, in characters). */
+  #kept = 0;
   #outcome?: ProfileOutcome;
   #spawnFailed?: SpawnError["failure"];
   #instructions?: string;
@@ -361,9 +364,21 @@ export class DiscoveryProxy {
         undefined,
         {
           open: (connection) => this.#forward(connection, first),
-          page: (result) => this.#pages.push(result),
+          page: (result) => this.#keep(result),
         },
       );
+      if (this.#kept > MAX_MESSAGE_BYTES && this.#outcome.complete) {
+        // The catalog is in, but more than the proxy holds for the client: not observed.
+        const { profile, instructionsPresent, pages, protocolVersion } = this.#outcome;
+        this.#outcome = {
+          profile,
+          complete: false,
+          instructionsPresent,
+          pages,
+          incomplete: { reason: "message-too-large" },
+          ...(protocolVersion ? { protocolVersion } : {}),
+        };
+      }
     } finally {
       signal?.removeEventListener("abort", abort);
       const { leftover } = await transport.close();
@@ -412,6 +427,18 @@ export class DiscoveryProxy {
       }
       return opened;
     }
+  }
+
+  /**
+   * Keeps one accepted page for the client, within {@linkcode MAX_MESSAGE_BYTES} for all of them
+   * (a catalog the proxy may hold: what one message may be, measured as its tools' JSON text);
+   * past it, no more are kept, and the profile ends `message-too-large`.
+   */
+  #keep(result: Json): void {
+    if (this.#kept > MAX_MESSAGE_BYTES) return;
+    this.#kept += JSON.stringify(result.tools).length;
+    if (this.#kept <= MAX_MESSAGE_BYTES) this.#pages.push(result);
+    else this.#pages.length = 0;
   }
 
   /** The client's `tools/list`: held until the catalog is in, then answered from it. */
