@@ -26,7 +26,7 @@ import { passedValues } from "./src/run/plan.ts";
 import { ServerStderrWriter } from "./src/run/server_stderr.ts";
 import { SpawnError } from "./src/transport/stdio.ts";
 
-export type { ClientProfile, Profile, ProfileLabel } from "./src/profiles.ts";
+export type { ClientProfile, ObservedLabel, Profile, ProfileLabel } from "./src/profiles.ts";
 export { PROFILES } from "./src/profiles.ts";
 export {
   AUTO,
@@ -77,6 +77,8 @@ export type { Format, FORMAT_TABLE, FormatId, SarifLocation } from "./src/report
 export { type ComparisonRequest, validateComparison } from "./src/baseline/comparison.ts";
 export type { Baseline } from "./src/analysis/baseline.ts";
 export type { Finding } from "./src/analysis/findings.ts";
+export type { ObservedRule } from "./src/analysis/observed.ts";
+export type { ObserveRequest } from "./src/discovery/request.ts";
 export type { HttpTarget, ServerStderr, StdioTarget, Target } from "./src/target.ts";
 export { SpawnError } from "./src/transport/stdio.ts";
 export {
@@ -97,6 +99,8 @@ export {
   type IncompleteReport,
   type KnownIds,
   type NotComparedProfileDrift,
+  type ObservedReport,
+  type PresetDisagreesCandidateReport,
   type ProfileDrift,
   type ProfileReport,
   type ProfilesDifferReport,

@@ -2,7 +2,8 @@
  * The benchmark suite: each case runs several times; medians and ratios come from the same run.
  * Prints a Markdown table (and writes it to --out FILE when given).
  *
- *   deno task bench [--runs 5] [--out bench.md] [--config-only | --fidelity-only | --bounds-only]
+ *   deno task bench [--runs 5] [--out bench.md] [--config-only | --fidelity-only | --bounds-only
+ *     | --observe-only]
  *
  * Needs: the pinned server-everything (deno.json), and Node.js with npm for the MCP Inspector CLI,
  * which is installed once into $TMPDIR/mcpeval-bench-inspector at the pinned version.
@@ -13,6 +14,7 @@ import { parseArgs } from "node:util";
 import { codeGraph } from "./code_graph.ts";
 import { mergeMemoryBench, shardBench } from "./bench_shards.ts";
 import { boundsBench, type StartHttp } from "./bench_bounds.ts";
+import { observeBench } from "./bench_observe.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const DENO = Deno.execPath();
@@ -56,6 +58,8 @@ const { values } = parseArgs({
     "fidelity-only": { type: "boolean", default: false },
     // Only the memory bounds of the worst inputs (3, scripts/bench_bounds.ts).
     "bounds-only": { type: "boolean", default: false },
+    // Only `--observe` against the client's headless run alone (10, scripts/bench_observe.ts).
+    "observe-only": { type: "boolean", default: false },
   },
   strict: true,
 });
@@ -325,6 +329,14 @@ if (values["merge-memory-only"]) {
   Deno.exit(0);
 }
 
+if (values["observe-only"]) {
+  await Deno.remove(slowFleet);
+  await Deno.remove(everythingFleet);
+  await observeBench({ measure, once, row, ms, ratio });
+  await Deno.stdout.write(new TextEncoder().encode(rows.join("\n") + "\n"));
+  Deno.exit(0);
+}
+
 if (values["shard-only"] || values["bounds-only"]) {
   await Deno.remove(slowFleet);
   await Deno.remove(everythingFleet);
@@ -581,6 +593,7 @@ try {
   );
   await shardBench({ measure, once, row, ms, ratio });
   await mergeMemoryBench({ measure, once, row, ms, ratio });
+  await observeBench({ measure, once, row, ms, ratio });
 } finally {
   await Deno.remove(slowFleet);
   await Deno.remove(everythingFleet);

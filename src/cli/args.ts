@@ -68,6 +68,7 @@ type Given = Map<string, string[]>;
 /** The fields of a run of one server that its options give as they are (through their rows). */
 const SERVER_FIELDS = [
   "clients",
+  "observe",
   "profiles",
   "settleMs",
   "timeoutMs",

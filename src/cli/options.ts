@@ -184,6 +184,19 @@ export const OPTION_TABLE = [
     ],
   },
   {
+    name: "observe",
+    reported: true,
+    type: "string",
+    multiple: true,
+    value: "NAME[@V]",
+    docValue: "NAME[@VERSION]",
+    field: "observe",
+    help: [
+      "also run the real client NAME (@V, @latest) once, headless, behind a",
+      "discovery-only proxy (profile observed:NAME@VERSION); Linux; repeatable",
+    ],
+  },
+  {
     name: "unknown-references",
     type: "boolean",
     field: "unknownReferences",

@@ -43,6 +43,7 @@ import {
 } from "../target.ts";
 import { isToolName, SERVER_LABEL } from "../tool_name.ts";
 import type { DiscoveryRequest, RunSettings } from "../discovery/request.ts";
+import { OBSERVE_RULE, observeRequests } from "./observe.ts";
 
 export type { DiscoveryRequest, RunSettings };
 
@@ -112,6 +113,12 @@ export interface GuidanceInput {
   readonly clients?: readonly string[];
   /** A `mcpeval.client-presets/v1` document whose entries add to or replace the built-in ones. */
   readonly clientPresets?: unknown;
+  /**
+   * Real clients to run once, headless, against the discovery-only proxy (Linux only), each
+   * `NAME`, `NAME@VERSION` or `NAME@latest`: a profile `observed:NAME@VERSION` each, after the
+   * presets; with `profiles` omitted, only these and the presets run.
+   */
+  readonly observe?: readonly string[];
   /** Report backticked identifiers that no selected catalog lists. */
   readonly unknownReferences?: boolean;
   /**
@@ -181,6 +188,7 @@ export type RequestField =
   | "protocolVersion"
   | "clients"
   | "clientPresets"
+  | "observe"
   | "baseline"
   | "requireBaselineTools"
   | "unknownReferences"
@@ -212,6 +220,7 @@ export const LIBRARY_LABELS: FieldLabels = {
   protocolVersion: "protocolVersion",
   clients: "clients",
   clientPresets: "clientPresets",
+  observe: "observe",
   baseline: "baseline",
   requireBaselineTools: "requireBaselineTools",
   unknownReferences: "unknownReferences",
@@ -309,9 +318,11 @@ export function validateSettings(
 ): RunSettings {
   const fail = failWith(labels);
   const clients = validateClients(input, fail);
-  const profiles = input.profiles ?? (clients.size > 0 ? [] : PROFILES);
+  const observe = input.observe === undefined ? [] : observeRequests(input.observe);
+  if (observe === undefined) return fail("observe", OBSERVE_RULE);
+  const profiles = input.profiles ?? (clients.size > 0 || observe.length > 0 ? [] : PROFILES);
   if (
-    (profiles.length === 0 && clients.size === 0) ||
+    (profiles.length === 0 && clients.size === 0 && observe.length === 0) ||
     !profiles.every((profile) => isProfile(profile))
   ) {
     fail(
@@ -349,6 +360,7 @@ export function validateSettings(
     concurrency: integer("concurrency", input.concurrency, CONCURRENCY),
     protocolVersion,
     ...(isProtocolVersion(input.protocolVersion) ? { presetsStrict: true as const } : {}),
+    ...(observe.length > 0 ? { observe } : {}),
   };
 }
 

@@ -20,6 +20,7 @@ import {
   kindHint,
   kindsOf,
   notListedSentence,
+  observedSentence,
   outcomeOf,
   plural,
   presentationOf,
@@ -118,6 +119,11 @@ function serverText(report: GuidanceReport<ReportIds>, style: TextStyle): string
     explained.set(text, [...(explained.get(text) ?? []), profile.profile]);
   }
   for (const [text, profiles] of explained) add(`${profiles.join(", ")}: ${text}`, 2, 4);
+  // An observed profile: what the real client did, in numbers.
+  for (const profile of report.profiles) {
+    const sentence = observedSentence(profile);
+    if (sentence !== undefined) add(sentence, 2, 4);
+  }
 
   const dependent = capabilityDependentTools(report);
   if (dependent.length > 0) {
