@@ -15,7 +15,7 @@
  *
  * @module
  */
-import type { ConfigRunInput } from "./src/config/request.ts";
+import type { ConfigRunInput } from "./src/request/fleet.ts";
 import type { FleetReport } from "./src/report/fleet/types.ts";
 import type { GuidanceReport } from "./src/report/schema.ts";
 import type { GuidanceInput } from "./src/request/request.ts";
@@ -26,7 +26,7 @@ import { passedValues } from "./src/run/plan.ts";
 import { ServerStderrWriter } from "./src/run/server_stderr.ts";
 import { SpawnError } from "./src/transport/stdio.ts";
 
-export type { ClientProfile, Profile, ProfileLabel } from "./src/profiles.ts";
+export type { ClientProfile, ObservedLabel, Profile, ProfileLabel } from "./src/profiles.ts";
 export { PROFILES } from "./src/profiles.ts";
 export {
   AUTO,
@@ -36,7 +36,13 @@ export {
   type Revision,
   REVISIONS,
 } from "./src/protocol/versions.ts";
-export { type FindingClass, type FindingKind, type Rule, RULES } from "./src/analysis/rules.ts";
+export {
+  FILTERED_REQUIRED_HINT,
+  type FindingClass,
+  type FindingKind,
+  type Rule,
+  RULES,
+} from "./src/analysis/rules.ts";
 export {
   DETAIL_PHRASES,
   type DetailCause,
@@ -65,12 +71,14 @@ export {
   type ServerSelection,
   validateRun,
 } from "./src/request/run.ts";
-export type { ConfigSelection } from "./src/config/request.ts";
-export type { Shard } from "./src/config/shard.ts";
-export type { Format, FormatId, SarifLocation } from "./src/report/formats/mod.ts";
+export type { ConfigSelection } from "./src/request/fleet.ts";
+export type { Shard } from "./src/request/shard.ts";
+export type { Format, FORMAT_TABLE, FormatId, SarifLocation } from "./src/report/formats/mod.ts";
 export { type ComparisonRequest, validateComparison } from "./src/baseline/comparison.ts";
 export type { Baseline } from "./src/analysis/baseline.ts";
 export type { Finding } from "./src/analysis/findings.ts";
+export type { ObservedRule } from "./src/analysis/observed.ts";
+export type { ObserveRequest } from "./src/discovery/request.ts";
 export type { HttpTarget, ServerStderr, StdioTarget, Target } from "./src/target.ts";
 export { SpawnError } from "./src/transport/stdio.ts";
 export {
@@ -89,17 +97,22 @@ export {
   type IncompleteDetailReport,
   type IncompleteProfileReport,
   type IncompleteReport,
+  type KnownIds,
   type NotComparedProfileDrift,
+  type ObservedReport,
+  type PresetDisagreesCandidateReport,
   type ProfileDrift,
   type ProfileReport,
   type ProfilesDifferReport,
   type ReferencedCandidateReport,
+  type ReportIds,
   type ReportIssue,
   reportJsonSchema,
   type ReportParseResult,
   type ReportSchema,
   type RequiredToolDefectReport,
   type ResolvedFindingReport,
+  type UnknownFindingReport,
   type UnknownReferenceReport,
   type UnreachableCandidateReport,
 } from "./src/report/schema.ts";
@@ -137,8 +150,8 @@ export type {
   RuleEffect,
   ToolEffect,
 } from "./src/clients/rules/kind.ts";
-export type { RuleKindId } from "./src/clients/rules/registry.ts";
-export type { ConfigRunInput } from "./src/config/request.ts";
+export type { RULE_KINDS, RuleKindId } from "./src/clients/rules/registry.ts";
+export type { ConfigRunInput } from "./src/request/fleet.ts";
 export { RunError } from "./src/run/errors.ts";
 export { FileTooLargeError, UserError } from "./src/errors.ts";
 

@@ -4,7 +4,7 @@
  *
  *   deno task bench [--runs 5] [--out bench.md] [--config-only | --fidelity-only | --bounds-only
  *     | --shard-only | --merge-memory-only [--merge-formats FORMAT,...,all]
- *     | --render-only]
+ *     | --render-only | --observe-only]
  *
  * Needs: the pinned server-everything (deno.json), and Node.js with npm for the MCP Inspector CLI,
  * which is installed once into $TMPDIR/mcpeval-bench-inspector at the pinned version.
@@ -16,6 +16,7 @@ import { codeGraph } from "./code_graph.ts";
 import { mergeMemoryBench, shardBench } from "./bench_shards.ts";
 import { renderBench } from "./bench_render.ts";
 import { boundsBench, type StartHttp } from "./bench_bounds.ts";
+import { observeBench } from "./bench_observe.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const DENO = Deno.execPath();
@@ -57,12 +58,14 @@ const { values } = parseArgs({
     "merge-memory-only": { type: "boolean", default: false },
     // With --merge-memory-only: only these of its runs (format ids, `all`: every one at once, `sigint`).
     "merge-formats": { type: "string" },
-    // Only the renders of hostile reports (10, scripts/bench_render.ts).
+    // Only the renders of hostile reports (11, scripts/bench_render.ts).
     "render-only": { type: "boolean", default: false },
     // Only the client-fidelity cases (9, scripts/bench_fidelity.ts).
     "fidelity-only": { type: "boolean", default: false },
     // Only the memory bounds of the worst inputs (3, scripts/bench_bounds.ts).
     "bounds-only": { type: "boolean", default: false },
+    // Only `--observe` against the client's headless run alone (10, scripts/bench_observe.ts).
+    "observe-only": { type: "boolean", default: false },
   },
   strict: true,
 });
@@ -336,6 +339,14 @@ if (values["merge-memory-only"] || values["render-only"]) {
   Deno.exit(0);
 }
 
+if (values["observe-only"]) {
+  await Deno.remove(slowFleet);
+  await Deno.remove(everythingFleet);
+  await observeBench({ measure, once, row, ms, ratio });
+  await Deno.stdout.write(new TextEncoder().encode(rows.join("\n") + "\n"));
+  Deno.exit(0);
+}
+
 if (values["shard-only"] || values["bounds-only"]) {
   await Deno.remove(slowFleet);
   await Deno.remove(everythingFleet);
@@ -593,6 +604,7 @@ try {
   await shardBench({ measure, once, row, ms, ratio });
   await mergeMemoryBench({ measure, once, row, ms, ratio });
   await renderBench({ measure, once, row, ms, ratio });
+  await observeBench({ measure, once, row, ms, ratio });
 } finally {
   await Deno.remove(slowFleet);
   await Deno.remove(everythingFleet);

@@ -97,7 +97,7 @@ export async function boundsBench(
           "run",
           "--quiet",
           "--allow-env",
-          join(ROOT, "fixtures", "demo_server.ts"),
+          join(ROOT, "fixtures", "demo", "server.ts"),
         ],
       },
     });

@@ -150,7 +150,7 @@ export async function renderBench({ measure, once, row, ms, ratio }: BenchTools)
     for (const format of FORMATS) {
       const [small, large] = SIZES.map((count) => r[`${format}${count}`].ms);
       row(
-        `10. \`merge --format ${format}\`, one server of ${
+        `11. \`merge --format ${format}\`, one server of ${
           SIZES[0].toLocaleString("en-US")
         } identical review candidates`,
         ms(small),
@@ -158,7 +158,7 @@ export async function renderBench({ measure, once, row, ms, ratio }: BenchTools)
         format === "text" ? "< 2 s" : "",
       );
       row(
-        `10. the same with ${SIZES[1].toLocaleString("en-US")}`,
+        `11. the same with ${SIZES[1].toLocaleString("en-US")}`,
         ms(large),
         `${ratio(large, small)} of ${SIZES[0].toLocaleString("en-US")}`,
         "≤ 2.50x",
@@ -169,7 +169,7 @@ export async function renderBench({ measure, once, row, ms, ratio }: BenchTools)
     for (const format of FORMATS) {
       const whole = await once(merge(largest, format));
       row(
-        `10. \`merge --format ${format}\`, ${
+        `11. \`merge --format ${format}\`, ${
           LARGEST.toLocaleString("en-US")
         } identical candidates (${size.toFixed(0)} MiB), one run`,
         ms(whole.ms),
@@ -183,7 +183,7 @@ export async function renderBench({ measure, once, row, ms, ratio }: BenchTools)
         SIGNAL_AFTER_MS,
       );
       row(
-        `10. SIGINT ${SIGNAL_AFTER_MS} ms into that render: from the signal to the exit`,
+        `11. SIGINT ${SIGNAL_AFTER_MS} ms into that render: from the signal to the exit`,
         stopped === undefined ? "-" : ms(stopped.ms),
         stopped === undefined ? "ended before the signal" : `exit ${stopped.code}`,
         "< 1 s, exit 130",

@@ -15,7 +15,7 @@
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { shardOfLabel } from "../src/config/shard.ts";
+import { shardOfLabel } from "../src/request/shard.ts";
 import { FORMATS } from "../src/report/formats/mod.ts";
 import { stopRender } from "./bench_render.ts";
 

@@ -2,8 +2,8 @@
  * The change costs, measured for real: for each kind of extension, a throwaway copy of the
  * tree gets a fictional new member (its module and its registry row, and what else the kind
  * needs), `deno task schema` regenerates the schemas, and `deno check` and the tests that read
- * that registry must pass. It prints the files that changed, generated ones apart (a new
- * member's own test comes on top). Too slow for the suite: tests/seams_test.ts derives the
+ * that registry must pass. It prints the files that changed under `src/` and `docs/`, generated
+ * ones apart (a new member's own test comes on top). Too slow for the suite: tests/seams_test.ts derives the
  * same counts from the tree. A rule kind's presets (src/clients/clients.json, with evidence)
  * are not written here: a kind no preset has is valid, and applies nowhere.
  *
@@ -22,7 +22,6 @@ const COPIED = [
   "tests",
   "fixtures",
   "scripts",
-  "lab",
   "docs",
   "deno.json",
   "deno.lock",
@@ -61,11 +60,57 @@ const CHANGES: readonly Change[] = [
         `/** A fictional format. @module */\nimport type { RenderSource } from "../run.ts";\n\n` +
           `/** One line. */\nexport function render(source: RenderSource): string {\n  return \`\${source.kind}\\n\`;\n}\n`,
       );
-      await replace("src/report/formats/mod.ts", `| "sarif" |`, `| "sarif" | "tsv" |`);
       await replace(
         "src/report/formats/mod.ts",
         "  /** The GitHub step summary",
-        `  tsv: { selectable: true, load: () => import("./tsv.ts") },\n  /** The GitHub step summary`,
+        `  tsv: { selectable: true, load: (): Promise<FormatModule> => import("./tsv.ts") },\n` +
+          "  /** The GitHub step summary",
+      );
+    },
+    tests: [
+      "cli_test",
+      "mistakes_test",
+      "formats_test",
+      "options_test",
+      "public_api_test",
+      "seams_test",
+    ],
+  },
+  {
+    what: "an output format with an option of its own",
+    apply: async ({ write, replace }) => {
+      await write(
+        "src/report/formats/tsv.ts",
+        `/** A fictional format. @module */\nimport type { RenderSource } from "../run.ts";\n` +
+          `import type { RenderOptions } from "./mod.ts";\nimport { TSV_SEPARATOR, valueOf } from "./options.ts";\n\n` +
+          `/** One line. */\nexport function render(source: RenderSource, options: RenderOptions): string {\n` +
+          `  return \`\${source.kind}\${valueOf(options.values, TSV_SEPARATOR) ?? "\\t"}\\n\`;\n}\n`,
+      );
+      await replace(
+        "src/report/formats/mod.ts",
+        "  /** The GitHub step summary",
+        `  tsv: {\n    selectable: true,\n    options: [TSV_SEPARATOR],\n` +
+          `    load: (): Promise<FormatModule> => import("./tsv.ts"),\n  },\n` +
+          "  /** The GitHub step summary",
+      );
+      await replace(
+        "src/report/formats/mod.ts",
+        "  SARIF_LOCATION,\n",
+        "  SARIF_LOCATION,\n  TSV_SEPARATOR,\n",
+      );
+      await replace(
+        "src/report/formats/options.ts",
+        "/** Where every result of a SARIF log points",
+        `/** \`--tsv-separator C\`: one character between columns. */\n` +
+          `export const TSV_SEPARATOR: FormatOption<string> = {\n  name: "tsv-separator",\n  value: "C",\n` +
+          `  help: ["TSV: the character between columns"],\n  report: "a TSV report",\n` +
+          `  parse: (text) => text.length === 1 ? { value: text } : { problem: "must be one character" },\n};\n\n` +
+          "/** Where every result of a SARIF log points",
+      );
+      await replace(
+        "docs/reference.md",
+        "| `--sarif-location PATH[:LINE]`",
+        "| `--tsv-separator C` | | TSV: the character between columns |\n| `--sarif-location PATH[:LINE]`",
       );
     },
     tests: [
@@ -95,13 +140,8 @@ const CHANGES: readonly Change[] = [
       );
       await replace(
         registry,
-        `export type RuleKindId =\n`,
-        `export type RuleKindId =\n  | "min-name-length"\n`,
-      );
-      await replace(
-        registry,
-        `RULE_KINDS: Readonly<Record<RuleKindId, RuleKind>> = {\n`,
-        `RULE_KINDS: Readonly<Record<RuleKindId, RuleKind>> = {\n  "min-name-length": minNameLength,\n`,
+        `export const RULE_KINDS = {\n`,
+        `export const RULE_KINDS = {\n  "min-name-length": minNameLength,\n`,
       );
     },
     tests: ["client_rules_test", "clients_test", "schema_test", "seams_test", "options_test"],
@@ -209,13 +249,15 @@ async function measure(change: Change): Promise<void> {
         await Deno.writeTextFile(join(copy, path), before.replace(anchor, text));
       },
     });
-    await run(copy, ["fmt", "src"]);
+    await run(copy, ["fmt", "src", "docs"]);
     await run(copy, ["task", "schema"]);
     const changed: string[] = [];
-    for (const path of await filesOf(join(copy, "src"))) {
-      const original = await readOrUndefined(join(ROOT, "src", path));
-      if (original !== await Deno.readTextFile(join(copy, "src", path))) {
-        changed.push(`src/${path}`);
+    for (const folder of ["src", "docs"]) {
+      for (const path of await filesOf(join(copy, folder))) {
+        const original = await readOrUndefined(join(ROOT, folder, path));
+        if (original !== await Deno.readTextFile(join(copy, folder, path))) {
+          changed.push(`${folder}/${path}`);
+        }
       }
     }
     const checked = await run(copy, ["check", "main.ts", "mod.ts"]);

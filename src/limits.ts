@@ -53,6 +53,15 @@ export const PACKED_BLOCK_CHARS = 1_048_576;
 export const MAX_RESOLVED_LISTED = 1_000;
 
 /**
+ * The longest hint a report read may hold, in characters: hints are fixed sentences (this
+ * version's are under 400), and a later version's are kept, not interpreted.
+ */
+export const MAX_HINT_CHARS = 1_000;
+
+/** The longest id a report holds (a finding kind, reason, cause, rule id, ...), in characters. */
+export const MAX_ID_CHARS = 64;
+
+/**
  * Instructions above this many UTF-8 bytes are not analysed: the profile ends
  * `instructions-too-large`. Reference detection is linear in the length; this bounds its time
  * and memory per profile (about 30 ms and a few MiB for the worst inputs measured).
@@ -220,3 +229,32 @@ export const MAX_NAME_PATTERN_LENGTH = 256;
  * characters; a longer one makes the profile incomplete (`malformed-entry`), as in the five.
  */
 export const MAX_KEPT_INVALID_NAME_CHARS = 1_024;
+
+/**
+ * `--observe`: the longest wait for the real client's headless run (from its start to its exit);
+ * a client still running then is ended, and without a model request its profiles are
+ * `client-timeout`.
+ */
+export const OBSERVE_CLIENT_WAIT_MS = 120_000;
+
+/** `--observe`: the longest wait for installing a client from the npm registry (cached after). */
+export const OBSERVE_INSTALL_MS = 600_000;
+
+/** `--observe`: the longest wait for one look-up on the npm registry (`@latest`, an integrity). */
+export const OBSERVE_LOOKUP_MS = 60_000;
+
+/**
+ * `--observe`: how many openings (`initialize`, `server/discover`) of the real client the proxy
+ * forwards to one server until one succeeds (a client that falls back sends a second); after
+ * that, or once one succeeded, it answers them itself.
+ */
+export const MAX_PROXY_OPENINGS = 4;
+
+/** `--observe`: how long a connection to the proxy may take to say which server it is for. */
+export const PROXY_HELLO_MS = 10_000;
+
+/**
+ * `--observe`: a server's instructions count as shown to the model when at least this many of
+ * their first characters (or all of them, when they are shorter) reach it verbatim.
+ */
+export const MIN_SHOWN_INSTRUCTIONS_CHARS = 32;

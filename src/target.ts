@@ -23,6 +23,9 @@ export function defaultServerStderr(terminal: boolean, quiet: boolean): ServerSt
   return terminal && !quiet ? "tail" : "discard";
 }
 
+/** The transports, by the name a report gives them (each target's `kind`). */
+export const TRANSPORTS = ["stdio", "streamable-http"] as const satisfies readonly Target["kind"][];
+
 /** A server started as a subprocess and spoken to over stdio. */
 export interface StdioTarget {
   /** Selects the stdio transport. */
@@ -41,8 +44,17 @@ export interface StdioTarget {
 
 /**
  * The programs that may download what they run before it can answer (a cold package cache):
- * package runners, and container engines that pull an image. A name is the program's file name
- * without a directory or a Windows extension.
+ * package runners, container engines that pull an image, and Deno. A name is the program's file
+ * name without a directory or a Windows extension.
+ *
+ * Deno counts whatever its arguments (`deno run server.ts`, `deno task start`, `deno serve`,
+ * `deno x`, `dx`, a bare `deno server.ts`): every form that runs code resolves a module graph
+ * first, and a local script may import `npm:`, `jsr:` or URL modules, directly, through a module
+ * it imports or through a `deno.json` import map; in a project with a lockfile, the first npm
+ * import installs every npm package the lockfile holds (this repository's demo: 169). The command
+ * line cannot tell whether that graph is cached (only resolving it can, and that is the
+ * download), so every Deno start counts: a warm one costs the other profiles one `initialize`
+ * round trip, a cold one started five times races the timeout.
  */
 const DOWNLOADING_PROGRAMS: ReadonlySet<string> = new Set([
   "npx",
@@ -58,20 +70,18 @@ const DOWNLOADING_PROGRAMS: ReadonlySet<string> = new Set([
   "uv",
   "docker",
   "podman",
+  "deno",
+  "dx",
 ]);
-
-/** Deno runs a remote module only after downloading it: `npm:`, `jsr:` and URL specifiers. */
-const REMOTE_SPECIFIER = /^(npm:|jsr:|https?:)/;
 
 /**
  * Whether a first start of `target` may spend its time downloading (`npx -y`, `uvx`, `docker
- * run`, `deno run npm:...`): its profiles then start one first, the others once it is warm. A
+ * run`, any `deno` start): its profiles then start one first, the others once it is warm. A
  * wrapper (`sh -c`, `env`) hides the program and is not recognised.
  */
 export function mayDownload(target: StdioTarget): boolean {
   const program = target.command.split(/[\\/]/).at(-1)!.replace(/\.(cmd|exe|bat|ps1)$/i, "");
-  if (DOWNLOADING_PROGRAMS.has(program)) return true;
-  return program === "deno" && target.args.some((arg) => REMOTE_SPECIFIER.test(arg));
+  return DOWNLOADING_PROGRAMS.has(program);
 }
 
 /** A Streamable HTTP endpoint. */

@@ -6,11 +6,52 @@ import Ajv2020 from "ajv/dist/2020.js";
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { assertKnownIds } from "./_known_ids.ts";
 
 /** The project root. */
 export const ROOT: string = fileURLToPath(new URL("../", import.meta.url));
 /** The Deno binary running the tests (the real path, for --allow-run). */
 export const DENO: string = Deno.execPath();
+
+/**
+ * The variables a child started with a cleared or reduced environment needs to find Deno, its
+ * cache and the network the way the test runner does: the cache folder (`DENO_DIR`: it may be
+ * anything), the CA settings, the proxies and the npm registry's configuration. A child that
+ * loses them looks in the default cache, downloads there, or cannot connect.
+ */
+export const CHILD_ENV_NAMES: readonly string[] = [
+  "PATH",
+  "HOME",
+  "DENO_DIR",
+  "DENO_CERT",
+  "DENO_TLS_CA_STORE",
+  "DENO_AUTH_TOKENS",
+  "NODE_EXTRA_CA_CERTS",
+  "SSL_CERT_FILE",
+  "SSL_CERT_DIR",
+  "HTTP_PROXY",
+  "HTTPS_PROXY",
+  "ALL_PROXY",
+  "NO_PROXY",
+  "http_proxy",
+  "https_proxy",
+  "all_proxy",
+  "no_proxy",
+  "NPM_CONFIG_REGISTRY",
+  "npm_config_registry",
+  "NPM_CONFIG_USERCONFIG",
+  "npm_config_userconfig",
+];
+
+/** The variables of {@linkcode CHILD_ENV_NAMES} that are set here, with their values. */
+export function childEnv(): Record<string, string> {
+  return Object.fromEntries(
+    CHILD_ENV_NAMES.flatMap((name) => {
+      const value = Deno.env.get(name);
+      return value === undefined ? [] : [[name, value]];
+    }),
+  );
+}
 
 /** What one CLI run produced. */
 export interface CliResult {
@@ -285,7 +326,7 @@ export const DEMO_TARGET: readonly string[] = [
   "--settle-ms",
   "100",
   "--",
-  ...fixture("demo_server.ts"),
+  ...fixture("demo/server.ts"),
 ];
 
 /**
@@ -429,8 +470,8 @@ export async function fleetJson(
 }
 
 /**
- * Runs `guidance --format json ARGS`, fails unless stderr is empty and `assertValid` accepts the
- * JSON on stdout, and returns the run and that JSON.
+ * Runs `guidance --format json ARGS`, fails unless stderr is empty, `assertValid` accepts the
+ * JSON on stdout and it holds only ids this version writes, and returns the run and that JSON.
  */
 async function validJson(
   args: readonly string[],
@@ -441,6 +482,7 @@ async function validJson(
   assert.equal(withoutNotices(result.stderr), "", "stderr must be empty");
   const json = JSON.parse(result.stdout);
   await assertValid(json);
+  assertKnownIds(json);
   return { ...result, json };
 }
 
@@ -551,6 +593,8 @@ export interface FixtureLog extends TempPath {
   received(method: string): number;
   /** The process ids the servers logged, so far. */
   pids(): number[];
+  /** How many answers to `method` the servers have written whole, so far (hostile.ts logs them). */
+  answered(method: string): number;
 }
 
 /** A fresh temporary file for a fixture's log, removed on dispose: `await using log = ...`. */
@@ -568,6 +612,8 @@ export async function fixtureLog(): Promise<FixtureLog> {
         e.received?.method === method
       ).length,
     pids: () => (entries() as { pid?: number }[]).flatMap((e) => e.pid ?? []),
+    answered: (method) =>
+      (entries() as { answered?: string }[]).filter((e) => e.answered === method).length,
   };
 }
 

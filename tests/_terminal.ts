@@ -3,7 +3,7 @@
  * would: stdout and stderr are the terminal unless the shell line redirects them.
  */
 import { join } from "node:path";
-import { assertNoneLeft, DENO, ProcessMarker, ROOT } from "./_cli.ts";
+import { assertNoneLeft, childEnv, DENO, ProcessMarker, ROOT } from "./_cli.ts";
 
 /** Whether `script` can give a test a pseudo-terminal here. */
 export const HAS_SCRIPT: boolean = Deno.build.os === "linux" &&
@@ -15,14 +15,12 @@ export const HAS_SCRIPT: boolean = Deno.build.os === "linux" &&
     }
   })();
 
-/** Only what Deno needs to find itself and its cache; no NO_COLOR from the test runner. */
+/**
+ * Only what Deno needs to find itself, its cache and the network ({@linkcode childEnv}); no
+ * NO_COLOR from the test runner.
+ */
 export function baseEnv(): Record<string, string> {
-  return Object.fromEntries(
-    ["PATH", "HOME", "DENO_DIR"].flatMap((name) => {
-      const value = Deno.env.get(name);
-      return value === undefined ? [] : [[name, value]];
-    }),
-  );
+  return childEnv();
 }
 
 /** Quotes one word for `sh`. */

@@ -171,7 +171,7 @@ Deno.test("action: one server by command: annotations, step summary, SARIF, JUni
   const dir = await Deno.makeTempDir({ prefix: "mcpeval-action-" });
   try {
     const run = await runStep(dir, {
-      command: "deno run --quiet fixtures/demo_server.ts",
+      command: "deno run --quiet fixtures/demo/server.ts",
       server: "demo",
       profiles: "none roots",
       "required-tools": "list-workspace-files",
@@ -202,7 +202,7 @@ Deno.test("action: shards of a config as matrix jobs, then their merge", async (
   const dir = await Deno.makeTempDir({ prefix: "mcpeval-action-" });
   const servers: Record<string, unknown> = {};
   for (const name of ["alpha", "beta", "gamma", "delta"]) {
-    servers[name] = entry(fixture("demo_server.ts"));
+    servers[name] = entry(fixture("demo/server.ts"));
   }
   await using config = await configFile({ mcpServers: servers });
   try {
@@ -267,6 +267,49 @@ Deno.test("action: inputs that do not make one run exit 2 with an error annotati
       assert.match(run.summary, /invalid invocation/);
       assert.deepEqual([...run.outputs], [["exit-code", "2"]]);
     }
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("action: a missing Deno permission (exit 2) names the deno-permissions input and the flags for it", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mcpeval-action-" });
+  try {
+    // The action grants read for the config; its servers need their own run permission.
+    const run = await runStep(dir, { config: "fixtures/configs/demo.mcp.json" });
+    assert.equal(run.code, 2, run.stderr);
+    const annotations = run.stdout.split("\n").filter((line) => line.startsWith("::error"));
+    assert.equal(annotations.length, 1, run.stdout);
+    assert.match(
+      annotations[0],
+      /^::error title=mcpeval::Permission to run the server command is missing: add --allow-run=deno; with this action, add it to the deno-permissions input \(deno-permissions: --allow-run=deno\)$/,
+    );
+    assert.match(run.summary, /deno-permissions: --allow-run=deno/);
+    assert.deepEqual([...run.outputs], [["exit-code", "2"]]);
+    // mcpeval's own --allow-remote-http is an option, not a Deno flag: no input named for it.
+    const remote = await runStep(dir, { url: "https://x.example/mcp", server: "remote" });
+    assert.equal(remote.code, 2, remote.stderr);
+    assert.match(remote.stdout, /^::error title=mcpeval::--url to a host that is not loopback/m);
+    assert.ok(!remote.stdout.includes("deno-permissions"), remote.stdout);
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
+Deno.test("action: the observe input reaches --observe with its own permissions", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mcpeval-action-" });
+  try {
+    // A client the lab cannot run: refused after --observe's permissions were found granted.
+    const run = await runStep(dir, {
+      command: "deno run --quiet fixtures/demo/server.ts",
+      server: "demo",
+      observe: "vscode",
+    });
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(
+      run.stdout,
+      /^::error title=mcpeval::--observe cannot run vscode: an editor, not on the npm registry$/m,
+    );
   } finally {
     await Deno.remove(dir, { recursive: true });
   }
@@ -389,7 +432,7 @@ Deno.test("action: server-stderr reaches mcpeval, which validates it (exit 2, an
   const dir = await Deno.makeTempDir({ prefix: "mcpeval-action-" });
   try {
     const run = await runStep(dir, {
-      command: "deno run --quiet fixtures/demo_server.ts",
+      command: "deno run --quiet fixtures/demo/server.ts",
       server: "demo",
       "server-stderr": "loud",
     });

@@ -47,7 +47,7 @@ Deno.test({
       path,
       ...outputs.flatMap((spec) => ["--output", spec]),
       "--",
-      ...fixture("demo_server.ts"),
+      ...fixture("demo/server.ts"),
     ]);
     assert.equal(output.code, 0, output.stderr);
     const report = JSON.parse(await Deno.readTextFile(join(dir.path, "report.json")));

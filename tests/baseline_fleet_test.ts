@@ -21,9 +21,9 @@ import {
 import { EVERYTHING_CANDIDATES } from "./_everything.ts";
 import { assertGithubSarif } from "./_sarif.ts";
 
-const DEMO = fixture("demo_server.ts");
+const DEMO = fixture("demo/server.ts");
 /** A later release of the demo server: `delete-note` is no longer listed with sampling. */
-const DEMO_LATER = fixture("demo_server.ts", "--hidden-with", "delete-note=sampling");
+const DEMO_LATER = fixture("demo/server.ts", "--hidden-with", "delete-note=sampling");
 const ALL = ["none", "roots", "sampling", "elicitation", "all"];
 
 /** Runs a config with `--output json=PATH` and returns PATH (a fleet report). */

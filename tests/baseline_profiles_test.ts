@@ -16,7 +16,7 @@ Deno.test("a baseline of five profiles, a run of two: no finding resolved, the s
   await using dir = await tempDir();
   const path = join(dir.path, "baseline.json");
   const written = await mcpeval(
-    ["guidance", "--output", `json=${path}`, ...DEMO, "--", ...fixture("demo_server.ts")],
+    ["guidance", "--output", `json=${path}`, ...DEMO, "--", ...fixture("demo/server.ts")],
     { permissions: [`--allow-run=${DENO}`, `--allow-write=${path}`] },
   );
   assert.equal(written.code, 0, written.stderr);
@@ -29,7 +29,7 @@ Deno.test("a baseline of five profiles, a run of two: no finding resolved, the s
     "--baseline",
     path,
     "--",
-    ...fixture("demo_server.ts"),
+    ...fixture("demo/server.ts"),
   ];
   const options = { permissions: [`--allow-run=${DENO}`, `--allow-read=${path}`] };
   const { code, report } = await guidanceJson(args, options);
@@ -54,7 +54,7 @@ Deno.test("a baseline of five profiles, a run of two: no finding resolved, the s
   }
   // The same profiles as the baseline: nothing differs.
   const same = await guidanceJson(
-    [...DEMO, "--baseline", path, "--", ...fixture("demo_server.ts")],
+    [...DEMO, "--baseline", path, "--", ...fixture("demo/server.ts")],
     options,
   );
   assert.equal(same.report.baseline?.resolved.length, 0);

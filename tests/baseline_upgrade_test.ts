@@ -18,7 +18,7 @@ import {
 } from "./_cli.ts";
 
 const DATA = join(ROOT, "tests", "data", "baselines");
-const DEMO = ["--server", "demo", "--settle-ms", "100", "--", ...fixture("demo_server.ts")];
+const DEMO = ["--server", "demo", "--settle-ms", "100", "--", ...fixture("demo/server.ts")];
 const read = (path: string) => ({ permissions: [`--allow-run=${DENO}`, `--allow-read=${path}`] });
 
 for (
@@ -46,7 +46,7 @@ for (
 Deno.test("a reworded 0.2.0 fleet report is the baseline of a config run", async () => {
   const path = join(DATA, "fleet-0.2.0-reworded.json");
   await using config = await configFile({
-    mcpServers: { demo: entry(fixture("demo_server.ts")) },
+    mcpServers: { demo: entry(fixture("demo/server.ts")) },
   });
   const { code, fleet } = await fleetJson(
     ["--config", config.path, "--settle-ms", "100", "--baseline", path],
@@ -98,7 +98,7 @@ Deno.test("a finding of a kind this version does not know is left out, not refus
 Deno.test("a reworded baseline of another server still exits 2", async () => {
   const path = join(DATA, "guidance-0.2.0-reworded.json");
   const { code, stderr } = await mcpeval(
-    ["guidance", "--baseline", path, "--server", "other", "--", ...fixture("demo_server.ts")],
+    ["guidance", "--baseline", path, "--server", "other", "--", ...fixture("demo/server.ts")],
     read(path),
   );
   assert.equal(code, 2);

@@ -7,7 +7,7 @@ import { PROTOCOL_VERSIONS } from "../src/protocol/versions.ts";
 import { FORMATS } from "../src/report/formats/mod.ts";
 
 const SECRET = "s3cr3t-value";
-const TARGET = ["--", ...fixture("demo_server.ts")];
+const TARGET = ["--", ...fixture("demo/server.ts")];
 
 /** Invalid invocations: [name, argv, text the one stderr line must contain]. */
 const INVALID: [string, string[], string][] = [
@@ -373,7 +373,7 @@ Deno.test("--version prints the version from deno.json", async () => {
 });
 
 Deno.test("a missing run permission names the flag to add, and nothing runs", async () => {
-  const result = await mcpeval(["guidance", "--server", "a", "--", ...fixture("demo_server.ts")], {
+  const result = await mcpeval(["guidance", "--server", "a", "--", ...fixture("demo/server.ts")], {
     permissions: [],
   });
   assert.equal(result.code, 2);

@@ -63,7 +63,7 @@ Deno.test("a rule's observed evidence: {client, version, date, probe}, or the fi
   assert.deepEqual(parsed.get("p")!.rules[0].observed, good);
   assert.equal(
     parsePresets(file({ ...good, date: "yesterday" })),
-    "client p has a hide-app-only rule whose observed is not {client, version, date, probe}",
+    "field clients.p.rules[0].observed.date must be a date (YYYY-MM-DD)",
   );
 });
 
@@ -180,11 +180,11 @@ Deno.test("preset data: effects are checked per kind, and a cap without an effec
   assert.equal(parsed.get("x")!.rules[0].effect, "warn");
   assert.equal(
     parsePresets(preset([{ id: "hide-app-only", value: true, effect: "truncate", ...evidence }])),
-    "client x has a hide-app-only rule whose effect is not one of: drop-tool",
+    "field clients.x.rules[0].effect must be one of: drop-tool",
   );
   assert.equal(
     parsePresets(preset([{ id: "schema-invalid", value: "draft-2020-12", ...evidence }])),
-    "client x has a schema-invalid rule with a value of the wrong kind",
+    "field clients.x.rules[0].value is not of the kind a schema-invalid rule takes",
   );
   const all = preset([]);
   (all.clients as Record<string, unknown>).all = all.clients.x;

@@ -31,7 +31,8 @@ Deno.test("the built-in preset data validates, and every fact has a source and a
   for (const [name, entry] of Object.entries(data.clients) as [string, Record<string, unknown>][]) {
     assert.ok(presets.has(name));
     for (const source of entry.sources as { url: string; verified_at: string }[]) {
-      assert.match(source.url, /^https:\/\//, name);
+      // A web page, or a published package by name and version (never a registry's address).
+      assert.match(source.url, /^(https:\/\/|npm:(@[^/@]+\/)?[^/@]+@\d+\.\d+\.\d+)/, name);
       assert.match(source.verified_at, /^\d{4}-\d{2}-\d{2}$/, name);
     }
   }
@@ -43,13 +44,82 @@ Deno.test("a preset file without sources is refused with a fixed phrase", () => 
   delete bad.clients.tiny.sources;
   assert.equal(
     parsePresets(bad),
-    "client tiny needs sources, each with an https url and a verified_at date",
+    "field clients.tiny.sources must be a non-empty list of {url, verified_at}",
   );
   bad.clients.tiny.sources = [{ url: "https://x.example", verified_at: "2026-11-30" }];
   bad.clients.tiny.rules[0].source = "secret-value";
   assert.equal(
     parsePresets(bad),
-    "client tiny has a max-tools rule without an https source and a verified_at date",
+    "field clients.tiny.rules[0].source must be an https URL or npm:NAME@VERSION",
+  );
+});
+
+Deno.test("every --client-file field is type-checked: exit 2 with one line naming it, never its value", async () => {
+  await using dir = await tempDir();
+  const secret = "SECRET-7f3a9";
+  const disguised = { toString: `2026-01-01 ${secret}` };
+  // deno-lint-ignore no-explicit-any
+  type Edit = (tiny: any) => void;
+  const evidence = { client: "tiny", version: "1.2.3", date: "2026-12-02", probe: "main" };
+  const cases: [Edit, string][] = [
+    [(t) => t.sources[0].verified_at = disguised, "sources[0].verified_at must be a date"],
+    [(t) => t.rules[0].verified_at = disguised, "rules[0].verified_at must be a date"],
+    [
+      (t) => t.rules[0].observed = { ...evidence, date: disguised },
+      "rules[0].observed.date must be a date",
+    ],
+    [(t) => {
+      t.protocol_version = {
+        value: "2025-06-18",
+        source: "https://example.com/tiny",
+        verified_at: ["2026-01-01", secret],
+      };
+    }, "protocol_version.verified_at must be a date"],
+    [(t) => t.sources[0].verified_at = "2026-13-45", "sources[0].verified_at must be a date"],
+    [(t) => t.rules[1].verified_at = "2026-02-30", "rules[1].verified_at must be a date"],
+    [(t) => t.client_info.name = { toString: secret }, "client_info.name must be 1-64 printable"],
+    [(t) => t.client_info.version = [secret], "client_info.version must be 1-64 printable"],
+    [
+      (t) => t.sources[0].url = `http://${secret}@example.com`,
+      "sources[0].url must be an https URL or npm:NAME@VERSION",
+    ],
+    [(t) => t.sources[0].what = { secret }, "sources[0].what must be a string"],
+    [(t) => t.rules[2].separator = [secret], "rules[2].separator must be at most 64 printable"],
+    [(t) => t.rules[0].note = 7, "rules[0].note must be a string"],
+    [(t) => t.instructions_shown = "yes", "instructions_shown must be true, false or null"],
+  ];
+  for (const [index, [edit, expected]] of cases.entries()) {
+    const file = JSON.parse(await Deno.readTextFile(TEST_PRESETS));
+    edit(file.clients.tiny);
+    const path = join(dir.path, `case-${index}.json`);
+    await Deno.writeTextFile(path, JSON.stringify(file));
+    const result = await mcpeval(
+      ["guidance", "--server", "s", "--client", "tiny", "--client-file", path, "--", "srv"],
+      { permissions: [`--allow-run=${DENO}`, `--allow-read=${path}`] },
+    );
+    assert.equal(result.code, 2, `${expected}: ${result.stderr}`);
+    assert.equal(result.stdout, "");
+    assert.match(result.stderr, /^mcpeval: --client-file field clients\.tiny\.[^\n]*\n$/);
+    assert.ok(result.stderr.includes(`clients.tiny.${expected}`), result.stderr);
+    assert.ok(!result.stderr.includes(secret), `the value was shown: ${result.stderr}`);
+  }
+  // The file's own date, too.
+  const file = JSON.parse(await Deno.readTextFile(TEST_PRESETS));
+  file.verified_at = ["2026-11-30"];
+  assert.equal(parsePresets(file), "field verified_at must be a date (YYYY-MM-DD)");
+});
+
+Deno.test("the library's clientPresets: values that are not JSON are refused, never thrown", () => {
+  const file = JSON.parse(Deno.readTextFileSync(TEST_PRESETS));
+  file.clients.tiny.capabilities.experimental = { tiny: () => {} };
+  assert.equal(
+    parsePresets(file),
+    "field clients.tiny.capabilities must hold only JSON values",
+  );
+  file.clients.tiny.capabilities.experimental = { when: new Date(0) };
+  assert.equal(
+    parsePresets(file),
+    "field clients.tiny.capabilities must hold only JSON values",
   );
 });
 
@@ -203,7 +273,7 @@ Deno.test("--client alone runs only the client profiles; an unknown name gets a 
       "--client-file",
       TEST_PRESETS,
       "--",
-      ...fixture("demo_server.ts"),
+      ...fixture("demo/server.ts"),
     ],
     { permissions: READ },
   );

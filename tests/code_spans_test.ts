@@ -13,10 +13,13 @@ import { Parser } from "commonmark";
 import spec from "commonmark-spec";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import {
+  getDefaultEnvironment,
+  StdioClientTransport,
+} from "@modelcontextprotocol/sdk/client/stdio.js";
 import { inlineCodeSpans } from "../src/analysis/code_spans.ts";
-import { createDemoServer } from "../fixtures/demo_server.ts";
-import { EVERYTHING, hostile, httpFixture, startHttp } from "./_cli.ts";
+import { createDemoServer } from "../fixtures/demo/server.ts";
+import { childEnv, EVERYTHING, hostile, httpFixture, startHttp } from "./_cli.ts";
 import { random } from "./_random.ts";
 
 /** What commonmark.js gives: the literals of the `code` nodes. */
@@ -86,7 +89,10 @@ async function demoInstructions(): Promise<string> {
 async function everythingInstructions(): Promise<string> {
   const [command, ...args] = EVERYTHING;
   const client = new Client({ name: "code-spans-test", version: "1.0.0" });
-  await client.connect(new StdioClientTransport({ command, args, stderr: "ignore" }));
+  // The SDK gives its child only HOME, PATH, SHELL, TERM, USER and LOGNAME by default: the
+  // child deno would lose the cache folder and the CA and proxy settings.
+  const env = { ...getDefaultEnvironment(), ...childEnv() };
+  await client.connect(new StdioClientTransport({ command, args, env, stderr: "ignore" }));
   const instructions = client.getInstructions();
   await client.close();
   assert.equal(typeof instructions, "string");
@@ -152,7 +158,7 @@ async function httpHostileInstructions(): Promise<string> {
 
 Deno.test("code spans: the fixtures' and server-everything's instructions", async () => {
   const instructions: [string, string][] = [
-    ["fixtures/demo_server.ts", await demoInstructions()],
+    ["fixtures/demo/server.ts", await demoInstructions()],
     ["fixtures/hostile.ts", await hostileInstructions()],
     ["fixtures/http_hostile.ts", await httpHostileInstructions()],
     ["server-everything", await everythingInstructions()],

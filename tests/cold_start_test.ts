@@ -1,10 +1,22 @@
 /**
  * Cold starts (issue 33): a stdio server's first profile warms the package cache before the
- * others start, and the README's npx command runs from an empty npm cache.
+ * others start, and the README's npx command and its install line and demo run from empty
+ * caches (these need the npm registry: .ci/run runs them with it).
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { DENO, guidanceJson, hostile, mcpeval, profileNone, ROOT, tempDir } from "./_cli.ts";
+import {
+  assertNoneLeft,
+  DENO,
+  guidanceJson,
+  hostile,
+  mcpeval,
+  ProcessMarker,
+  profileNone,
+  ROOT,
+  tempDir,
+} from "./_cli.ts";
+import { commands, installReadmeLine } from "./_readme.ts";
 import { FORMATS } from "../src/report/formats/mod.ts";
 import { mayDownload } from "../src/target.ts";
 
@@ -39,32 +51,57 @@ Deno.test("a server started by npx whose first start downloads: the other profil
 
 Deno.test("a server that downloads nothing: its five profiles start at once", async () => {
   // Each start answers only once all five have begun: profiles started one after another
-  // would never get there.
+  // would never get there. The program is named `server`, not `deno` (every deno start may
+  // download: `mayDownload`).
+  await using cache = await tempDir();
+  await using bin = await tempDir();
+  const server = join(bin.path, "server");
+  const line = [DENO, ...coldStart(cache.path, "together", "5")].map((word) => `'${word}'`)
+    .join(" ");
+  await Deno.writeTextFile(server, `#!/bin/sh\nexec ${line}\n`, { mode: 0o755 });
+  const { code, report, stderr } = await guidanceJson(
+    ["--server", "local", "--settle-ms", "0", "--", server],
+    { boundMs: 120_000, permissions: [`--allow-run=${server},${DENO}`] },
+  );
+  assert.equal(code, 0, stderr);
+  assert.deepEqual(report.profiles.map((p) => p.complete), [true, true, true, true, true]);
+});
+
+Deno.test("a local deno script whose first start downloads: the other profiles start warm, all complete", async () => {
+  // `deno run` of a local file, as the README's demo is: its imports (or its project's
+  // lockfile) may need a download the command line does not show.
   await using cache = await tempDir();
   const { code, report, stderr } = await guidanceJson(
-    [
-      "--server",
-      "local",
-      "--settle-ms",
-      "0",
-      "--",
-      DENO,
-      ...coldStart(cache.path, "together", "5"),
-    ],
+    ["--server", "cold", "--settle-ms", "100", "--", DENO, ...coldStart(cache.path, "2000")],
     { boundMs: 120_000 },
   );
   assert.equal(code, 0, stderr);
   assert.deepEqual(report.profiles.map((p) => p.complete), [true, true, true, true, true]);
 });
 
-/** Why the npm registry cannot be used from here (the cold test needs it), or undefined. */
-async function registryProblem(): Promise<string | undefined> {
-  const net = await Deno.permissions.query({ name: "net", host: "registry.npmjs.org" });
-  if (net.state !== "granted") return "not allowed: run it with --allow-net=registry.npmjs.org";
+/** The npm registry npm is configured with (`npm config get registry`), or why there is none. */
+async function npmRegistry(): Promise<URL | string> {
   try {
-    const response = await fetch("https://registry.npmjs.org/", {
-      signal: AbortSignal.timeout(10_000),
-    });
+    const output = await new Deno.Command("npm", {
+      args: ["config", "get", "registry"],
+      stdin: "null",
+      stderr: "null",
+    }).output();
+    const url = URL.parse(new TextDecoder().decode(output.stdout).trim());
+    return output.success && url !== null ? url : "npm config get registry gave no URL";
+  } catch {
+    return "npm is not installed";
+  }
+}
+
+/** Why the npm registry cannot be used from here (the cold tests need it), or undefined. */
+async function registryProblem(): Promise<string | undefined> {
+  const registry = await npmRegistry();
+  if (typeof registry === "string") return registry;
+  const net = await Deno.permissions.query({ name: "net", host: registry.host });
+  if (net.state !== "granted") return `not allowed: run it with --allow-net=${registry.host}`;
+  try {
+    const response = await fetch(registry, { signal: AbortSignal.timeout(10_000) });
     await response.body?.cancel();
     return response.ok ? undefined : `it answered HTTP ${response.status}`;
   } catch {
@@ -104,6 +141,42 @@ Deno.test({
   },
 });
 
+Deno.test({
+  name:
+    "the README's install line and demo run cold, from empty Deno and npm caches, one core busy",
+  ignore: registry !== undefined || Deno.build.os === "windows",
+  fn: async () => {
+    await using root = await tempDir();
+    await using denoDir = await tempDir();
+    await using npmCache = await tempDir();
+    const demo = commands().find((line) => line.startsWith("mcpeval guidance --server demo"));
+    assert.ok(demo, "the README shows the demo");
+    const marker = new ProcessMarker();
+    // A shared CI machine: one core taken by a process of this test's own.
+    const busy = new Deno.Command(DENO, {
+      args: ["eval", "for (;;) {}"],
+      stdin: "null",
+      stdout: "null",
+      stderr: "null",
+    }).spawn();
+    try {
+      const run = await installReadmeLine(root.path, marker, {
+        env: { DENO_DIR: denoDir.path, NPM_CONFIG_CACHE: npmCache.path },
+        // Generous: the download on a slow network, five profiles, the default timeout.
+        boundMs: 280_000,
+      });
+      const report = await run(demo);
+      assert.equal(report.code, 0, report.stderr);
+      assert.match(report.stdout, /^mcpeval guidance {2}server demo\n[\s\S]*\nResult: passed/);
+      assert.ok(!report.stdout.includes("incomplete"), report.stdout);
+    } finally {
+      busy.kill("SIGKILL");
+      await busy.status;
+    }
+    assertNoneLeft(await marker.reap(), "the installed mcpeval, from empty caches");
+  },
+});
+
 Deno.test("a timeout's hint says a first npx or uvx run may still be downloading, in every format", async () => {
   const args = [
     "--timeout-ms",
@@ -125,7 +198,7 @@ Deno.test("a timeout's hint says a first npx or uvx run may still be downloading
   }
 });
 
-Deno.test("mayDownload: package runners, container engines and deno with a remote module", () => {
+Deno.test("mayDownload: package runners, container engines and every deno start", () => {
   const stdio = (command: string, ...args: string[]) =>
     mayDownload({ kind: "stdio", command, args, stderr: "discard" });
   assert.ok(stdio("npx", "-y", "@modelcontextprotocol/server-everything"));
@@ -133,7 +206,18 @@ Deno.test("mayDownload: package runners, container engines and deno with a remot
   assert.ok(stdio("C:\\Program Files\\nodejs\\npx.cmd", "-y", "x"));
   assert.ok(stdio("docker", "run", "-i", "--rm", "mcp/github"));
   assert.ok(stdio("deno", "run", "npm:@modelcontextprotocol/server-memory"));
-  assert.ok(!stdio("deno", "run", "server.ts"));
+  // A local script: its imports, its deno.json's import map or its project's lockfile may need
+  // a download (the README's demo: 169 npm packages of this repository's lockfile).
+  assert.ok(stdio("deno", "run", "fixtures/demo/server.ts"));
+  assert.ok(stdio("/home/me/.deno/bin/deno", "run", "--quiet", "server.ts"));
+  assert.ok(stdio("deno", "server.ts"));
+  assert.ok(stdio("deno", "task", "start"));
+  assert.ok(stdio("deno", "serve", "server.ts"));
+  assert.ok(stdio("deno", "x", "npm:@modelcontextprotocol/server-memory"));
+  assert.ok(stdio("dx", "npm:@modelcontextprotocol/server-memory"));
+  assert.ok(stdio("C:\\Users\\me\\.deno\\bin\\deno.exe", "run", "server.ts"));
   assert.ok(!stdio("node", "dist/server.js"));
   assert.ok(!stdio("/opt/npx-tools/server"));
+  assert.ok(!stdio("/opt/deno-tools/server"));
+  assert.ok(!stdio("denote"));
 });

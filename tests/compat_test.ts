@@ -19,7 +19,7 @@ const validate = new (Ajv2020 as any)({ strict: true, allErrors: true }).compile
 
 for (
   const [name, args] of [
-    ["the demo server", ["--settle-ms", "100", "--", ...fixture("demo_server.ts")]],
+    ["the demo server", ["--settle-ms", "100", "--", ...fixture("demo/server.ts")]],
     ["a defect", ["--require-tool", "ghost", "--settle-ms", "0", "--", ...hostile("default")]],
     ["an incomplete run", ["--settle-ms", "0", "--", ...hostile("list-error")]],
   ] as const

@@ -51,7 +51,7 @@ Deno.test({
         "100",
         ...options,
         "--",
-        ...fixture("demo_server.ts"),
+        ...fixture("demo/server.ts"),
       );
     const report = await demo();
     assert.equal(report.code, 0);

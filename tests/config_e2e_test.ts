@@ -54,7 +54,7 @@ Deno.test("ten servers from one config, two broken and one needing an unset vari
       memory: entry(npmServer("memory"), {
         env: { MEMORY_FILE_PATH: join(dir, "memory.json") },
       }),
-      demo: entry(fixture("demo_server.ts")),
+      demo: entry(fixture("demo/server.ts")),
       hostile: entry([...hostile("default"), SECRET], {
         env: { API_KEY: "${MCPEVAL_TEST_SECRET}", LITERAL: SECRET },
       }),

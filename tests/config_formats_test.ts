@@ -152,9 +152,10 @@ Deno.test("Codex enabled_tools and disabled_tools: tool-disabled-in-config in ev
     "none read-note disabled-tools []",
     "all read-note disabled-tools []",
   ]);
+  // The filter is the defect's cause: its rule, never "missing" (issue 39).
   assert.deepEqual(findings(notes.defects, "required-tool-unavailable"), [
-    "none read-note - []",
-    "all read-note - []",
+    "none read-note disabled-tools []",
+    "all read-note disabled-tools []",
   ]);
   const only = reportOf(fleet, "search-only");
   // Named in the instructions, hidden by the allow list: read-note, and in "all" the tools
@@ -187,7 +188,9 @@ Deno.test("Gemini CLI includeTools and excludeTools: exclude wins, name( matches
     "all read-note exclude-tools []",
     "all summarize-notes include-tools []",
   ]);
-  assert.deepEqual(findings(notes.defects, "required-tool-unavailable"), ["all read-note - []"]);
+  assert.deepEqual(findings(notes.defects, "required-tool-unavailable"), [
+    "all read-note exclude-tools []",
+  ]);
   assert.ok(!stdout.includes("search-notes(text)"), "the file's filter text was shown");
   const text = await textOf(
     "gemini/.gemini/settings.json",
@@ -210,14 +213,132 @@ Deno.test("Kiro disabledTools hides a tool in every profile", async () => {
     "notes",
     "--profile",
     "none",
+    "--require-tool",
+    "notes:read-note",
   );
   assert.deepEqual(findings(reportOf(fleet, "notes").candidates, "tool-disabled-in-config"), [
     "none read-note disabled-tools []",
   ]);
+  assert.deepEqual(findings(reportOf(fleet, "notes").defects, "required-tool-unavailable"), [
+    "none read-note disabled-tools []",
+  ]);
+});
+
+Deno.test("a required tool the config file's filter hides: its own cause and hint, no suggestion, in every format", async () => {
+  await using summary = await tempDir();
+  const args = [
+    "--server",
+    "notes",
+    "--profile",
+    "none",
+    "--profile",
+    "all",
+    "--require-tool",
+    "notes:read-note",
+    "--require-tool",
+    "notes:read-notes",
+  ];
+  const filtered = "required tool read-note is listed but hidden by the config file's " +
+    "disabled-tools filter in every profile";
+  const hint = "A required tool is listed, but the config file's own tool filter hides it " +
+    "from the model in every profile of this server; change the filter, or the --require-tool " +
+    "declaration.";
+  const { code, fleet } = await fleetOf("codex-filters.config.toml", ...args);
+  assert.equal(code, 1);
+  const defects = reportOf(fleet, "notes").defects as (Finding & { hint: string })[];
+  assert.deepEqual(
+    defects.map((d) => [d.profile, d.tool, d.rule, d.available_in, d.hint === hint]),
+    [
+      ["none", "read-note", "disabled-tools", [], true],
+      ["none", "read-notes", undefined, [], false],
+      ["all", "read-note", "disabled-tools", [], true],
+      ["all", "read-notes", undefined, [], false],
+    ],
+  );
+  const flat = (text: string) => text.replaceAll(/\s+/g, " ");
+  const text = flat((await textOf("codex-filters.config.toml", ...args)).stdout);
+  // One row per tool, read-note then read-notes: nothing after the filter (no suggestion).
+  assert.ok(
+    text.includes(
+      "read-note listed in none, all but hidden by the config file's disabled-tools filter " +
+        "read-notes missing from none, all",
+    ),
+    text,
+  );
+  assert.ok(text.includes(`hint: ${hint}`), text);
+  // The tool that is missing keeps its suggestion; the hidden one has none.
+  assert.ok(text.includes("listed in no selected profile; did you mean read-note?"), text);
+  assert.ok(!text.includes("did you mean read-notes"), text);
+  assert.match(text, /Defects: 4, for 2 required tools missing or hidden/);
+  for (const format of ["github", "junit", "sarif"]) {
+    const path = join(summary.path, `${format}.md`);
+    const result = await mcpeval(
+      [
+        "guidance",
+        "--config",
+        join(CONFIGS, "codex-filters.config.toml"),
+        "--format",
+        format,
+        ...args,
+        ...FAST,
+      ],
+      {
+        permissions: [...PERMISSIONS, `--allow-write=${path}`],
+        env: { GITHUB_STEP_SUMMARY: path },
+      },
+    );
+    assert.equal(result.code, 1, result.stderr);
+    const output = flat(result.stdout).replaceAll("&apos;", "'");
+    // The sentence ends at the filter (no suggestion), then its own hint.
+    for (const profile of ["none", "all"]) {
+      assert.ok(output.includes(`${profile}: ${filtered}. ${hint}`), `${format}: ${output}`);
+    }
+    if (format === "github") {
+      const written = flat(await Deno.readTextFile(path));
+      assert.ok(
+        written.includes(
+          "| none | `read-note` | no selected profile (hidden by the config file's disabled-tools filter) |",
+        ),
+        written,
+      );
+      assert.ok(written.includes(hint), written);
+    }
+  }
+});
+
+Deno.test("a baseline keeps the findings of a config file's filter: unchanged on the next run", async () => {
+  await using dir = await tempDir();
+  const path = join(dir.path, "baseline.json");
+  const args = ["--server", "notes", "--profile", "none", "--require-tool", "notes:read-note"];
+  const first = await mcpeval(
+    [
+      "guidance",
+      "--config",
+      join(CONFIGS, "codex-filters.config.toml"),
+      ...args,
+      ...FAST,
+      "--output",
+      `json=${path}`,
+    ],
+    { permissions: [...PERMISSIONS, `--allow-write=${path}`] },
+  );
+  assert.equal(first.code, 1, first.stderr);
+  const { fleet } = await fleetOf("codex-filters.config.toml", ...args, "--baseline", path);
+  const report = reportOf(fleet, "notes") as unknown as {
+    candidates: (Finding & { baseline_state: string })[];
+    defects: (Finding & { baseline_state: string })[];
+  };
+  // Before, a finding whose rule was a filter's was left out of the baseline: always "new".
+  assert.deepEqual(
+    [...report.candidates, ...report.defects]
+      .filter((f) => f.rule === "disabled-tools")
+      .map((f) => `${f.kind} ${f.baseline_state}`),
+    ["tool-disabled-in-config unchanged", "required-tool-unavailable unchanged"],
+  );
 });
 
 Deno.test("a workspace-relative VS Code entry starts in its workspace folder, wherever mcpeval runs", async () => {
-  // mcpeval runs in the repository root; the entry's "../../demo_server.ts" is relative to the
+  // mcpeval runs in the repository root; the entry's "../../demo/server.ts" is relative to the
   // folder above .vscode.
   const { fleet } = await fleetOf("vscode-workspace/.vscode/mcp.json", "--profile", "none");
   assert.deepEqual(outcomes(fleet), ["notes: complete", "script: complete"]);
@@ -261,6 +382,53 @@ Deno.test("an empty server table, like a file without one, exits 2 with one line
     assert.equal(result.code, 2, `${name}: ${result.stderr}`);
     assert.match(result.stderr, expected);
     assert.equal(result.stderr.split("\n").length, 2, `${name}: one line`);
+    assert.equal(result.stdout, "");
+  }
+});
+
+Deno.test("servers under two tables of one shape: exit 2 with one line, never one silently", async () => {
+  await using temp = await tempDir();
+  const server = { command: "deno", args: ["run", "fixtures/demo/server.ts"] };
+  const local = { type: "local", command: ["deno", "run", "fixtures/demo/server.ts"] };
+  const cases: [string, unknown, string][] = [
+    // VS Code reads servers in .vscode/mcp.json and mcp in settings.json, never both.
+    [
+      "mcp.json",
+      { servers: { a: server }, "mcp.servers": { b: server } },
+      'servers, "mcp.servers"',
+    ],
+    [
+      "settings.json",
+      { servers: { a: server }, mcp: { servers: { b: server } } },
+      [
+        "servers",
+        '"mcp": {"servers"}',
+      ].join(", "),
+    ],
+    // One setting in settings.json: the later key replaces the earlier in VS Code.
+    [
+      "settings.json",
+      { "mcp.servers": { a: server }, mcp: { servers: { b: server } } },
+      [
+        '"mcp.servers"',
+        '"mcp": {"servers"}',
+      ].join(", "),
+    ],
+    // opencode's two layouts at once: its schema reads mcp as one record of servers.
+    ["opencode.json", { mcp: { servers: { a: local }, b: local } }, "mcp.servers, mcp"],
+  ];
+  for (const [name, document, tables] of cases) {
+    const path = join(temp.path, name);
+    await Deno.writeTextFile(path, JSON.stringify(document));
+    const result = await mcpeval(["guidance", "--config", path, "--format", "json"], {
+      permissions: [`--allow-read=${temp.path}`, `--allow-run=deno`],
+    });
+    assert.equal(
+      result.stderr,
+      `mcpeval: The config file has more than one table of servers (${tables}): keep one per file\n`,
+      name,
+    );
+    assert.equal(result.code, 2, name);
     assert.equal(result.stdout, "");
   }
 });

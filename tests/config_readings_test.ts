@@ -69,9 +69,10 @@ Deno.test("opencode's tools map hides the tools its wildcards set to false (the 
     report.candidates.map((c) => [c.kind, c.tool, c.rule]),
     [["tool-disabled-in-config", "search-notes", "tools"]],
   );
-  assert.deepEqual(report.defects.map((d) => [d.kind, d.tool]), [[
+  assert.deepEqual(report.defects.map((d) => [d.kind, d.tool, d.rule]), [[
     "required-tool-unavailable",
     "search-notes",
+    "tools",
   ]]);
   assert.equal(code, 1);
 });
@@ -81,7 +82,7 @@ Deno.test("an entry whose working folder does not exist is cwd-not-found, not a 
     mcpServers: {
       missing: {
         command: DENO,
-        args: fixture("demo_server.ts").slice(1),
+        args: fixture("demo/server.ts").slice(1),
         cwd: "/nonexistent-mcpeval-folder/secret-cwd",
       },
     },

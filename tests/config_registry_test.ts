@@ -178,8 +178,8 @@ Deno.test("analysis: a filtered tool is not seen; named, it is tool-disabled-in-
   assert.deepEqual(findings.map((f) => [f.kind, f.profile, f.tool, f.rule, f.availableIn]), [
     ["tool-disabled-in-config", "none", "b", "disabled-tools", []],
     ["tool-disabled-in-config", "all", "b", "disabled-tools", []],
-    ["required-tool-unavailable", "none", "b", undefined, []],
-    ["required-tool-unavailable", "all", "b", undefined, []],
+    ["required-tool-unavailable", "none", "b", "disabled-tools", []],
+    ["required-tool-unavailable", "all", "b", "disabled-tools", []],
   ]);
   assert.equal(passed, false);
 });

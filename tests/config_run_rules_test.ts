@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { parseGuidanceArgs } from "../src/cli/args.ts";
 import { InvocationError } from "../src/cli/errors.ts";
-import { splitRequirement } from "../src/config/request.ts";
+import { splitRequirement } from "../src/request/fleet.ts";
 import { validateRun } from "../src/request/run.ts";
 import { RequestError, runConfig } from "../mod.ts";
 import { testContext } from "./_context.ts";

@@ -1,14 +1,15 @@
 /** The bundled demo target through the real CLI: the text report a person reads. */
 import assert from "node:assert/strict";
-import { fixture, guidanceJson, mcpeval } from "./_cli.ts";
+import { join } from "node:path";
+import { fixture, guidanceJson, mcpeval, ROOT, withoutPlainProgress } from "./_cli.ts";
 import { baseEnv, HAS_SCRIPT, onTerminal } from "./_terminal.ts";
 
-const DEMO = ["--server", "demo", "--settle-ms", "100", "--", ...fixture("demo_server.ts")];
+const DEMO = ["--server", "demo", "--settle-ms", "100", "--", ...fixture("demo/server.ts")];
 
 Deno.test("demo: the text report", async () => {
   const result = await mcpeval(["guidance", ...DEMO]);
   assert.equal(result.code, 0);
-  assert.equal(result.stderr, "");
+  assert.equal(withoutPlainProgress(result.stderr), "");
   assert.equal(
     result.stdout,
     `mcpeval guidance  server demo
@@ -127,4 +128,26 @@ Deno.test("every count says what it counts: section headers and the result line 
   for (const hint of result.stdout.split("\n").filter((line) => line.startsWith("  hint: "))) {
     assert.ok(!hint.includes("this profile"), hint);
   }
+});
+
+Deno.test("demo: its own deno.json and lockfile are the project's pin and entries for the SDK alone", async () => {
+  // Its first start from an empty cache installs only these (the README's first command), and a
+  // cache the project's lockfile filled already holds every one of them.
+  const read = async (path: string) => JSON.parse(await Deno.readTextFile(join(ROOT, path)));
+  const [project, demo] = await Promise.all([read("deno.json"), read("fixtures/demo/deno.json")]);
+  assert.deepEqual(Object.keys(demo), ["imports"]);
+  for (const [name, target] of Object.entries(demo.imports)) {
+    assert.equal(target, project.imports[name], name);
+  }
+  const [projectLock, demoLock] = await Promise.all([
+    read("deno.lock"),
+    read("fixtures/demo/deno.lock"),
+  ]);
+  assert.equal(demoLock.version, projectLock.version);
+  for (const [specifier, resolved] of Object.entries(demoLock.specifiers)) {
+    assert.equal(resolved, projectLock.specifiers[specifier], specifier);
+  }
+  const packages = Object.entries(demoLock.npm);
+  assert.ok(packages.length < Object.keys(projectLock.npm).length);
+  for (const [key, entry] of packages) assert.deepEqual(entry, projectLock.npm[key], key);
 });

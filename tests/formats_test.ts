@@ -17,6 +17,7 @@ import {
   profileNone,
   tempDir,
   tempFile,
+  withoutPlainProgress,
 } from "./_cli.ts";
 import { assertValidSarif } from "./_sarif.ts";
 
@@ -25,7 +26,7 @@ const INCOMPLETE = [...profileNone(), "--", ...hostile("list-error")];
 Deno.test("--format github: a warning per candidate, an error per defect, a notice with the result", async () => {
   const result = await mcpeval(["guidance", "--format", "github", ...FINDINGS, ...DEMO]);
   assert.equal(result.code, 1);
-  assert.equal(result.stderr, "");
+  assert.equal(withoutPlainProgress(result.stderr), "");
   const lines = result.stdout.trimEnd().split("\n");
   const title = "mcpeval guidance (demo)%3A";
   assert.deepEqual(lines.map((line) => line.slice(0, line.indexOf("::", 2))), [

@@ -144,26 +144,34 @@ for (
     ["line-over-limit", "message-too-large"],
   ] as const
 ) {
-  Deno.test(`hostile stdio server: ${scenario} (a bound of ${SMALL_MESSAGE_BYTES} bytes injected) → ${expected}`, async () => {
-    const { code, report } = await guidanceInProcess([
-      "--server",
-      "hostile",
-      "--profile",
-      "none",
-      ...FAST,
-      "--",
-      ...fixture("hostile.ts", scenario, String(SMALL_MESSAGE_BYTES)),
-    ], { maxMessageBytes: SMALL_MESSAGE_BYTES });
-    const [profile] = report.profiles;
-    if (expected === "complete") {
-      assert.equal(code, 0, JSON.stringify(profile.incomplete));
-      assert.deepEqual(profile.tools, ["alpha"]);
-    } else {
-      assert.equal(code, 3);
-      assert.equal(profile.incomplete?.reason, expected);
-      assert.deepEqual([profile.tools, profile.tool_count], [null, null]);
-    }
-  });
+  // In-process transports: the op and resource sanitizers on (STYLE: transport tests).
+  Deno.test(
+    `hostile stdio server: ${scenario} (a bound of ${SMALL_MESSAGE_BYTES} bytes injected) → ${expected}`,
+    {
+      sanitizeOps: true,
+      sanitizeResources: true,
+    },
+    async () => {
+      const { code, report } = await guidanceInProcess([
+        "--server",
+        "hostile",
+        "--profile",
+        "none",
+        ...FAST,
+        "--",
+        ...fixture("hostile.ts", scenario, String(SMALL_MESSAGE_BYTES)),
+      ], { maxMessageBytes: SMALL_MESSAGE_BYTES });
+      const [profile] = report.profiles;
+      if (expected === "complete") {
+        assert.equal(code, 0, JSON.stringify(profile.incomplete));
+        assert.deepEqual(profile.tools, ["alpha"]);
+      } else {
+        assert.equal(code, 3);
+        assert.equal(profile.incomplete?.reason, expected);
+        assert.deepEqual([profile.tools, profile.tool_count], [null, null]);
+      }
+    },
+  );
 }
 
 /** The methods a hostile fixture received, in order. */

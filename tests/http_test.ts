@@ -167,23 +167,31 @@ for (
     ["oversize-event", "message-too-large"],
   ] as const
 ) {
-  Deno.test(`hostile HTTP server: ${scenario} (a bound of ${SMALL_MESSAGE_BYTES} bytes injected) → ${expected}`, async () => {
-    await using server = await startHttp(
-      httpFixture("http_hostile.ts", scenario, String(SMALL_MESSAGE_BYTES)),
-    );
-    const { code, report } = await guidanceInProcess(
-      ["--server", "h", "--profile", "none", ...FAST, "--url", server.url],
-      { maxMessageBytes: SMALL_MESSAGE_BYTES },
-    );
-    const [profile] = report.profiles;
-    if (expected === "complete") {
-      assert.equal(code, 0, JSON.stringify(profile.incomplete));
-      assert.deepEqual(profile.tools, ["alpha"]);
-    } else {
-      assert.equal(code, 3);
-      assert.equal(profile.incomplete?.reason, expected);
-    }
-  });
+  // In-process transports: the op and resource sanitizers on (STYLE: transport tests).
+  Deno.test(
+    `hostile HTTP server: ${scenario} (a bound of ${SMALL_MESSAGE_BYTES} bytes injected) → ${expected}`,
+    {
+      sanitizeOps: true,
+      sanitizeResources: true,
+    },
+    async () => {
+      await using server = await startHttp(
+        httpFixture("http_hostile.ts", scenario, String(SMALL_MESSAGE_BYTES)),
+      );
+      const { code, report } = await guidanceInProcess(
+        ["--server", "h", "--profile", "none", ...FAST, "--url", server.url],
+        { maxMessageBytes: SMALL_MESSAGE_BYTES },
+      );
+      const [profile] = report.profiles;
+      if (expected === "complete") {
+        assert.equal(code, 0, JSON.stringify(profile.incomplete));
+        assert.deepEqual(profile.tools, ["alpha"]);
+      } else {
+        assert.equal(code, 3);
+        assert.equal(profile.incomplete?.reason, expected);
+      }
+    },
+  );
 }
 
 Deno.test("hostile HTTP server: the 9th roots/list in one POST stream ends the profile", async () => {
@@ -290,12 +298,16 @@ Deno.test("a missing net permission names the flag to add", async () => {
 });
 
 Deno.test("an endpoint that refuses connections: transport-lost, connection-refused, exit 3", async () => {
-  const listener = Deno.listen({ hostname: "127.0.0.1", port: 0 });
-  const { port } = listener.addr as Deno.NetAddr;
-  listener.close();
+  // No race with parallel fixtures for a port that was free a moment ago: this test holds
+  // 127.0.0.1:PORT while it runs (so nobody can bind PORT there, nor on every address), and the
+  // runs connect to 127.0.0.2:PORT, another loopback address (Linux routes 127.0.0.0/8 to the
+  // loopback device) that no test binds. Nothing listens there: the connection is refused.
+  using held = Deno.listen({ hostname: "127.0.0.1", port: 0 });
+  const { port } = held.addr as Deno.NetAddr;
+  const url = `http://127.0.0.2:${port}/mcp`;
   const { code, report } = await guidanceJson(
-    ["--server", "h", "--profile", "none", ...FAST, "--url", `http://127.0.0.1:${port}/mcp`],
-    { permissions: net(`127.0.0.1:${port}`) },
+    ["--server", "h", "--profile", "none", ...FAST, "--url", url],
+    { permissions: net(`127.0.0.2:${port}`) },
   );
   assert.equal(code, 3);
   assert.deepEqual(report.profiles[0].incomplete, {
@@ -313,9 +325,9 @@ Deno.test("an endpoint that refuses connections: transport-lost, connection-refu
       "none",
       ...FAST,
       "--url",
-      `http://127.0.0.1:${port}/mcp`,
+      url,
     ],
-    { permissions: net(`127.0.0.1:${port}`) },
+    { permissions: net(`127.0.0.2:${port}`) },
   );
   assert.ok(
     text.stdout.replaceAll(/\n +/g, " ").includes(

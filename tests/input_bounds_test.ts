@@ -31,7 +31,7 @@ Deno.test("client presets with deeply nested capabilities are refused with a fix
   presets.clients.tiny.capabilities.experimental = top;
   assert.equal(
     parsePresets(presets),
-    "client tiny has capabilities nested deeper than 16 levels",
+    "field clients.tiny.capabilities is nested deeper than 16 levels",
   );
 });
 

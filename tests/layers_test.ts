@@ -3,22 +3,42 @@
  * Read from the real module graph (`deno info --json`), type-only and dynamic imports included.
  */
 import assert from "node:assert/strict";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { ROOT } from "./_cli.ts";
 import { graph } from "./_graph.ts";
 
-/** Layers from the bottom up; a module may import only from its own layer or a lower one. */
+/** The leaf facts: modules of `src/` that import nothing of the project above them. */
+const LEAVES = [
+  "limits",
+  "profiles",
+  "tool_name",
+  "version",
+  "time",
+  "exit",
+  "target",
+  "printable",
+  "config_facts",
+  "errors",
+] as const;
+
+/**
+ * Layers from the bottom up; a module may import only from its own layer or a lower one. The
+ * request (what a run checks, validated) sits below the config files it may name: reading a
+ * config file resolves its entries into requests, never the other way round.
+ */
 const LAYERS: readonly [string, RegExp][] = [
-  [
-    "leaf facts",
-    /^(deno\.json|src\/(limits|profiles|tool_name|version|time|exit|target|printable|config_facts|errors|packages)\.ts)$/,
-  ],
+  ["leaf facts", new RegExp(`^(deno\\.json|src/(${LEAVES.join("|")})\\.ts)$`)],
   ["protocol", /^src\/protocol\//],
   ["clients", /^src\/clients\//],
   ["analysis", /^src\/analysis\//],
   ["transport", /^src\/transport\//],
   ["discovery", /^src\/discovery\//],
   ["report", /^src\/report\//],
-  ["request", /^src\/(request|config)\//],
+  ["request", /^src\/request\//],
+  ["config", /^src\/config\//],
   ["baseline", /^src\/baseline\//],
+  ["lab", /^src\/lab\//],
   ["run", /^src\/run\//],
   ["cli", /^src\/cli\//],
   ["entry", /^(main|mod)\.ts$/],
@@ -35,6 +55,19 @@ function layerOf(path: string): number {
   const index = LAYERS.findIndex(([, pattern]) => pattern.test(path));
   assert.notEqual(index, -1, `${path} belongs to no layer: add it to LAYERS`);
   return index;
+}
+
+/** Every import that runs back up a layer (or that the design forbids), as `from -> to`. */
+function upward(edges: Map<string, Set<string>>): string[] {
+  const found: string[] = [];
+  for (const [from, targets] of edges) {
+    for (const to of targets) {
+      const [a, b] = [layerOf(from), layerOf(to)];
+      const forbidden = FORBIDDEN.some(([x, y]) => LAYERS[a][0] === x && LAYERS[b][0] === y);
+      if (b > a || forbidden) found.push(`${from} (${LAYERS[a][0]}) -> ${to} (${LAYERS[b][0]})`);
+    }
+  }
+  return found;
 }
 
 /** Strongly connected components with more than one module (or a self-import). */
@@ -70,25 +103,36 @@ function cycles(edges: Map<string, Set<string>>): string[][] {
   return found;
 }
 
-for (const entry of ["main.ts", "mod.ts"]) {
+for (const entry of ["main.ts", "mod.ts", "src/lab/mod.ts"]) {
   Deno.test(`${entry}: every import flows downward through the layers, with no cycle`, async () => {
     const edges = await graph(entry);
     assert.ok(edges.size > 10, "the module graph was read");
-    const upward: string[] = [];
-    for (const [from, targets] of edges) {
-      for (const to of targets) {
-        const [a, b] = [layerOf(from), layerOf(to)];
-        const forbidden = FORBIDDEN.some(([x, y]) => LAYERS[a][0] === x && LAYERS[b][0] === y);
-        if (b > a || forbidden) upward.push(`${from} (${LAYERS[a][0]}) -> ${to} (${LAYERS[b][0]})`);
-      }
-    }
-    assert.deepEqual(upward, []);
+    assert.deepEqual(upward(edges), []);
     assert.deepEqual(cycles(edges), []);
   });
 }
 
-Deno.test("the layer check sees an upward import and a cycle", () => {
+Deno.test("every leaf fact the layers name is a module of src/", () => {
+  for (const leaf of LEAVES) assert.ok(existsSync(join(ROOT, "src", `${leaf}.ts`)), leaf);
+});
+
+Deno.test("the layer check sees an arrow back up, a forbidden import and a cycle", () => {
   assert.ok(layerOf("src/transport/http.ts") > layerOf("src/protocol/messages.ts"));
+  // The arrow issue 38 found: the run request importing a config module that imports it back.
+  const back = new Map([
+    ["src/request/run.ts", new Set(["src/config/request.ts"])],
+    ["src/config/request.ts", new Set(["src/request/request.ts"])],
+    ["src/request/request.ts", new Set<string>()],
+  ]);
+  assert.deepEqual(upward(back), [
+    "src/request/run.ts (request) -> src/config/request.ts (config)",
+  ]);
+  assert.deepEqual(
+    upward(new Map([["src/analysis/rules.ts", new Set(["src/transport/http.ts"])]])),
+    [
+      "src/analysis/rules.ts (analysis) -> src/transport/http.ts (transport)",
+    ],
+  );
   const edges = new Map([["a", new Set(["b"])], ["b", new Set(["a"])], ["c", new Set<string>()]]);
   assert.deepEqual(cycles(edges), [["a", "b"]]);
 });

@@ -20,7 +20,7 @@ import { render } from "../src/report/formats/text.ts";
 import { configFile, entry, fixture } from "./_cli.ts";
 
 Deno.test("runGuidance on the demo server", async () => {
-  const [command, ...args] = fixture("demo_server.ts");
+  const [command, ...args] = fixture("demo/server.ts");
   const report = await runGuidance({
     server: "demo",
     target: { kind: "stdio", command, args, stderr: "discard" },
@@ -122,7 +122,7 @@ Deno.test("validateRun gives the same request for the library as the CLI parses"
 });
 
 Deno.test("runGuidance with a baseline: the report of an earlier run, compared and gated", async () => {
-  const [command, ...args] = fixture("demo_server.ts");
+  const [command, ...args] = fixture("demo/server.ts");
   const options = {
     server: "demo",
     target: { kind: "stdio", command, args },
@@ -162,7 +162,7 @@ Deno.test("runGuidance with a baseline: the report of an earlier run, compared a
 Deno.test("runConfig runs a config file's servers like --config, validated by the same rules", async () => {
   await using config = await configFile({
     mcpServers: {
-      demo: entry(fixture("demo_server.ts")),
+      demo: entry(fixture("demo/server.ts")),
       off: { command: "not-started", disabled: true },
     },
   });

@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { closest } from "../src/analysis/suggest.ts";
 import { run } from "../src/cli/run.ts";
-import { fixture, guidanceJson, mcpeval } from "./_cli.ts";
+import { fixture, guidanceJson, mcpeval, withoutPlainProgress } from "./_cli.ts";
 import { testContext } from "./_context.ts";
 import { FORMATS } from "../src/report/formats/mod.ts";
 
@@ -19,7 +19,7 @@ async function cli(argv: readonly string[]) {
   return { code, stdout: ctx.out(), stderr: ctx.err() };
 }
 
-const TARGET = ["--", ...fixture("demo_server.ts")];
+const TARGET = ["--", ...fixture("demo/server.ts")];
 
 /** [argv, the one stderr line]: each exits 2 before anything starts. */
 const MISTAKES: [string[], string][] = [
@@ -159,7 +159,7 @@ Deno.test("--output json=- prints the JSON report on stdout", async () => {
     ...TARGET,
   ]);
   assert.equal(result.code, 0, result.stderr);
-  assert.equal(result.stderr, "");
+  assert.equal(withoutPlainProgress(result.stderr), "");
   const same = await guidanceJson([
     "--server",
     "demo",

@@ -8,12 +8,12 @@ import { join } from "node:path";
 import { CLI_LABELS, OPTION_NAMES, parseGuidanceArgs } from "../src/cli/args.ts";
 import { InvocationError } from "../src/cli/errors.ts";
 import { GUIDANCE_HELP, MERGE_HELP } from "../src/cli/help.ts";
-import { MERGE_OPTIONS, OPTION_TABLE, type OptionRow, type RunMode } from "../src/cli/options.ts";
+import { MERGE_OPTIONS, OPTION_ROWS, type OptionRow, type RunMode } from "../src/cli/options.ts";
 import { LIBRARY_LABELS } from "../src/request/request.ts";
 import { ROOT } from "./_cli.ts";
 import { testContext } from "./_context.ts";
 
-const ROWS: readonly OptionRow[] = OPTION_TABLE;
+const ROWS: readonly OptionRow[] = OPTION_ROWS;
 const sorted = (names: Iterable<string>) => [...new Set(names)].sort();
 const listedIn = (help: string) =>
   [...help.matchAll(/^ {2}(?:-[a-z], )?(--[a-z-]+)/gm)].map((m) => m[1]);

@@ -58,7 +58,7 @@ Deno.test("a report file that fails after discovery: stdout report, one stderr l
     "--output",
     "json=report.json",
     "--",
-    ...fixture("demo_server.ts"),
+    ...fixture("demo/server.ts"),
   ], ctx);
   assert.equal(code, 74);
   assert.match(ctx.out(), /^mcpeval guidance {2}server demo\n/);
@@ -85,7 +85,7 @@ Deno.test("end to end: a report file whose folder goes away during discovery: ex
       "--output",
       `json=${path}`,
       "--",
-      ...fixture("demo_server.ts"),
+      ...fixture("demo/server.ts"),
     ],
     { permissions: [`--allow-run=${DENO}`, `--allow-write=${dir.path}`] },
   );

@@ -6,7 +6,17 @@
 import assert from "node:assert/strict";
 import { Progress } from "../src/cli/progress.ts";
 import type { RunPlan } from "../src/run/plan.ts";
-import { configFile, DENO, entry, fixture, hostile, mcpeval, TAIL_POINTER } from "./_cli.ts";
+import {
+  configFile,
+  DENO,
+  entry,
+  fixture,
+  hostile,
+  mcpeval,
+  TAIL_POINTER,
+  withoutNotices,
+  withoutPlainProgress,
+} from "./_cli.ts";
 
 /** A plan of `servers` (name → profiles), all stdio; a config run when there are several. */
 function planOf(servers: Record<string, string[]>, config: boolean): RunPlan {
@@ -61,6 +71,8 @@ Deno.test("off a terminal, a long run of one server: a line when it passes, one 
       "mcpeval: none: done, 3 tools (1 of 2 profiles finished)\n" +
       "mcpeval: roots: incomplete, timeout (2 of 2 profiles finished)\n",
   );
+  // What tests that expect nothing else on stderr leave out (tests/_cli.ts).
+  assert.equal(withoutPlainProgress(text()), "");
 });
 
 Deno.test("off a terminal, a long config run: one line per server once its profiles ended", async () => {
@@ -82,12 +94,13 @@ Deno.test("off a terminal, a long config run: one line per server once its profi
       "mcpeval: server a finished, 2 of 2 profiles complete (2 of 2 servers finished)\n" +
       "[a none] a line\n",
   );
+  assert.equal(withoutPlainProgress(text()), "[a none] a line\n");
 });
 
 Deno.test("a long config run through the CLI, piped: plain lines after 10 s, none with --quiet", async () => {
   // One server never answers tools/list (11 s to its timeout); the other is done at once.
   await using config = await configFile({
-    mcpServers: { slow: entry(hostile("silent-list")), demo: entry(fixture("demo_server.ts")) },
+    mcpServers: { slow: entry(hostile("silent-list")), demo: entry(fixture("demo/server.ts")) },
   });
   const args = [
     "guidance",
@@ -125,6 +138,7 @@ Deno.test("a long config run through the CLI, piped: plain lines after 10 s, non
     lines.slice(1, -1).filter((line) => !line.startsWith("mcpeval: server demo finished, 1 of 1")),
     [],
   );
+  assert.equal(withoutNotices(plain.stderr), "");
   assert.equal(quiet.code, 3);
   assert.equal(quiet.stderr, "");
 });

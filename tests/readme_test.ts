@@ -4,20 +4,15 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { assertNoneLeft, DENO, ProcessMarker, ROOT, tempDir } from "./_cli.ts";
-
-const README = await Deno.readTextFile(join(ROOT, "README.md"));
-
-/** The shell commands of the README's code blocks, continuation lines joined. */
-function commands(): string[] {
-  const blocks = [...README.matchAll(/```sh\n([\s\S]*?)```/g)].map((match) => match[1]);
-  return blocks.flatMap((block) =>
-    block.replaceAll(/\\\n\s*/g, "").split("\n").map((line) => line.replace(/\s+#.*$/, "").trim())
-  ).filter((line) => line !== "" && !line.startsWith("#"));
-}
-
-/** Splits a README command into words (none of them is quoted). */
-const words = (line: string) => line.split(/\s+/);
+import {
+  assertNoneLeft,
+  DENO,
+  ProcessMarker,
+  ROOT,
+  tempDir,
+  withoutPlainProgress,
+} from "./_cli.ts";
+import { commands, installReadmeLine, README } from "./_readme.ts";
 
 Deno.test("README: the sample output is exactly what `deno task demo` prints", async () => {
   const sample = /<!-- demo-output[^\n]*-->\n\n```text\n([\s\S]*?)```\n/.exec(README);
@@ -58,61 +53,6 @@ Deno.test("README: under 1,200 words, and every link to docs/ resolves", async (
   assert.ok(!docs.some((doc) => doc.includes("OWNER")), "no placeholder owner");
 });
 
-/** What an installed `mcpeval` printed. */
-interface Run {
-  readonly code: number;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
-/**
- * Installs the README's clone install line (its flags as written) into `root`, and returns a
- * runner of `mcpeval ...` lines in folder `cwd` (default the clone) with the command on PATH.
- */
-async function installReadmeLine(
-  root: string,
-  marker: ProcessMarker,
-): Promise<(line: string, cwd?: string) => Promise<Run>> {
-  const install = commands().find((line) =>
-    line.startsWith("deno install -g") && line.endsWith("main.ts")
-  );
-  assert.ok(install, "the README shows how to install from a clone");
-  const [, , ...flags] = words(install);
-  const installed = await new Deno.Command(DENO, {
-    args: ["install", "-g", "--root", root, ...flags],
-    cwd: ROOT,
-    stdin: "null",
-    stdout: "null",
-    stderr: "piped",
-  }).output();
-  assert.equal(installed.code, 0, new TextDecoder().decode(installed.stderr));
-  // The shim calls `deno` by name, as it would on a person's PATH.
-  const env = {
-    ...marker.env,
-    NO_COLOR: "1",
-    HOME: Deno.env.get("HOME") ?? "/tmp",
-    PATH: `${join(root, "bin")}:${DENO.replace(/\/[^/]+$/, "")}:${Deno.env.get("PATH")}`,
-    ...(Deno.env.get("DENO_DIR") ? { DENO_DIR: Deno.env.get("DENO_DIR")! } : {}),
-  };
-  return async (line, cwd = ROOT) => {
-    const [command, ...args] = words(line);
-    assert.equal(command, "mcpeval");
-    const output = await new Deno.Command(command, {
-      args,
-      cwd,
-      env,
-      clearEnv: true,
-      stdin: "null",
-    })
-      .output();
-    return {
-      code: output.code,
-      stdout: new TextDecoder().decode(output.stdout),
-      stderr: new TextDecoder().decode(output.stderr),
-    };
-  };
-}
-
 Deno.test({
   name: "README first screen: install the mcpeval command from the clone, then a report",
   ignore: Deno.build.os === "windows",
@@ -127,7 +67,7 @@ Deno.test({
     assert.ok(demo, "the README shows the demo");
     const report = await run(demo);
     assert.equal(report.code, 0, report.stderr);
-    assert.equal(report.stderr, "");
+    assert.equal(withoutPlainProgress(report.stderr), "");
     assert.match(report.stdout, /^mcpeval guidance {2}server demo\n[\s\S]*\nResult: passed/);
     assertNoneLeft(await marker.reap(), "the installed mcpeval");
   },
@@ -140,12 +80,26 @@ Deno.test("README first screen: within 40 lines, what it is, the install with PA
   assert.match(first, /deno install -g [^\n]*\\\n[^\n]*--allow-read=\. main\.ts\n/);
   assert.match(first, /export PATH="\$HOME\/\.deno\/bin:\$PATH"/, "how to put it on PATH");
   assert.match(screen, /`\$DENO_INSTALL_ROOT\/bin`, else `~\/\.deno\/bin`/, "where it goes");
-  assert.match(first, /^mcpeval guidance --server demo -- deno run fixtures\/demo_server\.ts$/m);
+  assert.match(first, /^mcpeval guidance --server demo -- deno run fixtures\/demo\/server\.ts$/m);
   assert.match(
     first,
     /^mcpeval guidance --server everything -- npx -y @modelcontextprotocol\/server-everything@/m,
   );
   assert.match(first, /^mcpeval guidance --config \.mcp\.json/m);
+});
+
+Deno.test("README second screen: a Develop section names the test command, the demo task and what the tests need", async () => {
+  const lines = README.split("\n");
+  const start = lines.indexOf("## Develop");
+  assert.ok(start > 0 && start < 60, "a Develop section near the top");
+  const end = lines.findIndex((line, i) => i > start && line.startsWith("## "));
+  const section = lines.slice(start, end).join("\n");
+  const { tasks } = JSON.parse(await Deno.readTextFile(join(ROOT, "deno.json")));
+  for (const task of ["test", "demo"]) {
+    assert.ok(section.includes(`\`deno task ${task}\``), task);
+    assert.ok(tasks[task], `deno.json has the ${task} task`);
+  }
+  for (const need of ["`setsid`", "`.ci/run`", "npm registry"]) assert.ok(section.includes(need));
 });
 
 Deno.test({
@@ -159,7 +113,7 @@ Deno.test({
     const run = await installReadmeLine(root.path, marker);
     const demo = {
       command: DENO,
-      args: ["run", "--quiet", join(ROOT, "fixtures", "demo_server.ts")],
+      args: ["run", "--quiet", join(ROOT, "fixtures", "demo", "server.ts")],
     };
     await Deno.writeTextFile(
       join(project.path, ".mcp.json"),
@@ -170,7 +124,7 @@ Deno.test({
       project.path,
     );
     assert.equal(fleet.code, 0, fleet.stderr);
-    assert.equal(fleet.stderr, "");
+    assert.equal(withoutPlainProgress(fleet.stderr), "");
     assert.match(fleet.stdout, /\n {2}demo +stdio +5\/5 /);
     const compared = await run(
       "mcpeval guidance --config .mcp.json --settle-ms 100 --baseline baseline.json --format json",

@@ -218,7 +218,7 @@ const NPM_LINES = [
   "first line, not among the last five",
   "second line, not among the last five",
   "npm error code E404",
-  "npm error 404 Not Found - GET https://registry.npmjs.org/no-such-server",
+  "npm error 404 Not Found - GET https://registry.invalid/no-such-server",
 ];
 
 Deno.test("--server-stderr inherit: each line once, prefixed with its server and profile", async () => {
@@ -280,7 +280,7 @@ Deno.test({
       after,
       [
         "npm error code E404",
-        "npm error 404 Not Found - GET https://registry.npmjs.org/no-such-server",
+        "npm error 404 Not Found - GET https://registry.invalid/no-such-server",
         "npm error 404 \\x1b[31mno-such-server\\x1b[0m is not in this registry.",
         `npm error 404 ${"x".repeat(186)}...`,
         "npm error A complete log of this run can be found in: /tmp/npm-debug.log",

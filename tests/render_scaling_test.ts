@@ -1,10 +1,11 @@
 /**
  * Every format renders in time linear in the findings (issue 39): rendering 2N findings costs
  * at most 2.5x the work of N, for hostile shapes the schema accepts (N identical candidates, N
- * distinct tools and required tools, N profiles, N servers). Work is counted, never timed: the
- * elements that arrays hand out (iteration, spread, `filter`, `find`, `includes`, `indexOf`,
- * `join`, ...) and the comparator calls of `sort`, with Array.prototype instrumented while the
- * render runs, so that the figures do not depend on the machine's speed.
+ * distinct tools and required tools, N profiles, N findings of kinds a later version writes, N
+ * servers). Work is counted, never timed: the elements that arrays hand out (iteration, spread,
+ * `filter`, `find`, `includes`, `indexOf`, `join`, ...) and the comparator calls of `sort`, with
+ * Array.prototype instrumented while the render runs, so that the figures do not depend on the
+ * machine's speed.
  */
 import assert from "node:assert/strict";
 import type { ProfileOutcome } from "../src/discovery/session.ts";
@@ -13,7 +14,7 @@ import { buildReport } from "../src/report/build.ts";
 import { buildFleetReport } from "../src/report/fleet/build.ts";
 import { type FormatId, FORMATS, loadFormats } from "../src/report/formats/mod.ts";
 import type { RenderSource } from "../src/report/run.ts";
-import type { GuidanceReport } from "../src/report/types.ts";
+import type { GuidanceReport, ReportIds } from "../src/report/types.ts";
 
 /** A complete profile listing `tools`, whose instructions name `named`. */
 function outcome(
@@ -89,6 +90,36 @@ const SHAPES: Record<string, (n: number) => RenderSource> = {
         required_tools: [],
         profiles: [...labels.map((profile) => ({ ...none, profile })), elicitation],
         candidates: labels.map((profile) => ({ ...candidate, profile })),
+      },
+    };
+  },
+  "findings of kinds a later version writes (a merge's server)": (n) => {
+    const report: GuidanceReport<ReportIds> = baseReport();
+    const [candidate] = report.candidates;
+    const [defect] = report.defects;
+    const later: GuidanceReport<ReportIds> = {
+      ...report,
+      passed: false,
+      candidates: Array.from({ length: n }, (_, i) => ({
+        ...candidate,
+        kind: "later-candidate",
+        tool: `t${i}`,
+      })),
+      // Whether each gates is whether it is one of the report's defects.
+      defects: Array.from({ length: n }, (_, i) => ({
+        ...defect,
+        kind: "later-defect",
+        tool: `r${i}`,
+      })),
+    };
+    const fleet = buildFleetReport("mcpServers", [{ name: "s", report: baseReport() }]);
+    const servers = [{ name: "s", checked: true as const, report: later }];
+    return {
+      kind: "merge",
+      fleet: {
+        ...fleet,
+        passed: false,
+        servers: { [Symbol.iterator]: () => servers[Symbol.iterator]() },
       },
     };
   },

@@ -8,7 +8,7 @@ import { wrap } from "../src/report/formats/text.ts";
 import { DENO, fixture, hostile, mcpeval } from "./_cli.ts";
 import { baseEnv, HAS_SCRIPT, onTerminal } from "./_terminal.ts";
 
-const DEMO = ["--server", "demo", "--settle-ms", "100", "--", ...fixture("demo_server.ts")];
+const DEMO = ["--server", "demo", "--settle-ms", "100", "--", ...fixture("demo/server.ts")];
 /** Long lines: candidates, a defect with a suggestion. */
 const LONG = [
   "guidance",

@@ -25,7 +25,7 @@ Deno.test({
   name: "stdio transport: a complete discovery releases everything",
   ...sanitized,
   fn: async () => {
-    const [command, ...args] = fixture("demo_server.ts");
+    const [command, ...args] = fixture("demo/server.ts");
     const transport = openStdio({ kind: "stdio", command, args, stderr: "discard" });
     const outcome = await discoverProfile(transport, declared("all"), SETTINGS);
     await transport.close();

@@ -24,7 +24,7 @@ import {
 import { testContext } from "./_context.ts";
 import { baseEnv, HAS_SCRIPT, onTerminal } from "./_terminal.ts";
 
-const DEMO = fixture("demo_server.ts");
+const DEMO = fixture("demo/server.ts");
 
 /** Runs `mcpeval ARGS` and returns its one stderr line, after checking exit 2 and no stdout. */
 async function oneLine(args: readonly string[], permissions?: readonly string[]): Promise<string> {

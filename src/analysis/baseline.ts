@@ -10,13 +10,27 @@ import type { ProfileLabel } from "../profiles.ts";
 import type { Finding } from "./findings.ts";
 import { FINDING_KINDS } from "./rules.ts";
 
-/** What a run is compared with: the catalogs and findings of an earlier complete run. */
+/**
+ * What a run is compared with: the catalogs and findings of an earlier complete run. Its
+ * profile labels are as the baseline has them: a label this version does not know (a later
+ * version's) is a profile this run did not select, and matches none of its own.
+ */
 export interface Baseline {
   /** Each profile the baseline observed, with its catalog. */
-  readonly catalogs: ReadonlyMap<ProfileLabel, readonly string[]>;
-  /** Every finding of the baseline (review candidates and defects). */
-  readonly findings: readonly Finding[];
+  readonly catalogs: ReadonlyMap<string, readonly string[]>;
+  /**
+   * Every finding of the baseline (review candidates and defects) of a kind this version knows,
+   * its profiles as the baseline has them.
+   */
+  readonly findings: readonly (Omit<Finding, "profile" | "availableIn" | "observed"> & {
+    readonly profile: string;
+    readonly availableIn: readonly string[];
+    readonly observed?: string;
+  })[];
 }
+
+/** A finding of a baseline. */
+export type BaselineFinding = Baseline["findings"][number];
 
 /** A profile of the current run as the comparison sees it: its catalog, or null if incomplete. */
 export interface CurrentProfile {
@@ -27,8 +41,11 @@ export interface CurrentProfile {
   readonly hidden?: ReadonlyMap<string, unknown>;
 }
 
+/** Why a profile is not compared with the baseline, in the report's words. */
+export const NOT_COMPARED_REASONS = ["incomplete", "not-in-baseline"] as const;
+
 /** Why a profile was not compared with the baseline. */
-export type NotComparedReason = "incomplete" | "not-in-baseline";
+export type NotComparedReason = typeof NOT_COMPARED_REASONS[number];
 
 /** One profile's catalog against the baseline's. */
 export type ProfileDrift =
@@ -46,8 +63,11 @@ export type ProfileDrift =
     readonly reason: NotComparedReason;
   };
 
+/** A finding's states relative to the baseline, in the report's words. */
+export const BASELINE_STATES = ["new", "unchanged"] as const;
+
 /** A finding relative to the baseline: also there (`unchanged`), or not (`new`). */
-export type BaselineState = "new" | "unchanged";
+export type BaselineState = typeof BASELINE_STATES[number];
 
 /** The comparison of one run with its baseline. */
 export interface BaselineComparison {
@@ -71,7 +91,8 @@ export interface BaselineComparison {
    * (their own, or one that listed the tool) was not compared now.
    */
   readonly profilesDiffer?: {
-    readonly notRun: readonly ProfileLabel[];
+    /** The baseline's labels, a later version's included. */
+    readonly notRun: readonly string[];
     readonly notInBaseline: readonly ProfileLabel[];
     readonly notJudged: number;
   };
@@ -104,7 +125,7 @@ export function compareWithBaseline(
   options: ComparisonOptions,
 ): BaselineComparison {
   const drift = current.map((profile) => driftOf(profile, baseline));
-  const run = new Set(current.map(({ profile }) => profile));
+  const run: ReadonlySet<string> = new Set(current.map(({ profile }) => profile));
   const notRun = [...baseline.catalogs.keys()].filter((profile) => !run.has(profile));
   const notInBaseline = current.flatMap(({ profile }) =>
     baseline.catalogs.has(profile) ? [] : [profile]
@@ -122,7 +143,7 @@ export function compareWithBaseline(
   }));
   const availableIn = (tool: string) =>
     catalogs.filter(({ visible }) => visible.has(tool)).map(({ profile }) => profile);
-  const compared = new Set<ProfileLabel>();
+  const compared = new Set<string>();
   const lost: Finding[] = [];
   for (const entry of drift) {
     if (!entry.compared) continue;
@@ -145,7 +166,8 @@ export function compareWithBaseline(
   // A finding no longer produced is resolved only when every profile it concerns was compared:
   // a candidate disappears by itself when the profile that listed its tool is not run.
   const gone = baseline.findings.filter((finding) => !now.has(key(finding)));
-  const judged = (finding: Finding) =>
+  // Every profile compared is one of this run's: a finding judged is of this run's profiles.
+  const judged = (finding: BaselineFinding): finding is Finding =>
     compared.has(finding.profile) && finding.availableIn.every((p) => compared.has(p));
   const resolved = gone.filter(judged);
   return {
@@ -171,7 +193,10 @@ function driftOf({ profile, tools }: CurrentProfile, baseline: Baseline): Profil
   };
 }
 
-/** A finding's identity: its kind, profile and tool (`available_in` may change). */
-function key(finding: Finding): string {
-  return `${finding.kind}\u0000${finding.profile}\u0000${finding.tool}`;
+/** A finding's identity: its kind, profile and tool (`available_in` may change), and the observed profile it names. */
+function key(finding: Pick<BaselineFinding, "kind" | "profile" | "tool" | "observed">): string {
+  // A preset's disagreement is with one observed profile: two observed versions are two.
+  return `${finding.kind}\u0000${finding.profile}\u0000${finding.tool}\u0000${
+    finding.observed ?? ""
+  }`;
 }

@@ -11,6 +11,7 @@ import { type FindingKind, RULES } from "./rules.ts";
 import { MAX_SUGGESTION_LOOKUPS } from "../limits.ts";
 import { closestTypo } from "./suggest.ts";
 import type { ToolFilterRuleId } from "./tool_filters.ts";
+import { disagreements, type ObservedRule } from "./observed.ts";
 
 /** What analysis needs to know about one completed profile. */
 export interface ObservedProfile {
@@ -24,7 +25,10 @@ export interface ObservedProfile {
    * their fixed phrase and position); `tools` when absent.
    */
   readonly listed?: readonly string[];
-  /** Client presets: the listed tools its client's rules hide from the model, and which rule. */
+  /**
+   * Client presets: the listed tools its client's rules hide from the model, and which rule; an
+   * observed profile: the listed tools its model did not receive (rule `observed`).
+   */
   readonly hidden?: ReadonlyMap<string, ClientRuleId | HiddenTool>;
   /** Client presets: the caps that only warn and that this catalog exceeds. */
   readonly capWarnings?: readonly CapWarning[];
@@ -42,8 +46,15 @@ export interface Finding {
   readonly tool: string;
   /** Profiles whose model sees the tool, in the order given. */
   readonly availableIn: readonly ProfileLabel[];
-  /** `tool-unreachable-in-client`: the client rule; `tool-disabled-in-config`: the filter. */
-  readonly rule?: ClientRuleId | ToolFilterRuleId;
+  /**
+   * `tool-unreachable-in-client`: the client rule (`observed` in an observed profile);
+   * `tool-disabled-in-config`, and a `required-tool-unavailable` whose listed tool the config file
+   * hides: the filter; `preset-disagrees-with-client`: the preset's rule that hides a tool the
+   * observed client's model received (absent: the preset sends a tool it did not receive).
+   */
+  readonly rule?: ClientRuleId | ToolFilterRuleId | ObservedRule;
+  /** `preset-disagrees-with-client`: the observed profile the preset disagrees with. */
+  readonly observed?: ProfileLabel;
   /** `tool-unreachable-in-client`: a whole-server effect (every tool of the server hidden). */
   readonly effect?: RuleEffect;
   /** `referenced-tool-unknown`: the closest listed tool name, when one is close. */
@@ -158,11 +169,46 @@ export function analyze(
     }
     for (const tool of required) {
       if (catalog.visible.has(tool)) continue;
-      add({ kind: "required-tool-unavailable", profile, tool, availableIn: availableIn(tool) });
+      // Listed, and hidden by the config file's own filter: that is its cause, not the catalog.
+      const filter = catalog.filtered?.get(tool);
+      add({
+        kind: "required-tool-unavailable",
+        profile,
+        tool,
+        availableIn: availableIn(tool),
+        ...(filter === undefined ? {} : { rule: filter }),
+      });
     }
+  }
+  // A preset and the observation of its client in the same run: every tool they judge apart.
+  for (
+    const found of disagreements(catalogs.map((catalog) => ({
+      profile: catalog.profile,
+      listed: catalog.listed ?? catalog.tools,
+      hidden: catalog.hidden && hiddenRules(catalog.hidden),
+      filtered: catalog.filtered,
+    })))
+  ) {
+    add({
+      kind: "preset-disagrees-with-client",
+      profile: found.profile,
+      tool: found.tool,
+      availableIn: availableIn(found.tool),
+      observed: found.observed,
+      ...(found.rule === undefined ? {} : { rule: found.rule as ClientRuleId }),
+    });
   }
   const findings = Object.values(byKind).flat();
   return { findings, passed: passes(findings) };
+}
+
+/** Each hidden tool's rule, whichever form its map holds. */
+function hiddenRules(
+  hidden: ReadonlyMap<string, ClientRuleId | HiddenTool>,
+): Map<string, { readonly rule: string }> {
+  return new Map(
+    [...hidden].map(([tool, why]) => [tool, { rule: typeof why === "string" ? why : why.rule }]),
+  );
 }
 
 /** Whether a run with these findings passes the gate: none of them is of a kind that gates. */

@@ -8,6 +8,7 @@
 import type { ClientRule, ClientRuleId } from "../clients/presets.ts";
 import { type RuleEffect, type ToolFacts, WHOLE_SERVER_EFFECTS } from "../clients/rules/kind.ts";
 import { kindOf } from "../clients/rules/registry.ts";
+import type { ObservedRule } from "./observed.ts";
 
 /** What the rules need to know of one catalog. */
 export interface ListedCatalog {
@@ -21,8 +22,8 @@ export interface ListedCatalog {
 
 /** One tool a rule hides, and how it is reported. */
 export interface HiddenTool {
-  /** The first rule that hides it. */
-  readonly rule: ClientRuleId;
+  /** The first rule that hides it (an observed profile: `observed`, its model did not receive it). */
+  readonly rule: ClientRuleId | ObservedRule;
   /** What the client does (`drop-tool`, `truncate`, or a whole-server effect). */
   readonly effect: RuleEffect;
   /**
@@ -117,5 +118,6 @@ export function hiddenTools(
   toolsBefore = 0,
 ): Map<string, ClientRuleId> {
   const { hidden } = reachability(rules, server, catalog, toolsBefore);
-  return new Map([...hidden].map(([tool, { rule }]) => [tool, rule]));
+  // A preset's rules are rule kinds: `observed` is an observed profile's, never theirs.
+  return new Map([...hidden].map(([tool, { rule }]) => [tool, rule as ClientRuleId]));
 }

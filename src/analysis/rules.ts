@@ -44,6 +44,12 @@ export const RULES = {
     hint:
       "The instructions of this profile name a tool that the config file's own tool filter hides from the model in every profile of this server; change the filter, or the instructions.",
   },
+  "preset-disagrees-with-client": {
+    class: "candidate",
+    gates: false,
+    hint:
+      "This profile's client preset and the real client observed in the same run (--observe) disagree on whether its model receives this tool; the observation is what the client did: trust it, and refresh the preset (mcpeval lab) if it is out of date.",
+  },
   "referenced-tool-unknown": {
     class: "candidate",
     gates: false,
@@ -64,6 +70,14 @@ export const RULES = {
   },
 } as const satisfies Record<string, Rule>;
 
+/**
+ * The hint of a `required-tool-unavailable` defect that has its own cause: the profile lists the
+ * tool, and the config file's own tool filter (the defect's `rule`) hides it from the model in
+ * every profile of the server. Nothing is missing from the catalog.
+ */
+export const FILTERED_REQUIRED_HINT =
+  "A required tool is listed, but the config file's own tool filter hides it from the model in every profile of this server; change the filter, or the --require-tool declaration." as const;
+
 /** A finding kind. */
 export type FindingKind = keyof typeof RULES;
 
@@ -74,3 +88,13 @@ export const FINDING_KINDS = Object.keys(RULES) as FindingKind[];
 export type KindOf<C extends FindingClass> = {
   [K in FindingKind]: typeof RULES[K]["class"] extends C ? K : never;
 }[FindingKind];
+
+/**
+ * A finding's fixed hint: its rule's, or {@linkcode FILTERED_REQUIRED_HINT} for a required tool
+ * that a config file's filter hides (`filtered`).
+ */
+export function hintOf(kind: FindingKind, filtered: boolean): string {
+  return kind === "required-tool-unavailable" && filtered
+    ? FILTERED_REQUIRED_HINT
+    : RULES[kind].hint;
+}

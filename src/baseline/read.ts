@@ -5,15 +5,19 @@
  * Hints, phrases, settings and every other field's value are not read, so a report written by
  * any earlier 0.x mcpeval with the same schema id stays a valid baseline when wording or a
  * default changes; a top-level field that no report has is still refused (it is not a report).
+ * An id of a later version is kept or left out, never refused (SPEC 10): a profile label this
+ * version does not know is a profile this run did not select, and a finding of a kind or rule
+ * it does not know is left out (it can neither match nor be shown).
  * Pure; the caller bounds the bytes and JSON containers before parsing.
  *
  * @module
  */
-import type { Baseline } from "../analysis/baseline.ts";
-import type { Finding } from "../analysis/findings.ts";
+import type { Baseline, BaselineFinding } from "../analysis/baseline.ts";
 import { FINDING_KINDS, type FindingKind } from "../analysis/rules.ts";
+import { TOOL_FILTER_RULE_IDS, type ToolFilterRuleId } from "../analysis/tool_filters.ts";
 import { CLIENT_RULE_IDS, type ClientRuleId } from "../clients/presets.ts";
-import { CLIENT_PROFILE, isProfile, type ProfileLabel } from "../profiles.ts";
+import { OBSERVED_RULE, type ObservedRule } from "../analysis/observed.ts";
+import { PROFILE_LABEL } from "../profiles.ts";
 import { FLEET_FIELDS, FLEET_SCHEMA_ID } from "../report/fleet/schema.ts";
 import { REPORT_FIELDS, REPORT_SCHEMA_ID } from "../report/schema.ts";
 import { isToolName, SERVER_LABEL } from "../tool_name.ts";
@@ -24,13 +28,13 @@ export interface BaselineRecord {
   readonly server: string;
   /** Whether its discovery completed. */
   readonly complete: boolean;
-  /** Each profile with its catalog (null: that profile was incomplete). */
+  /** Each profile with its catalog (null: that profile was incomplete); a label as it has it. */
   readonly profiles: readonly {
-    readonly profile: ProfileLabel;
+    readonly profile: string;
     readonly tools: readonly string[] | null;
   }[];
-  /** Its candidates and defects. */
-  readonly findings: readonly Finding[];
+  /** Its candidates and defects of the kinds and rules this version knows. */
+  readonly findings: readonly BaselineFinding[];
 }
 
 /** A baseline document: one server's report, or a fleet report's servers. */
@@ -105,11 +109,10 @@ function label(value: unknown, at: string): string {
   return value;
 }
 
-function profileLabel(value: unknown, at: string): ProfileLabel {
-  if (typeof value !== "string" || !(isProfile(value) || CLIENT_PROFILE.test(value))) {
-    throw new Problem(at);
-  }
-  return value as ProfileLabel;
+/** A profile label: one of this version's, or a later version's (kept as it is). */
+function profileLabel(value: unknown, at: string): string {
+  if (typeof value !== "string" || !PROFILE_LABEL.test(value)) throw new Problem(at);
+  return value;
 }
 
 function toolName(value: unknown, at: string): string {
@@ -118,32 +121,65 @@ function toolName(value: unknown, at: string): string {
 }
 
 const KINDS: ReadonlySet<string> = new Set(FINDING_KINDS);
-const RULE_IDS: ReadonlySet<string> = new Set(CLIENT_RULE_IDS);
+const isKind = (kind: string): kind is FindingKind => KINDS.has(kind);
+
+/** A rule id of one of the two vocabularies a finding's `rule` names. */
+type RuleId = ClientRuleId | ToolFilterRuleId | ObservedRule;
+const CLIENT_RULES: ReadonlySet<RuleId> = new Set(CLIENT_RULE_IDS);
+/** A tool hidden in a client profile: by a client rule, or (observed) not received. */
+const HIDING_RULES: ReadonlySet<RuleId> = new Set([...CLIENT_RULE_IDS, OBSERVED_RULE]);
+const FILTER_RULES: ReadonlySet<RuleId> = new Set(TOOL_FILTER_RULE_IDS);
+
+/** The rules a kind's `rule` names (a config filter, or a client rule); none for other kinds. */
+function rulesOf(kind: FindingKind): ReadonlySet<RuleId> | undefined {
+  if (kind === "tool-disabled-in-config" || kind === "required-tool-unavailable") {
+    return FILTER_RULES;
+  }
+  if (kind === "tool-unreachable-in-client") return HIDING_RULES;
+  if (kind === "tool-cap-exceeded-in-client" || kind === "preset-disagrees-with-client") {
+    return CLIENT_RULES;
+  }
+  return undefined;
+}
+
+/** Whether `rule` is one of `rules` (an id this version knows, of the vocabulary its kind names). */
+const isRule = (rules: ReadonlySet<RuleId>, rule: unknown): rule is RuleId =>
+  typeof rule === "string" && (rules as ReadonlySet<string>).has(rule);
 
 /**
- * One finding, or undefined for one this version does not know (a kind or client rule added or
- * renamed since): it can neither match nor be shown, so it is left out, not refused.
+ * One finding, or undefined for one this version does not know (a kind or rule added or renamed
+ * since): it can neither match nor be shown, so it is left out, not refused.
  */
-function finding(value: unknown, at: string): Finding | undefined {
+function finding(value: unknown, at: string): BaselineFinding | undefined {
   const entry = object(value, at);
-  if (typeof entry.kind !== "string") throw new Problem(`${at}.kind`);
-  if (!KINDS.has(entry.kind)) return undefined;
+  const kind = entry.kind;
+  if (typeof kind !== "string") throw new Problem(`${at}.kind`);
+  if (!isKind(kind)) return undefined;
   const availableIn = array(entry.available_in ?? [], `${at}.available_in`).map((profile, i) =>
     profileLabel(profile, `${at}.available_in.${i}`)
   );
+  const rules = rulesOf(kind);
   const rule = entry.rule;
-  if (rule !== undefined && (typeof rule !== "string" || !RULE_IDS.has(rule))) return undefined;
-  if (entry.kind === "tool-unreachable-in-client" && rule === undefined) return undefined;
+  // A kind that names a rule names one this version knows; any other kind names none. A
+  // required tool names one only when a config file's filter hides it.
+  const ruleOptional = (kind === "required-tool-unavailable" ||
+    kind === "preset-disagrees-with-client") && rule === undefined;
+  if (rules === undefined ? rule !== undefined : !ruleOptional && !isRule(rules, rule)) {
+    return undefined;
+  }
   const suggestion = entry.suggestion === undefined || entry.suggestion === null
     ? undefined
     : toolName(entry.suggestion, `${at}.suggestion`);
   return {
-    kind: entry.kind as FindingKind,
+    kind,
     profile: profileLabel(entry.profile, `${at}.profile`),
     tool: toolName(entry.tool, `${at}.tool`),
     availableIn,
-    ...(rule === undefined ? {} : { rule: rule as ClientRuleId }),
+    ...(rules !== undefined && isRule(rules, rule) ? { rule } : {}),
     ...(suggestion === undefined ? {} : { suggestion }),
+    ...(kind === "preset-disagrees-with-client"
+      ? { observed: profileLabel(entry.observed_profile, `${at}.observed_profile`) }
+      : {}),
   };
 }
 
@@ -171,7 +207,7 @@ function report(value: unknown, where: string): BaselineRecord {
       );
     return { profile: profileLabel(profile.profile, `${where}.profile`), tools };
   });
-  const findings: Finding[] = [];
+  const findings: BaselineFinding[] = [];
   for (const field of ["candidates", "defects"] as const) {
     array(document[field] ?? [], `${prefix}${field}`).forEach((entry, i) => {
       const read = finding(entry, `${prefix}${field}.${i}`);
@@ -252,7 +288,7 @@ export function baselineServers(document: BaselineDocument): string[] {
 function baselineOf(report: BaselineRecord, server: string): BaselineSelection {
   if (report.server !== server) return { ok: false, problem: "another-server" };
   if (!report.complete) return { ok: false, problem: "incomplete" };
-  const catalogs = new Map<ProfileLabel, readonly string[]>();
+  const catalogs = new Map<string, readonly string[]>();
   for (const profile of report.profiles) {
     if (profile.tools !== null) catalogs.set(profile.profile, profile.tools);
   }

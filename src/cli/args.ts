@@ -9,12 +9,14 @@
  */
 import { closest } from "../analysis/suggest.ts";
 import { type ArgsToken, argsTokens } from "./tokens.ts";
-import { type ConfigRunInput, isInputId } from "../config/request.ts";
+import { type ConfigRunInput, isInputId } from "../request/fleet.ts";
 import { type RunInput, type RunRequest, validateRun } from "../request/run.ts";
 import {
   DEFAULT_FORMAT,
   type Format,
+  FORMAT_OPTIONS,
   FORMATS,
+  formatsTaking,
   formatTakes,
   isFormat,
   writesStepSummary,
@@ -30,7 +32,6 @@ import {
   type ReportFile,
   RequestError,
   type RequestField,
-  type SarifLocation,
   type TargetInput,
 } from "../request/request.ts";
 import { SERVER_LABEL } from "../tool_name.ts";
@@ -44,6 +45,7 @@ import {
   fieldInputs,
   fieldLabels,
   HEADER_VALUE_RULE,
+  OPTION_ROWS,
   OPTION_TABLE,
   type OptionName,
   type ParseSpec,
@@ -58,11 +60,15 @@ export const CLI_LABELS: FieldLabels = fieldLabels();
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
-const OPTIONS = parseSpec(OPTION_TABLE);
+const OPTIONS = parseSpec(OPTION_ROWS);
+
+/** The options given, by long name: the table's and the formats' own. */
+type Given = Map<string, string[]>;
 
 /** The fields of a run of one server that its options give as they are (through their rows). */
 const SERVER_FIELDS = [
   "clients",
+  "observe",
   "profiles",
   "settleMs",
   "timeoutMs",
@@ -209,7 +215,7 @@ export function programName(command: string): string | undefined {
 }
 
 /** Options with choices (`--format`, `--server-stderr`) have one of them, else a suggestion. */
-function checkChoices(given: Map<OptionName, string[]>): void {
+function checkChoices(given: Given): void {
   for (const row of OPTION_TABLE) {
     if (!("choices" in row)) continue;
     const value = single(given, row.name);
@@ -217,20 +223,16 @@ function checkChoices(given: Map<OptionName, string[]>): void {
   }
 }
 
-/** `--format`, `--output` and `--sarif-location` of a command that only renders (`merge`). */
+/** `--format`, `--output` and the formats' own options of a command that only renders (`merge`). */
 export function reportOutputOf(
-  given: ReadonlyMap<"format" | "output" | "sarif-location", string[]>,
+  given: Given,
   env: (name: string) => string | undefined,
 ): OutputRequest {
-  const options = given as ReadonlyMap<string, string[]> as Map<OptionName, string[]>;
-  checkChoices(options);
-  return outputOf(options, env);
+  checkChoices(given);
+  return outputOf(given, env);
 }
 
-function outputOf(
-  given: Map<OptionName, string[]>,
-  env: (name: string) => string | undefined,
-): OutputRequest {
+function outputOf(given: Given, env: (name: string) => string | undefined): OutputRequest {
   const formatGiven = single(given, "format");
   const outputs = (given.get("output") ?? []).map(reportFileOf);
   if (new Set(outputs.map((file) => file.path)).size !== outputs.length) {
@@ -246,18 +248,7 @@ function outputOf(
   const format: Format = toStdout?.format ?? (formatGiven as Format | undefined) ??
     DEFAULT_FORMAT;
   const files = outputs.filter((file) => file.path !== STDOUT);
-  const sarifLocationGiven = single(given, "sarif-location");
-  if (
-    sarifLocationGiven !== undefined && !formatTakes(format, "sarif-location") &&
-    !files.some((file) => formatTakes(file.format, "sarif-location"))
-  ) {
-    throw new InvocationError(
-      "--sarif-location applies only to a SARIF report (--format sarif or --output sarif=PATH)",
-    );
-  }
-  const sarifLocation = sarifLocationGiven === undefined
-    ? undefined
-    : sarifLocationOf(sarifLocationGiven);
+  const options = formatValuesOf(given, [format, ...files.map((file) => file.format)]);
   const stepSummary = writesStepSummary(format)
     ? readOptional(env, "GITHUB_STEP_SUMMARY")
     : undefined;
@@ -265,8 +256,35 @@ function outputOf(
     format,
     files,
     ...(stepSummary ? { stepSummary } : {}),
-    ...(sarifLocation ? { sarifLocation } : {}),
+    ...(options ? { options } : {}),
   };
+}
+
+/**
+ * The formats' own options given, each read by its declaration; refused (exit 2) when no report
+ * written (`written`) is of a format that takes it, or when its value is not one it takes.
+ */
+function formatValuesOf(
+  given: Given,
+  written: readonly Format[],
+): Record<string, unknown> | undefined {
+  const values: Record<string, unknown> = {};
+  for (const option of FORMAT_OPTIONS) {
+    const text = given.get(option.name)?.[0];
+    if (text === undefined) continue;
+    if (!written.some((format) => formatTakes(format, option))) {
+      const formats = formatsTaking(option);
+      throw new InvocationError(
+        `--${option.name} applies only to ${option.report} (${
+          formats.map((format) => `--format ${format} or --output ${format}=PATH`).join(", ")
+        })`,
+      );
+    }
+    const read = option.parse(text);
+    if ("problem" in read) throw new InvocationError(`--${option.name} ${read.problem}`);
+    values[option.name] = read.value;
+  }
+  return Object.keys(values).length === 0 ? undefined : values;
 }
 
 /** `--input ID=ENV_VAR`, each id once (the ids and names are the validator's to check). */
@@ -322,20 +340,29 @@ async function readClientFile(
       `--client-file cannot be read (${readProblem(error, MAX_CONFIG_BYTES)})`,
     );
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new InvocationError("--client-file is not valid JSON");
   }
+  // An observation file (`mcpeval lab`'s): the preset derived from it, checked against it.
+  if ((value as { schema?: unknown } | null)?.schema === OBSERVATION_FILE) {
+    const { observationAsPresets } = await import("../lab/presets_file.ts");
+    const presets = await observationAsPresets(value);
+    if ("problem" in presets) throw new InvocationError(`--client-file ${presets.problem}`);
+    return presets.document;
+  }
+  return value;
 }
 
+/** The schema id of an observation file, which `--client-file` also reads. */
+const OBSERVATION_FILE = "mcpeval.client-observation/v1";
+
 /** Collects option values by name, rejecting unknown options, positionals and missing values. */
-function collect(
-  argv: readonly string[],
-  launch: ArgsEffects["launch"],
-): Map<OptionName, string[]> {
+function collect(argv: readonly string[], launch: ArgsEffects["launch"]): Given {
   const tokens = argsTokens(argv, OPTIONS);
-  const given = new Map<OptionName, string[]>();
+  const given: Given = new Map();
   for (const [at, token] of tokens.entries()) {
     if (token.kind === "positional") throw unexpected(token.index, tokens.slice(0, at));
     if (token.kind !== "option") continue;
@@ -344,8 +371,7 @@ function collect(
       if (deno) throw new InvocationError(misplacedDenoFlag(deno, launch));
       throw unknownOption(token.rawName, OPTION_NAMES);
     }
-    const name = token.name as OptionName;
-    takeOption(given, name, OPTIONS[name], token);
+    takeOption(given, token.name, OPTIONS[token.name], token);
   }
   return given;
 }
@@ -425,13 +451,13 @@ export function optionLabel(rawName: string): string {
   return /^--?[A-Za-z0-9][A-Za-z0-9-]{0,40}$/.test(rawName) ? `'${rawName}'` : "(unprintable)";
 }
 
-function single(given: Map<OptionName, string[]>, name: OptionName): string | undefined {
+function single(given: Given, name: OptionName): string | undefined {
   return given.get(name)?.[0];
 }
 
 /** The target of a server run (its options already checked against it). */
 function targetOf(
-  given: Map<OptionName, string[]>,
+  given: Given,
   command: readonly string[] | undefined,
   env: (name: string) => string | undefined,
 ): TargetInput {
@@ -483,7 +509,7 @@ function headerOf(
   return [name, value];
 }
 
-function baselineOf(given: Map<OptionName, string[]>): BaselineFile | undefined {
+function baselineOf(given: Given): BaselineFile | undefined {
   const path = single(given, "baseline");
   if (path === undefined) return undefined;
   if (path === "") throw new InvocationError("--baseline needs the path of a JSON report");
@@ -503,25 +529,6 @@ function reportFileOf(spec: string): ReportFile {
     );
   }
   return { format, path };
-}
-
-/** A relative path of `/`-separated segments, without `.` or `..` segments. */
-const REPOSITORY_PATH = /^(?![A-Za-z][A-Za-z0-9+.-]*:)(?!\/)[\x21-\x7e]+$/;
-
-/** `--sarif-location PATH[:LINE]`: a path relative to the repository root, and a line. */
-function sarifLocationOf(spec: string): SarifLocation {
-  const match = /^(.*?)(?::([1-9][0-9]{0,8}))?$/.exec(spec)!;
-  const path = match[1];
-  const segments = path.split("/");
-  if (
-    path.length > 200 || !REPOSITORY_PATH.test(path) || path.includes("\\") ||
-    segments.some((segment) => segment === "" || segment === "." || segment === "..")
-  ) {
-    throw new InvocationError(
-      "--sarif-location must be PATH or PATH:LINE, PATH relative to the repository root with '/' between folders (no '..', no spaces)",
-    );
-  }
-  return { path, line: match[2] === undefined ? 1 : Number(match[2]) };
 }
 
 /** An environment variable, or undefined when it is unset or not readable. */

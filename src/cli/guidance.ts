@@ -5,6 +5,8 @@
  *
  * @module
  */
+import { FORMAT_OPTIONS } from "../report/formats/mod.ts";
+import { withConfigValues } from "../report/formats/options.ts";
 import type { RunRequest } from "../request/run.ts";
 import type { SpawnError } from "../transport/stdio.ts";
 import type { Leftover } from "../transport/transport.ts";
@@ -92,7 +94,15 @@ export async function runGuidanceCommand(
     reserved,
     signal,
     runResult(run),
-    { format: output.format, location: output.sarifLocation ?? plan.config?.location },
+    {
+      format: output.format,
+      // A config run: the options the config file's path gives (SARIF: the file itself).
+      values: withConfigValues(
+        output.options,
+        FORMAT_OPTIONS,
+        request.servers.kind === "config" ? request.servers.path : undefined,
+      ),
+    },
     (format, options) => formats.get(format)!.render(run, options),
   );
 }

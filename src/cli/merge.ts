@@ -6,12 +6,13 @@
  *
  * @module
  */
-import { shardOfLabel } from "../config/shard.ts";
+import { shardOfLabel } from "../request/shard.ts";
 import { EXIT } from "../exit.ts";
 import { MAX_SHARDS } from "../limits.ts";
 import { type PermissionNeed, writeNeeds } from "../request/permissions.ts";
 import { shown } from "../printable.ts";
 import type { FleetServer, FleetStream } from "../report/fleet/types.ts";
+import type { ReportIds } from "../report/types.ts";
 import type { RenderSource } from "../report/run.ts";
 import type { MergeProblem } from "../report/fleet/merge.ts";
 import { reportOutputOf, takeOption, unknownOption } from "./args.ts";
@@ -26,8 +27,6 @@ import { argsTokens } from "./tokens.ts";
 import { finishRun, reserveReportFiles, runEffects } from "./output.ts";
 
 const OPTIONS = parseSpec(MERGE_OPTIONS);
-
-type MergeOption = keyof typeof OPTIONS;
 
 /** Runs `mcpeval merge` with the arguments after `merge` and returns the exit code. */
 export async function runMergeCommand(
@@ -49,10 +48,7 @@ export async function runMergeCommand(
     throw new InvocationError("merge reads standard input (-) only once");
   }
   if (files.some((file) => file === "")) throw new InvocationError("merge needs file paths");
-  const output = reportOutputOf(
-    given as Map<"format" | "output" | "sarif-location", string[]>,
-    context.env,
-  );
+  const output = reportOutputOf(given, context.env);
   const reads = files.filter((file) => file !== "-").map((path): PermissionNeed => ({
     descriptor: { name: "read", path },
     what: "read the reports to merge",
@@ -109,7 +105,7 @@ export async function runMergeCommand(
     reserved,
     signal,
     packed,
-    { format: output.format, location: output.sarifLocation, kind: "merge" },
+    { format: output.format, values: output.options, kind: "merge" },
     (format, options) => formats.get(format)!.render(source, options),
   );
 }
@@ -128,7 +124,7 @@ async function readReport(
     & Pick<typeof import("../report/fleet/schema.ts"), "validateFleetReport">
     & Pick<typeof import("../report/schema.ts"), "withoutRetiredFields">
     & typeof import("../report/fleet/split.ts"),
-): Promise<FleetStream> {
+): Promise<FleetStream<ReportIds>> {
   const name = fileName(at);
   const file = { subject: name, file: name };
   const text = await readReportText({ path }, context, file);
@@ -158,8 +154,9 @@ async function readReport(
       }: merge reads the JSON reports of config runs`,
     );
   }
-  const fleet: FleetStream = entries
-    ? { ...read.data, servers: entries as Iterable<FleetServer> }
+  // The entries were validated one by one as `validateFleetReport` read them.
+  const fleet: FleetStream<ReportIds> = entries
+    ? { ...read.data, servers: entries as Iterable<FleetServer<ReportIds>> }
     : read.data;
   const stray = fleet.shard &&
     Iterator.from(fleet.servers).find((server) =>
@@ -231,9 +228,9 @@ export function mergeProblemMessage(problem: MergeProblem): string {
 }
 
 /** The options and the files; unknown options exit 2 with a suggestion. */
-function collect(argv: readonly string[]): { given: Map<MergeOption, string[]>; files: string[] } {
+function collect(argv: readonly string[]): { given: Map<string, string[]>; files: string[] } {
   const tokens = argsTokens(argv, OPTIONS);
-  const given = new Map<MergeOption, string[]>();
+  const given = new Map<string, string[]>();
   const files: string[] = [];
   for (const token of tokens) {
     if (token.kind === "positional") {
@@ -248,8 +245,7 @@ function collect(argv: readonly string[]): { given: Map<MergeOption, string[]>; 
         " for merge",
       );
     }
-    const name = token.name as MergeOption;
-    takeOption(given, name, OPTIONS[name], token);
+    takeOption(given, token.name, OPTIONS[token.name], token);
   }
   return { given, files };
 }

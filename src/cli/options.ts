@@ -1,15 +1,21 @@
 /**
  * The command line's options, one row each: how `parseArgs` reads it, its help line, the
- * request field it is validated as, and the kinds of run it applies to. The parser
- * (`args.ts`, `merge.ts`), the help (`help.ts`) and the field labels are generated from it;
- * `tests/options_test.ts` checks docs/reference.md's option table against it.
+ * request field it is validated as, and the kinds of run it applies to. The formats' own options
+ * (`--sarif-location`) are rows made from their declarations (`src/report/formats/options.ts`).
+ * The parser (`args.ts`, `merge.ts`), the help (`help.ts`) and the field labels are generated
+ * from the rows; `tests/options_test.ts` checks docs/reference.md's option table against them.
  *
  * Loaded by every `--help`: it imports only constants and types.
  *
  * @module
  */
 import { INPUT_RULE } from "../config_facts.ts";
-import { DEFAULT_FORMAT, FORMATS } from "../report/formats/mod.ts";
+import {
+  DEFAULT_FORMAT,
+  FORMAT_OPTIONS,
+  type FormatOption,
+  FORMATS,
+} from "../report/formats/mod.ts";
 import { CONCURRENCY, JOBS, MAX_SHARDS, SETTLE_MS, TIMEOUT_MS } from "../limits.ts";
 import { PROFILES } from "../profiles.ts";
 import { AUTO, PROTOCOL_VERSION, PROTOCOL_VERSIONS } from "../protocol/versions.ts";
@@ -139,15 +145,6 @@ export const OPTION_TABLE = [
     merge: true,
   },
   {
-    name: "sarif-location",
-    reported: true,
-    type: "string",
-    value: "P[:L]",
-    docValue: "PATH[:LINE]",
-    help: ["SARIF: the repository file (and line) every result points at"],
-    merge: true,
-  },
-  {
     name: "quiet",
     type: "boolean",
     short: "q",
@@ -167,11 +164,13 @@ export const OPTION_TABLE = [
     reported: true,
     type: "string",
     multiple: true,
-    value: "NAME",
+    value: "NAME[@VERSION]",
+    docValue: "NAME[@VERSION]",
     field: "clients",
     help: [
-      "also impersonate a client preset (profile client:NAME); repeatable;",
-      "without --profile only the presets run; all: every preset",
+      "also impersonate a client preset (profile client:NAME, the newest",
+      "observed version, or client:NAME@VERSION); repeatable; without",
+      "--profile only the presets run; all: every client",
     ],
   },
   {
@@ -179,7 +178,23 @@ export const OPTION_TABLE = [
     type: "string",
     value: "FILE",
     field: "clientPresets",
-    help: ["client presets that add to or replace the built-in ones (JSON)"],
+    help: [
+      "client presets that add to or replace the built-in ones (JSON), or an",
+      "observation file of mcpeval lab",
+    ],
+  },
+  {
+    name: "observe",
+    reported: true,
+    type: "string",
+    multiple: true,
+    value: "NAME[@V]",
+    docValue: "NAME[@VERSION]",
+    field: "observe",
+    help: [
+      "also run the real client NAME (@V, @latest) once, headless, behind a",
+      "discovery-only proxy (profile observed:NAME@VERSION); Linux; repeatable",
+    ],
   },
   {
     name: "unknown-references",
@@ -356,11 +371,85 @@ export const OPTION_TABLE = [
 /** The long name of an option of the table. */
 export type OptionName = (typeof OPTION_TABLE)[number]["name"];
 
-const ROWS: readonly OptionRow[] = OPTION_TABLE;
+/**
+ * A format's own option as a row: a value that every command writing that format's reports
+ * takes (`merge` too), and that can reach a report.
+ */
+function formatOptionRow(option: FormatOption): OptionRow {
+  return {
+    name: option.name,
+    reported: true,
+    type: "string",
+    value: option.value,
+    ...(option.docValue === undefined ? {} : { docValue: option.docValue }),
+    help: option.help,
+    merge: true,
+  };
+}
+
+/** Every option, in the order of the help: the table's, with the formats' own after `--output`. */
+export const OPTION_ROWS: readonly OptionRow[] = [
+  ...OPTION_TABLE.slice(0, OPTION_TABLE.findIndex((row) => row.name === "output") + 1),
+  ...FORMAT_OPTIONS.map(formatOptionRow),
+  ...OPTION_TABLE.slice(OPTION_TABLE.findIndex((row) => row.name === "output") + 1),
+];
+
+const ROWS: readonly OptionRow[] = OPTION_ROWS;
 
 /** The options of `mcpeval merge`. */
-export const MERGE_OPTIONS: readonly Extract<(typeof OPTION_TABLE)[number], { merge: true }>[] =
-  OPTION_TABLE.filter((row) => "merge" in row);
+export const MERGE_OPTIONS: readonly OptionRow[] = ROWS.filter((row) => row.merge);
+
+/** The options of `mcpeval lab`, in the order of its help. */
+export const LAB_OPTIONS: readonly OptionRow[] = [
+  {
+    name: "client",
+    type: "string",
+    multiple: true,
+    value: "NAME[@VERSION]",
+    help: [
+      "observe this client (at VERSION from the npm registry; default the",
+      "version the lab pins); repeatable",
+    ],
+  },
+  {
+    name: "all",
+    type: "boolean",
+    help: [
+      "every client (or those named): the newest version and those of six",
+      "30-day steps back; skips what is observed, goes on after a failure",
+    ],
+  },
+  {
+    name: "check",
+    type: "boolean",
+    help: ["write nothing: print the differences from the observation in --out"],
+  },
+  {
+    name: "out",
+    type: "string",
+    value: "DIR",
+    help: ["where observations go (default the package's src/clients/observed)"],
+  },
+  {
+    name: "client-file-out",
+    type: "string",
+    value: "FILE",
+    help: ["also write a --client-file whose presets reproduce the observations"],
+  },
+  {
+    name: "timeout-s",
+    type: "string",
+    value: "N",
+    help: ["bound on one run of a client, in seconds (default 180)"],
+  },
+  {
+    name: "install-timeout-s",
+    type: "string",
+    value: "N",
+    help: ["bound on one install, in seconds (default 300)"],
+  },
+  { name: "help", type: "boolean", short: "h", help: ["this help"] },
+];
 
 /** What chooses the kind of run, in the order a conflict names them. */
 const RUN_CHOICES: readonly (readonly [RunMode, string])[] = [

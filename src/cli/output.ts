@@ -9,10 +9,10 @@ import { RENDER_SLICE_MS, REPORT_CHUNK_CHARS } from "../limits.ts";
 import {
   type Format,
   type FormatId,
+  type FormatValues,
   type RenderOptions,
   STEP_SUMMARY,
 } from "../report/formats/mod.ts";
-import type { SarifLocation } from "../report/formats/options.ts";
 import { escaped } from "../printable.ts";
 import type { OutputRequest } from "../request/request.ts";
 import type { CliContext } from "./context.ts";
@@ -103,14 +103,14 @@ export interface RunResult {
 /**
  * Ends a run whose analysis is done: exit 130 without a report if a signal came meanwhile;
  * else each reserved file, then the stdout report (in colour and at the terminal's width only
- * there; SARIF at `location`). A report rendered in pieces is written in chunks of about
- * `chunkChars` characters, never as one string, and a signal while it is rendered or written
- * is acted on within about {@linkcode RENDER_SLICE_MS} of work: exit 130 (129), the reserved
- * files removed. `output.kind` "merge": its own line when interrupted, and each format's
- * garbage collected before the next is rendered (a merge's formats each read its packed servers,
- * and are never all held at once). Returns 74 when a file could not be written (after printing
- * the stdout report and one stderr line) or the stdout report could not be rendered (one stderr
- * line: too large for its format), else 3, 1 or 0 from `result`.
+ * there; each format with its own options of `values`). A report rendered in pieces is written
+ * in chunks of about `chunkChars` characters, never as one string, and a signal while it is
+ * rendered or written is acted on within about {@linkcode RENDER_SLICE_MS} of work: exit 130
+ * (129), the reserved files removed. `output.kind` "merge": its own line when interrupted, and
+ * each format's garbage collected before the next is rendered (a merge's formats each read its
+ * packed servers, and are never all held at once). Returns 74 when a file could not be written
+ * (after printing the stdout report and one stderr line) or the stdout report could not be
+ * rendered (one stderr line: too large for its format), else 3, 1 or 0 from `result`.
  */
 export async function finishRun(
   context: CliContext,
@@ -119,7 +119,7 @@ export async function finishRun(
   result: RunResult,
   output: {
     readonly format: Format;
-    readonly location?: SarifLocation;
+    readonly values?: FormatValues;
     readonly kind?: Interrupted;
   },
   render: (format: FormatId, options: RenderOptions) => string | Iterable<string>,
@@ -133,7 +133,7 @@ export async function finishRun(
     color: toStdout && context.color,
     // A terminal's width; else the default (100 columns).
     width: toStdout && context.stdoutTerminal ? context.columns : undefined,
-    location: output.location,
+    values: output.values,
   });
   let unwritten: string | undefined;
   for (const file of reserved.files) {

@@ -1,13 +1,22 @@
 /**
- * Client presets: profiles that impersonate a named client (its `clientInfo`, its declared
- * capabilities) and the client-side rules that hide tools from its model. The data is versioned
- * in `clients.json` with a source and a date for every fact; `--client-file` adds or overrides
- * entries and is checked by the same validator.
+ * Client presets: profiles that impersonate a named client at a version (its `clientInfo`, its
+ * declared capabilities, the revisions it sends and accepts) and the client-side rules that hide
+ * tools from its model. Every client the lab can run has one preset per observed version, keyed
+ * `NAME@VERSION`, derived from its observation (`derived.json`, written by `mcpeval lab` from
+ * `observed/`); the clients that cannot run headless keep hand-written data with a source and a
+ * date for every fact (`clients.json`, each entry marked `hand_written`). `--client-file` adds or
+ * overrides entries and is checked by the same validator.
  *
  * @module
  */
 import data from "./clients.json" with { type: "json" };
-import { isProtocolVersion, type ProtocolVersion } from "../protocol/versions.ts";
+import derived from "./derived.json" with { type: "json" };
+import {
+  isProtocolVersion,
+  PROTOCOL_VERSIONS,
+  type ProtocolVersion,
+} from "../protocol/versions.ts";
+import { CLIENT_VERSION, compareVersions, splitClient } from "./versions.ts";
 import type { ObservedRef, ParsedRule, RuleEffect } from "./rules/kind.ts";
 import { RULE_KIND_IDS, RULE_KINDS, type RuleKindId } from "./rules/registry.ts";
 
@@ -38,10 +47,25 @@ export interface ClientPreset {
    * seed's. The preset negotiates from it unless `--protocol-version` names a revision.
    */
   readonly protocolVersion?: ProtocolVersion;
+  /**
+   * The revisions its client accepts (`accepts`: observed with the lab's revision probe servers),
+   * newest first; absent: its own revision and every older one.
+   */
+  readonly accepts?: readonly ProtocolVersion[];
+  /** The client's version the preset is of (`version`; absent: not known). */
+  readonly version?: string;
+  /** Why its data is hand-written rather than derived from an observation (`hand_written`). */
+  readonly handWritten?: string;
 }
 
 /** A preset name: lower-case letters, digits and `-`, as in `client:NAME`. */
 export const CLIENT_NAME: RegExp = /^[a-z0-9][a-z0-9-]{0,31}$/;
+
+/** A preset's key in a presets document: `NAME`, or `NAME@VERSION` for one version of it. */
+export function isPresetKey(key: string): boolean {
+  const { name, version } = splitClient(key);
+  return CLIENT_NAME.test(name) && (version === undefined || CLIENT_VERSION.test(version));
+}
 
 /** The `--client` value that selects every preset. */
 export const ALL_CLIENTS = "all";
@@ -52,101 +76,227 @@ export const PRESETS_VERIFIED_AT: string = (data as { verified_at: string }).ver
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
   typeof value === "object" && value !== null && !Array.isArray(value);
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-const isPrintable = (value: unknown) =>
-  typeof value === "string" && /^[\x20-\x7e]{1,64}$/.test(value);
-const isSource = (value: unknown) => typeof value === "string" && /^https:\/\/\S+$/.test(value);
 
 /**
- * Whether `value` is absent or an observation reference: `{client, version, date, probe}` (the
- * lab's observation of that client version, `src/clients/observed/CLIENT@VERSION.json`).
+ * Why a document is refused: a fixed phrase that names the field by its path (`clients.NAME.
+ * rules[0].verified_at`: known field names, array indexes and valid client names only), never
+ * the field's value, which could be a secret.
  */
-const isObservedRef = (value: unknown) =>
-  value === undefined ||
-  (isObject(value) && isPrintable(value.client) && isPrintable(value.version) &&
-    DATE.test(String(value.date)) && isPrintable(value.probe));
+const refused = (path: string, rule: string) => `field ${path} ${rule}`;
+
+/** A `YYYY-MM-DD` string that is a day of the calendar (`2026-13-45` and `2026-02-30` are not). */
+function isDate(value: unknown): value is string {
+  if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}
+
+const isPrintable = (value: unknown): value is string =>
+  typeof value === "string" && /^[\x20-\x7e]{1,64}$/.test(value);
+
+/** A date field: undefined when it is one, else why not. */
+const date = (value: unknown, path: string) =>
+  isDate(value) ? undefined : refused(path, "must be a date (YYYY-MM-DD)");
+
+/** A name or version field: 1-64 printable ASCII characters. */
+const printable = (value: unknown, path: string) =>
+  isPrintable(value) ? undefined : refused(path, "must be 1-64 printable ASCII characters");
+
+/**
+ * A source field: an `https:` URL, or a published package as `npm:NAME@VERSION` (never a
+ * registry's web address).
+ */
+const https = (value: unknown, path: string) =>
+  typeof value === "string" &&
+    (/^https:\/\/\S+$/.test(value) ||
+      /^npm:(@[a-z0-9][a-z0-9._-]*\/)?[a-z0-9][a-z0-9._-]*@\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/
+        .test(value))
+    ? undefined
+    : refused(path, "must be an https URL or npm:NAME@VERSION");
+
+/** A free-text field (`what`, `note`, `licence`): absent or a string. */
+const text = (value: unknown, path: string) =>
+  value === undefined || typeof value === "string" ? undefined : refused(path, "must be a string");
+
+/**
+ * An optional observation reference: `{client, version, date, probe?}` (the lab's observation of
+ * that client version, `src/clients/observed/CLIENT@VERSION.json`).
+ */
+function observed(value: unknown, path: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value)) return refused(path, "must be {client, version, date, probe?}");
+  return printable(value.client, `${path}.client`) ??
+    printable(value.version, `${path}.version`) ??
+    date(value.date, `${path}.date`) ??
+    (value.probe === undefined ? undefined : printable(value.probe, `${path}.probe`));
+}
 
 /**
  * The presets of a `mcpeval.client-presets/v1` document, or the first problem as a fixed
- * phrase (never text from the document). Every rule and every preset needs a source and a date.
+ * phrase (never text from the document). Every field is type-checked; every rule and every
+ * preset needs a source and a date.
  */
 export function parsePresets(value: unknown): Map<string, ClientPreset> | string {
   if (!isObject(value) || value.schema !== "mcpeval.client-presets/v1") {
     return "is not a mcpeval.client-presets/v1 document";
   }
+  if (value.verified_at !== undefined) {
+    const problem = date(value.verified_at, "verified_at");
+    if (problem) return problem;
+  }
   if (!isObject(value.clients)) return "has no clients object";
   const presets = new Map<string, ClientPreset>();
-  for (const [name, entry] of Object.entries(value.clients)) {
-    if (!CLIENT_NAME.test(name)) return "names a client that is not 1-32 of a-z, 0-9 and '-'";
+  for (const [key, entry] of Object.entries(value.clients)) {
+    if (!isPresetKey(key)) {
+      return "names a client that is not 1-32 of a-z, 0-9 and '-' (with an optional @VERSION)";
+    }
+    const { name, version } = splitClient(key);
     if (name === ALL_CLIENTS) return "names a client 'all', which --client all means";
-    const preset = parsePreset(entry);
-    if (typeof preset === "string") return `client ${name} ${preset}`;
-    presets.set(name, preset);
+    const preset = parsePreset(entry, `clients.${key}`, version);
+    if (typeof preset === "string") return preset;
+    presets.set(key, preset);
   }
   return presets;
 }
 
-function parsePreset(entry: unknown): ClientPreset | string {
-  if (!isObject(entry)) return "is not an object";
+function parsePreset(
+  entry: unknown,
+  path: string,
+  keyVersion: string | undefined,
+): ClientPreset | string {
+  if (!isObject(entry)) return refused(path, "must be an object");
+  const version = entry.version;
+  if (version !== undefined && (typeof version !== "string" || !CLIENT_VERSION.test(version))) {
+    return refused(`${path}.version`, "must be a version (MAJOR.MINOR.PATCH)");
+  }
+  if (keyVersion !== undefined && version !== keyVersion) {
+    return refused(`${path}.version`, "must be the version its key names");
+  }
+  const handWritten = entry.hand_written;
+  if (
+    handWritten !== undefined &&
+    !(isObject(handWritten) && typeof handWritten.reason === "string")
+  ) {
+    return refused(`${path}.hand_written`, "must be {reason}");
+  }
   const info = entry.client_info;
-  if (
-    !isObject(info) || !isPrintable(info.name) ||
-    !(info.version === null || isPrintable(info.version))
-  ) return "needs client_info with a name and a version (null when not evidenced)";
-  if (!isObject(entry.capabilities)) return "needs a capabilities object";
-  if (depthExceeds(entry.capabilities, MAX_CAPABILITY_DEPTH)) {
-    return `has capabilities nested deeper than ${MAX_CAPABILITY_DEPTH} levels`;
-  }
-  const shown = entry.instructions_shown;
-  if (shown !== true && shown !== false && shown !== null) {
-    return "needs instructions_shown: true, false or null";
-  }
-  const sources = entry.sources;
-  if (
-    !Array.isArray(sources) || sources.length === 0 ||
-    !sources.every((s) => isObject(s) && isSource(s.url) && DATE.test(String(s.verified_at)))
-  ) return "needs sources, each with an https url and a verified_at date";
-  const revision = entry.protocol_version;
-  if (
-    revision !== undefined &&
-    !(isObject(revision) && isProtocolVersion(revision.value) && isSource(revision.source) &&
-      DATE.test(String(revision.verified_at)) && isObservedRef(revision.observed))
-  ) return "has a protocol_version without a known revision value, an https source and a date";
-  if (!Array.isArray(entry.rules)) return "needs a rules list";
+  if (!isObject(info)) return refused(`${path}.client_info`, "must be {name, version}");
+  const problem = printable(info.name, `${path}.client_info.name`) ??
+    (info.version === null ? undefined : printable(info.version, `${path}.client_info.version`)) ??
+    capabilitiesProblem(entry.capabilities, `${path}.capabilities`) ??
+    (entry.instructions_shown === true || entry.instructions_shown === false ||
+        entry.instructions_shown === null
+      ? undefined
+      : refused(`${path}.instructions_shown`, "must be true, false or null")) ??
+    sourcesProblem(entry.sources, `${path}.sources`) ??
+    revisionProblem(entry.protocol_version, `${path}.protocol_version`) ??
+    acceptsProblem(entry.accepts, `${path}.accepts`) ??
+    (Array.isArray(entry.rules) ? undefined : refused(`${path}.rules`, "must be a list"));
+  if (problem) return problem;
   const rules: ClientRule[] = [];
-  for (const rule of entry.rules) {
-    const parsed = parseRule(rule);
+  for (const [index, rule] of (entry.rules as unknown[]).entries()) {
+    const parsed = parseRule(rule, `${path}.rules[${index}]`);
     if (typeof parsed === "string") return parsed;
     rules.push(parsed);
   }
+  const revision = entry.protocol_version;
+  const accepts = entry.accepts;
   return {
     // MCP requires a version; one the evidence does not give is sent as "unknown".
     clientInfo: { name: info.name as string, version: (info.version ?? "unknown") as string },
-    capabilities: structuredClone(entry.capabilities),
-    instructionsShown: shown,
+    capabilities: structuredClone(entry.capabilities as Json),
+    instructionsShown: entry.instructions_shown as boolean | null,
     rules,
     ...(isObject(revision) ? { protocolVersion: revision.value as ProtocolVersion } : {}),
+    ...(isObject(accepts)
+      ? {
+        accepts: PROTOCOL_VERSIONS.filter((v) => (accepts.value as unknown[]).includes(v))
+          .reverse(),
+      }
+      : {}),
+    ...(typeof version === "string" ? { version } : {}),
+    ...(isObject(handWritten) ? { handWritten: handWritten.reason as string } : {}),
   };
 }
 
-function parseRule(rule: unknown): ClientRule | string {
-  if (!isObject(rule) || !(CLIENT_RULE_IDS as readonly unknown[]).includes(rule.id)) {
-    return `has a rule that is not one of: ${CLIENT_RULE_IDS.join(", ")}`;
+/** `accepts`: absent, or `{value, source, verified_at, observed?, what?}`, value a list of revisions. */
+function acceptsProblem(accepts: unknown, path: string): string | undefined {
+  if (accepts === undefined) return undefined;
+  if (!isObject(accepts)) return refused(path, "must be {value, source, verified_at}");
+  const value = accepts.value;
+  return (Array.isArray(value) && value.length > 0 && value.length <= PROTOCOL_VERSIONS.length &&
+      value.every(isProtocolVersion) && new Set(value).size === value.length
+    ? undefined
+    : refused(`${path}.value`, "must be a list of protocol revisions mcpeval knows, each once")) ??
+    https(accepts.source, `${path}.source`) ??
+    date(accepts.verified_at, `${path}.verified_at`) ??
+    observed(accepts.observed, `${path}.observed`) ??
+    text(accepts.what, `${path}.what`);
+}
+
+/** `sources`: a non-empty list of `{url, verified_at, what?, licence?}`. */
+function sourcesProblem(sources: unknown, path: string): string | undefined {
+  if (!Array.isArray(sources) || sources.length === 0) {
+    return refused(path, "must be a non-empty list of {url, verified_at}");
+  }
+  for (const [index, source] of sources.entries()) {
+    const at = `${path}[${index}]`;
+    if (!isObject(source)) return refused(at, "must be {url, verified_at}");
+    const problem = https(source.url, `${at}.url`) ??
+      date(source.verified_at, `${at}.verified_at`) ??
+      text(source.what, `${at}.what`) ??
+      text(source.licence, `${at}.licence`);
+    if (problem) return problem;
+  }
+  return undefined;
+}
+
+/** `protocol_version`: absent, or `{value, source, verified_at, observed?, what?}`. */
+function revisionProblem(revision: unknown, path: string): string | undefined {
+  if (revision === undefined) return undefined;
+  if (!isObject(revision)) return refused(path, "must be {value, source, verified_at}");
+  return (isProtocolVersion(revision.value)
+    ? undefined
+    : refused(`${path}.value`, "must be a protocol revision mcpeval knows")) ??
+    https(revision.source, `${path}.source`) ??
+    date(revision.verified_at, `${path}.verified_at`) ??
+    observed(revision.observed, `${path}.observed`) ??
+    text(revision.what, `${path}.what`);
+}
+
+/** `capabilities`: an object of JSON values, nested at most {@linkcode MAX_CAPABILITY_DEPTH}. */
+function capabilitiesProblem(value: unknown, path: string): string | undefined {
+  if (!isObject(value)) return refused(path, "must be an object");
+  const shape = jsonShape(value, MAX_CAPABILITY_DEPTH);
+  return shape === "deep"
+    ? refused(path, `is nested deeper than ${MAX_CAPABILITY_DEPTH} levels`)
+    : shape === "not-json"
+    ? refused(path, "must hold only JSON values")
+    : undefined;
+}
+
+function parseRule(rule: unknown, path: string): ClientRule | string {
+  if (!isObject(rule)) return refused(path, "must be an object");
+  if (!(CLIENT_RULE_IDS as readonly unknown[]).includes(rule.id)) {
+    return refused(`${path}.id`, `must be one of: ${CLIENT_RULE_IDS.join(", ")}`);
   }
   const id = rule.id as ClientRuleId;
-  if (!isSource(rule.source) || !DATE.test(String(rule.verified_at))) {
-    return `has a ${id} rule without an https source and a verified_at date`;
-  }
-  if (!isObservedRef(rule.observed)) {
-    return `has a ${id} rule whose observed is not {client, version, date, probe}`;
-  }
   const kind = RULE_KINDS[id];
+  const problem = https(rule.source, `${path}.source`) ??
+    date(rule.verified_at, `${path}.verified_at`) ??
+    observed(rule.observed, `${path}.observed`) ??
+    text(rule.note, `${path}.note`) ??
+    (rule.separator === undefined ||
+        (typeof rule.separator === "string" && /^[\x20-\x7e]{0,64}$/.test(rule.separator))
+      ? undefined
+      : refused(`${path}.separator`, "must be at most 64 printable ASCII characters"));
+  if (problem) return problem;
   const valid = kind.validValue(rule.value, rule);
-  if (typeof valid === "string") return `has a ${id} rule ${valid}`;
-  if (!valid) return `has a ${id} rule with a value of the wrong kind`;
+  if (typeof valid === "string") return refused(`${path}.value`, valid);
+  if (!valid) return refused(`${path}.value`, `is not of the kind a ${id} rule takes`);
   const effect = rule.effect ?? kind.effects[0];
   if (!(kind.effects as readonly unknown[]).includes(effect)) {
-    return `has a ${id} rule whose effect is not one of: ${kind.effects.join(", ")}`;
+    return refused(`${path}.effect`, `must be one of: ${kind.effects.join(", ")}`);
   }
   return {
     id,
@@ -162,24 +312,75 @@ function parseRule(rule: unknown): ClientRule | string {
 /** Client capabilities are small objects; deeper nesting than this is refused. */
 const MAX_CAPABILITY_DEPTH = 16;
 
-/** Whether `value` nests objects or arrays deeper than `max` (iterative: no recursion). */
-function depthExceeds(value: unknown, max: number): boolean {
+/**
+ * Whether `value` is JSON (plain objects and arrays of strings, finite numbers, booleans and
+ * null) nested at most `max` deep: `deep` past it, `not-json` for anything else (a function, a
+ * class instance: the library's callers pass values, not text). Iterative: no recursion.
+ */
+function jsonShape(value: unknown, max: number): "json" | "deep" | "not-json" {
   const pending: [unknown, number][] = [[value, 1]];
   for (let item = pending.pop(); item !== undefined; item = pending.pop()) {
     const [node, depth] = item;
-    if (typeof node !== "object" || node === null) continue;
-    if (depth > max) return true;
+    if (node === null || typeof node === "string" || typeof node === "boolean") continue;
+    if (typeof node === "number" && Number.isFinite(node)) continue;
+    if (typeof node !== "object") return "not-json";
+    const prototype = Object.getPrototypeOf(node);
+    if (!Array.isArray(node) && prototype !== Object.prototype && prototype !== null) {
+      return "not-json";
+    }
+    if (depth > max) return "deep";
     for (const child of Object.values(node)) pending.push([child, depth + 1]);
   }
-  return false;
+  return "json";
 }
 
-let builtin: Map<string, ClientPreset> | undefined;
+let known: Map<string, ClientPreset> | undefined;
 
-/** The built-in presets (validated once; a broken data file is a bug, so it throws). */
+/**
+ * Every built-in preset, by key: the hand-written ones by `NAME` (`clients.json`), and one per
+ * observed client version by `NAME@VERSION` (`derived.json`). Validated once; a broken data
+ * file is a bug, so it throws.
+ */
+export function knownPresets(): Map<string, ClientPreset> {
+  if (known) return known;
+  const written = parsePresets(data);
+  if (typeof written === "string") throw new Error(`clients.json ${written}`);
+  const observed = parsePresets(derived);
+  if (typeof observed === "string") throw new Error(`derived.json ${observed}`);
+  return known = new Map([...written, ...observed]);
+}
+
+/**
+ * The built-in presets `--client NAME` selects, by name: each hand-written one, and the newest
+ * observed version of every other client.
+ */
 export function builtinPresets(): Map<string, ClientPreset> {
-  if (builtin) return builtin;
-  const parsed = parsePresets(data);
-  if (typeof parsed === "string") throw new Error(`clients.json ${parsed}`);
-  return builtin = parsed;
+  return byName(knownPresets());
+}
+
+/**
+ * The presets of `presets` by name, in their order: an entry keyed `NAME` as it is, else the
+ * newest version of NAME (`NAME@VERSION` entries).
+ */
+export function byName(presets: ReadonlyMap<string, ClientPreset>): Map<string, ClientPreset> {
+  const named = new Map<string, ClientPreset>();
+  for (const [key, preset] of presets) {
+    const { name, version } = splitClient(key);
+    if (version === undefined) {
+      named.set(name, preset);
+      continue;
+    }
+    if (presets.has(name)) continue;
+    const had = named.get(name);
+    if (!had || compareVersions(version, had.version!) > 0) named.set(name, preset);
+  }
+  return named;
+}
+
+/** The versions of client `name` among `presets`, oldest first. */
+export function versionsOf(presets: ReadonlyMap<string, ClientPreset>, name: string): string[] {
+  return [...presets.keys()].flatMap((key) => {
+    const split = splitClient(key);
+    return split.name === name && split.version !== undefined ? [split.version] : [];
+  }).sort(compareVersions);
 }

@@ -17,6 +17,7 @@ import {
   type ConfigDocument,
   ConfigError,
   type FormatModule,
+  moreThanOneTable,
   type RawEntry,
   type ReadOptions,
 } from "./formats/format.ts";
@@ -81,6 +82,8 @@ export function parseConfig(text: string, options: ParseOptions = {}): ParsedCon
     ? yamlDocument(text, path, options.yaml)
     : tomlOrYaml(text, path, options.yaml);
   const module = formatOf(document);
+  const tables = module.tables?.(document) ?? [];
+  if (tables.length > 1) throw moreThanOneTable(tables);
   const readOptions: ReadOptions = options.project === undefined
     ? {}
     : { project: options.project, cwd: options.cwd ?? Deno.cwd() };
@@ -122,13 +125,7 @@ function formatOf(document: ConfigDocument): FormatModule {
   if (tables.length === 0) {
     throw new ConfigError(`The config file lists no MCP servers: expected ${EXPECTED_TABLES}`);
   }
-  if (tables.length > 1) {
-    throw new ConfigError(
-      `The config file has more than one table of servers (${
-        tables.join(", ")
-      }): keep one per file`,
-    );
-  }
+  if (tables.length > 1) throw moreThanOneTable(tables);
   return plain[0];
 }
 

@@ -34,13 +34,17 @@ export class Connection {
   #pendingRead?: Promise<ReadableStreamReadResult<Incoming>>;
   #nextId = 0;
   #answered = false;
+  #heard?: () => void;
 
+  /** `heard` is called once, when the server first sends anything (a message, an HTTP refusal). */
   constructor(
     transport: Transport,
     version: ProtocolVersion,
     serverRequests: ServerRequests,
     timeoutMs: number,
+    heard?: () => void,
   ) {
+    this.#heard = heard;
     this.#transport = transport;
     this.#reader = transport.incoming.getReader();
     this.#revision = revisionOf(version);
@@ -146,7 +150,13 @@ export class Connection {
     }
     if (read === DEADLINE) return DEADLINE;
     this.#pendingRead = undefined;
-    return read.done ? { kind: "failure", incomplete: { reason: "transport-lost" } } : read.value;
+    if (read.done) return { kind: "failure", incomplete: { reason: "transport-lost" } };
+    if (this.#heard && read.value.kind !== "failure") {
+      const heard = this.#heard;
+      this.#heard = undefined;
+      heard();
+    }
+    return read.value;
   }
 
   /**

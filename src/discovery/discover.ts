@@ -5,7 +5,7 @@
  */
 import type { ClientPreset } from "../clients/presets.ts";
 import { extractorsFor, prepareRules } from "../clients/rules/registry.ts";
-import { capabilitiesOf, isProfile, type ProfileLabel } from "../profiles.ts";
+import { capabilitiesOf, isObserved, isProfile, type ProfileLabel } from "../profiles.ts";
 import { planOf, PROTOCOL_VERSION, type ProtocolVersion } from "../protocol/versions.ts";
 import { mayDownload, type ServerStderr, type Target } from "../target.ts";
 import type { Transport, TransportHooks } from "../transport/transport.ts";
@@ -13,6 +13,7 @@ import { VERSION } from "../version.ts";
 import type { DiscoveryObserver } from "./events.ts";
 import type { DiscoveryRequest } from "./request.ts";
 import type { ProfileDeclaration, ProfileOutcome } from "./session.ts";
+import { SilenceWatch } from "./silence.ts";
 import type { Slots } from "./slots.ts";
 
 /** What discovery reads of a server's request (the presets only when client profiles run). */
@@ -62,9 +63,9 @@ export async function discoverAll(
 ): Promise<ProfileOutcome[]> {
   // The selected rules' validators and engines load once, before any page is parsed.
   await prepareRules([...settings.clients?.values() ?? []].flatMap((preset) => preset.rules));
-  const queue: ProfileDeclaration[] = settings.profiles.map((label) =>
-    declarationOf(label, settings.clients)
-  );
+  // An observed profile is the observed client's session, not a connection of its own here.
+  const queue: ProfileDeclaration[] = settings.profiles.filter((label) => !isObserved(label))
+    .map((label) => declarationOf(label, settings.clients));
   const outcomes: ProfileOutcome[] = [];
   let failure: { error: unknown } | undefined;
   const session = {
@@ -90,6 +91,30 @@ export async function discoverAll(
     }
     : observe;
 
+  // A server that sends nothing to its whole first wave is not given more waves (silence.ts).
+  // The first wave is the profiles that start together: after the lone warming profile, when
+  // there is one (its silence may be a download).
+  const workers = Math.min(settings.concurrency, queue.length);
+  const waveStart = warm ? 1 : 0;
+  const silence = new SilenceWatch(waveStart, Math.min(queue.length, waveStart + workers));
+  const stopWatching = () => silence.release();
+  signal?.addEventListener("abort", stopWatching, { once: true });
+  let taken = 0;
+  /** The profiles not started after a silent wave: each ends with its own reason. */
+  const skipRest = () => {
+    for (let declared = queue.shift(); declared !== undefined; declared = queue.shift()) {
+      const { profile } = declared;
+      outcomes.push({
+        profile,
+        complete: false,
+        instructionsPresent: null,
+        pages: 0,
+        incomplete: { reason: "server-silent" },
+      });
+      observe({ kind: "incomplete", profile, reason: "server-silent" });
+    }
+  };
+
   const { target } = settings;
   const heardStderr = target.kind === "stdio" && stderrEvents?.has(target.stderr) === true;
   const hooksOf = (profile: ProfileLabel): TransportHooks =>
@@ -102,7 +127,12 @@ export async function discoverAll(
 
   const worker = async (index: number) => {
     if (index > 0 && warm) await warm;
-    for (let declared = queue.shift(); declared !== undefined; declared = queue.shift()) {
+    while (queue.length > 0) {
+      // Past the first wave only once it is known that the server is not silent.
+      if (silence.past(taken) && await silence.verdict) return skipRest();
+      const declared = queue.shift();
+      if (declared === undefined) return;
+      const position = taken++;
       // The run is over: nothing waits for the first profile any more.
       if (failure || signal?.aborted) return warmed();
       const release = slots ? await slots.acquire(signal) : () => {};
@@ -123,6 +153,7 @@ export async function discoverAll(
       } catch (error) {
         release();
         failure ??= { error };
+        silence.release();
         if (profile === first) warmed();
         return;
       }
@@ -131,8 +162,16 @@ export async function discoverAll(
       try {
         // Loaded after the first servers were started, so they boot while it loads.
         const { discoverProfile } = await import("./session.ts");
-        const outcome = await discoverProfile(transport, declared, session, heard, signal);
+        const outcome = await discoverProfile(
+          transport,
+          declared,
+          session,
+          heard,
+          signal,
+          () => silence.heard(),
+        );
         outcomes.push(outcome);
+        silence.ended(position, !outcome.complete && outcome.incomplete.reason === "timeout");
         observe(
           outcome.complete
             ? { kind: "done", profile, tools: outcome.tools.length }
@@ -149,8 +188,13 @@ export async function discoverAll(
     }
   };
 
-  const workers = Math.min(settings.concurrency, queue.length);
-  await Promise.all(Array.from({ length: workers }, (_, index) => worker(index)));
+  await Promise.all(Array.from({ length: workers }, (_, index) =>
+    worker(index).catch((error) => {
+      // A bug: the other workers must not wait for a verdict that will never come.
+      silence.release();
+      throw error;
+    })));
+  signal?.removeEventListener("abort", stopWatching);
   if (failure) throw failure.error;
   return outcomes;
 }
@@ -169,6 +213,7 @@ function declarationOf(
     clientInfo: preset.clientInfo,
     // A preset without its client's revision (a --client-file entry) negotiates from the seed's.
     protocolVersion: preset.protocolVersion ?? PROTOCOL_VERSION,
+    ...(preset.accepts ? { accepts: preset.accepts } : {}),
     facts: extractorsFor(preset.rules),
   };
 }

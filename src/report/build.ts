@@ -10,9 +10,11 @@ import {
   type ProfileDrift,
 } from "../analysis/baseline.ts";
 import { analyze, type Finding, passes } from "../analysis/findings.ts";
-import { type FindingClass, RULES } from "../analysis/rules.ts";
+import { type FindingClass, hintOf, RULES } from "../analysis/rules.ts";
 import type { DiscoveryRequest } from "../discovery/request.ts";
 import type { ProfileOutcome } from "../discovery/session.ts";
+import { observationOf, type ObservedFacts } from "../discovery/observed.ts";
+import { observedHidden } from "../analysis/observed.ts";
 import {
   MAX_MESSAGE_BYTES,
   MAX_PAGES,
@@ -26,6 +28,7 @@ import { reachability } from "../analysis/reachability.ts";
 import { filteredTools, type ToolFilter } from "../analysis/tool_filters.ts";
 import type { ClientPreset } from "../clients/presets.ts";
 import type { ProfileLabel } from "../profiles.ts";
+import type { ProtocolVersion } from "../protocol/versions.ts";
 import type { TransportKind } from "../target.ts";
 import { VERSION } from "../version.ts";
 import { type GuidanceReport, type ProfileReport, REPORT_SCHEMA_ID } from "./types.ts";
@@ -102,6 +105,12 @@ export function buildServerReport(
       left || outcome,
       options.toolsBefore?.get(outcome.profile) ?? 0,
     );
+    // An observed profile: what its model did not receive of what the filter left.
+    const received = observationOf(outcome)?.received;
+    if (received) {
+      const hidden = observedHidden((left || outcome).listed, received);
+      return [{ ...outcome, ...(filtered ? { filtered } : {}), hidden, capWarnings: [] }];
+    }
     return [{
       ...outcome,
       ...(filtered ? { filtered } : {}),
@@ -204,9 +213,10 @@ function findingReport(finding: Finding) {
     tool: finding.tool,
     ...(finding.rule === undefined ? {} : { rule: finding.rule }),
     ...(finding.effect === undefined ? {} : { effect: finding.effect }),
+    ...(finding.observed === undefined ? {} : { observed_profile: finding.observed }),
     available_in: [...finding.availableIn],
     ...(finding.suggestion === undefined ? {} : { suggestion: finding.suggestion }),
-    hint: RULES[finding.kind].hint,
+    hint: hintOf(finding.kind, finding.rule !== undefined),
   };
 }
 
@@ -228,7 +238,9 @@ function driftReport(drift: ProfileDrift) {
 function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileReport {
   const client = preset && {
     client: {
-      name: outcome.profile.slice("client:".length),
+      // `client:NAME` or `client:NAME@VERSION`: the name, and the version the preset is of.
+      name: outcome.profile.slice("client:".length).split("@")[0],
+      ...(preset.version === undefined ? {} : { version: preset.version }),
       client_info: { ...preset.clientInfo },
       instructions_shown: preset.instructionsShown,
     },
@@ -236,10 +248,13 @@ function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileR
   const negotiated = outcome.protocolVersion === undefined
     ? {}
     : { protocol_version: outcome.protocolVersion };
+  const facts = observationOf(outcome);
+  const observed = facts && { observed: observedReport(facts) };
   if (outcome.complete) {
     return {
       profile: outcome.profile,
       ...client,
+      ...observed,
       complete: true,
       instructions_present: outcome.instructionsPresent,
       tool_count: outcome.tools.length,
@@ -253,6 +268,7 @@ function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileR
   return {
     profile: outcome.profile,
     ...client,
+    ...observed,
     complete: false,
     instructions_present: outcome.instructionsPresent,
     tool_count: null,
@@ -273,5 +289,22 @@ function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileR
       }),
     },
     ...negotiated,
+  };
+}
+
+/** An observed profile's client, as the report says it. */
+function observedReport(facts: ObservedFacts): NonNullable<ProfileReport["observed"]> {
+  const { opening, instructions, received } = facts;
+  return {
+    client: facts.client,
+    version: facts.version,
+    opening: opening?.method ?? null,
+    protocol_version: opening?.protocolVersion as ProtocolVersion | null ?? null,
+    capabilities: [...opening?.capabilities ?? []],
+    client_info: opening?.clientInfo ? { ...opening.clientInfo } : null,
+    model_requests: facts.modelRequests,
+    tools_received: received ? received.size : null,
+    instructions_chars: instructions ? instructions.chars : null,
+    instructions_shown_chars: instructions ? instructions.shownChars : null,
   };
 }

@@ -1,16 +1,18 @@
 /**
- * The sentences every renderer shares, built only from a report's validated fields.
+ * The sentences every renderer shares, built only from a report's validated fields. A report
+ * read (a merge's) may hold ids of a later version: an id this version does not know is shown
+ * as it is, with a fixed phrase that says so, never looked up in a table that lacks it.
  *
  * @module
  */
-import { FINDING_KINDS, type FindingKind, RULES } from "../analysis/rules.ts";
+import { FINDING_KINDS, type FindingKind, hintOf, RULES } from "../analysis/rules.ts";
 import { closestTypo } from "../analysis/suggest.ts";
 import { RULE_KINDS } from "../clients/rules/registry.ts";
-import { detailPhrase } from "../protocol/incomplete.ts";
+import { OBSERVED_RULE } from "../analysis/observed.ts";
+import { DETAIL_PHRASES, detailPhrase, INCOMPLETE_HINTS } from "../protocol/incomplete.ts";
 import { MAX_RESOLVED_LISTED } from "../limits.ts";
 import type {
   BaselineState,
-  BaselineToolDefectReport,
   CandidateReport,
   DefectReport,
   GuidanceReport,
@@ -18,16 +20,54 @@ import type {
   ProfileDrift,
   ProfileReport,
   ProfilesDifferReport,
-  RequiredToolDefectReport,
+  ReportIds,
   ResolvedFindingReport,
 } from "./types.ts";
 
+/** A report as renderers take it: one this run wrote, or one read (a merge's). */
+type Report = GuidanceReport<ReportIds>;
+
 /** A finding of a report, whichever list it is in. */
-export type ReportFinding = CandidateReport | DefectReport;
+export type ReportFinding = CandidateReport<ReportIds> | DefectReport<ReportIds>;
+
+/** Whether `table` has `id` of its own: an id this version knows. */
+export function knows<K extends string>(table: Readonly<Record<K, unknown>>, id: string): id is K {
+  return Object.hasOwn(table, id);
+}
+
+/**
+ * An id this version does not know, in words that say so: `finding kind X, which this version
+ * of mcpeval does not know` (`what` names what the id is).
+ */
+export function unknownId(what: string, id: string): string {
+  return `${what} ${id}, which this version of mcpeval does not know`;
+}
+
+/** What renderers say in place of the hint of an id this version does not know. */
+export const UNKNOWN_HINTS = {
+  kind:
+    "This version of mcpeval does not know this kind of finding; the version that wrote the report explains it.",
+  reason:
+    "This version of mcpeval does not know this reason; the version that wrote the report explains it.",
+  "not-checked":
+    "this version of mcpeval does not know this reason; the version that wrote the report explains it",
+} as const;
 
 /** Every finding of a report, in rule order: renderers iterate this one list. */
-export function findingsOf(report: GuidanceReport): ReportFinding[] {
+export function findingsOf(report: Report): ReportFinding[] {
   return [...report.candidates, ...report.defects];
+}
+
+/**
+ * The finding kinds of `findings`: the known ones in rule order, then those this version does
+ * not know, in the order they first appear.
+ */
+export function kindsOf(findings: readonly { readonly kind: string }[]): string[] {
+  const present = new Set(findings.map((finding) => finding.kind));
+  return [
+    ...FINDING_KINDS.filter((kind) => present.has(kind)),
+    ...[...present].filter((kind) => !knows(RULES, kind)),
+  ];
 }
 
 /** How each finding kind is shown to a person. */
@@ -50,7 +90,7 @@ export interface FindingPresentation {
    */
   readonly groupHint?: string;
   /** The finding in one sentence (no trailing period); `report` is the one it is from. */
-  readonly sentence: (finding: ReportFinding, report: GuidanceReport) => string;
+  readonly sentence: (finding: ReportFinding, report: Report) => string;
 }
 
 /** What a client rule checks, as a clause (`: its name is ...`), or nothing for an unknown id. */
@@ -71,7 +111,7 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
     headingCounts: true,
     groupHint:
       "Each profile named above has instructions that name a tool its catalog does not list; check the reference and explain any capability requirement in the instructions.",
-    sentence: (finding) => candidateSentence(finding as CandidateReport),
+    sentence: (finding) => candidateSentence(finding),
   },
   "tool-unreachable-in-client": {
     heading: "Tools a client hides from its model",
@@ -84,9 +124,12 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
       const where = finding.available_in.length === 0
         ? "no selected profile's model sees it"
         : `visible in ${finding.available_in.join(", ")}`;
-      const rule = "rule" in finding ? finding.rule : "a";
+      const rule = ("rule" in finding ? finding.rule : undefined) ?? "a";
       const effect = "effect" in finding ? finding.effect : undefined;
       const check = checkOf(rule);
+      if (rule === OBSERVED_RULE) {
+        return `${finding.profile}: \`${finding.tool}\` is listed but the real client's model did not receive it (observed); ${where}`;
+      }
       return effect === undefined
         ? `${finding.profile}: \`${finding.tool}\` is listed but its client's ${rule} rule hides it${check}; ${where}`
         : `${finding.profile}: \`${finding.tool}\` makes its client's ${rule} rule hide every tool of this server (${effect})${check}; ${where}`;
@@ -114,6 +157,25 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
       return `${finding.profile}: \`${finding.tool}\` is named and listed but the config file's ${rule} filter hides it in every profile`;
     },
   },
+  "preset-disagrees-with-client": {
+    heading: "Tools on which a preset and its observed client disagree",
+    tag: "disagrees",
+    summary:
+      "A client preset and the real client, observed, disagree on whether its model sees a tool",
+    sarifName: "PresetDisagreesWithClient",
+    noun: "preset-disagreement candidate",
+    headingCounts: false,
+    sentence: (finding) => {
+      const observed = "observed_profile" in finding ? finding.observed_profile : undefined;
+      const rule = "rule" in finding ? finding.rule : undefined;
+      const client = observed ?? "the observed client";
+      return rule === undefined
+        ? `${finding.profile}: its preset sends \`${finding.tool}\` to the model, but ${client}'s model did not receive it`
+        : `${finding.profile}: its preset's ${rule} rule hides \`${finding.tool}\`${
+          checkOf(rule)
+        }, but ${client}'s model received it`;
+    },
+  },
   "referenced-tool-unknown": {
     heading: "Unknown references",
     tag: "unknown",
@@ -137,7 +199,7 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
     headingCounts: true,
     groupHint:
       "Each profile named above is missing a required tool from its catalog; check the server's capability conditions or the --require-tool declaration.",
-    sentence: (finding, report) => defectSentence(finding as RequiredToolDefectReport, report),
+    sentence: (finding, report) => defectSentence(finding, report),
   },
   "baseline-tool-unavailable": {
     heading: "Baseline tools missing",
@@ -146,9 +208,50 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
     sarifName: "BaselineToolUnavailable",
     noun: "baseline-tool defect",
     headingCounts: true,
-    sentence: (finding) => baselineToolSentence(finding as BaselineToolDefectReport),
+    sentence: (finding) => baselineToolSentence(finding),
   },
 };
+
+/** What a finding of a kind this version does not know is called in counts. */
+const UNKNOWN_KIND_NOUN = "unknown-kind finding";
+
+/**
+ * How a finding of a kind this version does not know is shown: by its kind's id, with fixed
+ * phrases that say this version does not know it.
+ */
+function unknownPresentation(kind: string): FindingPresentation {
+  return {
+    heading: `Findings of a kind this version does not know: ${kind}`,
+    tag: "unknown-kind",
+    summary: `A finding of ${unknownId("kind", kind)}`,
+    sarifName: "UnknownFindingKind",
+    noun: UNKNOWN_KIND_NOUN,
+    headingCounts: true,
+    sentence: (finding) =>
+      `${finding.profile}: \`${finding.tool}\` has a finding of ${unknownId("kind", kind)}`,
+  };
+}
+
+/** How findings of `kind` are shown: its row of {@linkcode FINDING_PRESENTATION}, or fixed phrases. */
+export function presentationOf(kind: string): FindingPresentation {
+  return knows(FINDING_PRESENTATION, kind) ? FINDING_PRESENTATION[kind] : unknownPresentation(kind);
+}
+
+/** The hint of findings of `kind`: its rule's, or a fixed one for a kind this version does not know. */
+export function kindHint(kind: string): string {
+  return knows(RULES, kind) ? RULES[kind].hint : UNKNOWN_HINTS.kind;
+}
+
+/**
+ * A finding's hint, from this version's table (never the report's own text): a required tool
+ * that a config file's filter hides has its own.
+ */
+export function findingHint(finding: ReportFinding): string {
+  const { kind } = finding;
+  return knows(RULES, kind)
+    ? hintOf(kind, "rule" in finding && finding.rule !== undefined)
+    : UNKNOWN_HINTS.kind;
+}
 
 /** How a finding's baseline state is said after its sentence. */
 export const BASELINE_STATE_PHRASES: Readonly<Record<BaselineState, string>> = {
@@ -160,18 +263,25 @@ export const BASELINE_STATE_PHRASES: Readonly<Record<BaselineState, string>> = {
  * A section heading with its count: "Defects (2)", "Tools a client hides from its model (4
  * hidden-tool candidates)"; with `tools`, how many tools they are about.
  */
-export function countedHeading(kind: FindingKind, count: number, tools?: number): string {
-  const { heading, headingCounts, noun } = FINDING_PRESENTATION[kind];
+export function countedHeading(kind: string, count: number, tools?: number): string {
+  const { heading, headingCounts, noun } = presentationOf(kind);
   const counted = headingCounts ? String(count) : plural(count, noun);
   return `${heading} (${counted})${tools === undefined ? "" : ` for ${plural(tools, "tool")}`}`;
 }
 
 /** A finding's sentence, followed by its baseline state when it has one. */
-export function findingSentence(finding: ReportFinding, report: GuidanceReport): string {
-  const sentence = FINDING_PRESENTATION[finding.kind].sentence(finding, report);
+export function findingSentence(finding: ReportFinding, report: Report): string {
+  const sentence = presentationOf(finding.kind).sentence(finding, report);
   return finding.baseline_state === undefined
     ? sentence
-    : `${sentence} (${BASELINE_STATE_PHRASES[finding.baseline_state]})`;
+    : `${sentence} (${statePhrase(finding.baseline_state)})`;
+}
+
+/** How a finding's baseline state is said ({@linkcode BASELINE_STATE_PHRASES}). */
+export function statePhrase(state: string): string {
+  return knows(BASELINE_STATE_PHRASES, state)
+    ? BASELINE_STATE_PHRASES[state]
+    : unknownId("baseline state", state);
 }
 
 /**
@@ -179,11 +289,17 @@ export function findingSentence(finding: ReportFinding, report: GuidanceReport):
  * presets, unknown references only with `--unknown-references`, baseline tools only with
  * `--baseline` (and any kind of the baseline's resolved findings).
  */
-export function findingKindApplies(report: GuidanceReport, kind: FindingKind): boolean {
-  // A resolved finding of the baseline keeps its kind, whatever this run's options.
-  if (report.baseline?.resolved.some((finding) => finding.kind === kind)) return true;
-  if (kind === "tool-unreachable-in-client" || kind === "tool-cap-exceeded-in-client") {
-    return report.profiles.some((p) => p.client);
+export function findingKindApplies(report: Report, kind: FindingKind): boolean {
+  // A finding keeps its kind, whatever the options (a report read may be a later version's), and
+  // so does a resolved finding of the baseline.
+  const ofKind = (finding: { readonly kind: string }) => finding.kind === kind;
+  if (findingsOf(report).some(ofKind) || report.baseline?.resolved.some(ofKind)) return true;
+  if (kind === "tool-unreachable-in-client") {
+    return report.profiles.some((p) => p.client || p.observed);
+  }
+  if (kind === "tool-cap-exceeded-in-client") return report.profiles.some((p) => p.client);
+  if (kind === "preset-disagrees-with-client") {
+    return report.profiles.some((p) => p.client) && report.profiles.some((p) => p.observed);
   }
   if (kind === "tool-disabled-in-config") {
     return report.candidates.some((finding) => finding.kind === kind);
@@ -195,10 +311,23 @@ export function findingKindApplies(report: GuidanceReport, kind: FindingKind): b
   return true;
 }
 
-/** Whether a finding fails the gate. */
-export function gates(finding: ReportFinding): boolean {
-  return RULES[finding.kind].gates;
+/**
+ * Whether a finding of `report` fails the gate: its rule says; a finding of a kind this version
+ * does not know gates when it is one of the report's defects.
+ */
+export function gates(finding: ReportFinding, report: Report): boolean {
+  if (knows(RULES, finding.kind)) return RULES[finding.kind].gates;
+  // The report's defects as a set, once per report: a renderer asks of each of its findings.
+  let defects = DEFECTS.get(report.defects);
+  if (defects === undefined) {
+    defects = new Set(report.defects);
+    DEFECTS.set(report.defects, defects);
+  }
+  return defects.has(finding);
 }
+
+/** Each report's defects as a set (see {@linkcode gates}). */
+const DEFECTS = new WeakMap<readonly ReportFinding[], ReadonlySet<ReportFinding>>();
 
 /** How a run ended, in words. */
 export interface Outcome {
@@ -208,7 +337,7 @@ export interface Outcome {
 }
 
 /** The run's result: passed, failed or incomplete, and why. */
-export function outcomeOf(report: GuidanceReport): Outcome {
+export function outcomeOf(report: Report): Outcome {
   if (!report.complete) {
     const incomplete = report.profiles.filter((profile) => !profile.complete).length;
     return {
@@ -244,23 +373,32 @@ export function outcomeOf(report: GuidanceReport): Outcome {
  * Findings counted by kind, each by its own noun ("9 review candidates, 2 hidden-tool
  * candidates"), in rule order; `0 NONEs` when there are none.
  */
-export function findingCounts(findings: readonly { kind: FindingKind }[], none: string): string {
-  const byKind = new Map<FindingKind, number>();
+export function findingCounts(findings: readonly { kind: string }[], none: string): string {
+  const byKind = new Map<string, number>();
   for (const { kind } of findings) byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
   return kindCounts(byKind, none);
 }
 
-/** As {@linkcode findingCounts}, from how many findings of each kind there are. */
-export function kindCounts(byKind: ReadonlyMap<FindingKind, number>, none: string): string {
+/**
+ * As {@linkcode findingCounts}, from how many findings of each kind there are; the findings of
+ * kinds this version does not know are counted together, after the others.
+ */
+export function kindCounts(byKind: ReadonlyMap<string, number>, none: string): string {
   const counts = FINDING_KINDS.flatMap((kind) => {
     const count = byKind.get(kind) ?? 0;
     return count === 0 ? [] : [plural(count, FINDING_PRESENTATION[kind].noun)];
   });
+  let unknown = 0;
+  for (const [kind, count] of byKind) if (!knows(RULES, kind)) unknown += count;
+  if (unknown > 0) counts.push(plural(unknown, UNKNOWN_KIND_NOUN));
   return counts.length === 0 ? plural(0, none) : counts.join(", ");
 }
 
+/** The parts of a finding its sentence says. */
+type Said = Pick<ReportFinding, "profile" | "tool" | "available_in">;
+
 /** One review candidate, in words. */
-export function candidateSentence(candidate: CandidateReport): string {
+export function candidateSentence(candidate: Said): string {
   return `${candidate.profile}: \`${candidate.tool}\` is referenced but not listed; available in ${
     candidate.available_in.join(", ")
   }`;
@@ -270,22 +408,35 @@ export function candidateSentence(candidate: CandidateReport): string {
  * One required-tool defect, in words; with `report`, a likely tool when no profile lists the
  * required one.
  */
-export function defectSentence(defect: RequiredToolDefectReport, report?: GuidanceReport): string {
+export function defectSentence(
+  defect: Said & { readonly rule?: string },
+  report?: Report,
+): string {
+  const filter = defect.rule;
+  if (filter !== undefined) {
+    return `${defect.profile}: required tool ${defect.tool} is listed but ${
+      filteredPhrase(filter)
+    } in every profile`;
+  }
   const where = defect.available_in.length === 0
     ? `listed in no selected profile${didYouMean(defect.tool, report)}`
     : `available in ${defect.available_in.join(", ")}`;
   return `${defect.profile}: required tool ${defect.tool} is missing; ${where}`;
 }
 
+/** What hides a listed tool in every profile: "hidden by the config file's disabled-tools filter". */
+export function filteredPhrase(rule: string): string {
+  return `hidden by the config file's ${rule} filter`;
+}
+
 /** One baseline-tool defect, in words. */
-export function baselineToolSentence(defect: BaselineToolDefectReport): string {
+export function baselineToolSentence(defect: Said): string {
   const where = defect.available_in.length === 0
     ? "listed in no selected profile"
     : `available in ${defect.available_in.join(", ")}`;
   return `${defect.profile}: baseline tool ${defect.tool} is no longer listed; ${where}`;
 }
 
-/** A finding of the baseline that no longer occurs, in words. */
 /** The resolved findings past the listed ones, in one line. */
 export function notListedSentence(count: number): string {
   return `and ${
@@ -294,8 +445,8 @@ export function notListedSentence(count: number): string {
 }
 
 /** One resolved finding of the baseline, in words. */
-export function resolvedSentence(finding: ResolvedFindingReport): string {
-  return `${finding.profile}: ${finding.tool} (${FINDING_PRESENTATION[finding.kind].noun})`;
+export function resolvedSentence(finding: ResolvedFindingReport<ReportIds>): string {
+  return `${finding.profile}: ${finding.tool} (${presentationOf(finding.kind).noun})`;
 }
 
 /** A baseline whose profiles are not the run's, said in every format. */
@@ -303,7 +454,7 @@ export const PROFILES_DIFFER_PHRASE =
   "The profiles run differ from those of the baseline: findings of a profile not compared are not called resolved";
 
 /** The profiles run are not the baseline's, in one sentence (no trailing period). */
-export function profilesDifferSentence(differ: ProfilesDifferReport): string {
+export function profilesDifferSentence(differ: ProfilesDifferReport<ReportIds>): string {
   const parts = [
     differ.not_run.length > 0 ? `not run: ${differ.not_run.join(", ")}` : undefined,
     differ.not_in_baseline.length > 0
@@ -323,8 +474,12 @@ const NOT_COMPARED: Readonly<Record<"incomplete" | "not-in-baseline", string>> =
 };
 
 /** One profile's catalog drift, without the profile: "added a, b; removed c" or "no change". */
-export function driftText(drift: ProfileDrift): string {
-  if (!drift.compared) return NOT_COMPARED[drift.reason];
+export function driftText(drift: ProfileDrift<ReportIds>): string {
+  if (!drift.compared) {
+    return knows(NOT_COMPARED, drift.reason)
+      ? NOT_COMPARED[drift.reason]
+      : `not compared: ${unknownId("reason", drift.reason)}`;
+  }
   const parts = [
     ...(drift.added.length === 0 ? [] : [`added ${drift.added.join(", ")}`]),
     ...(drift.removed.length === 0 ? [] : [`removed ${drift.removed.join(", ")}`]),
@@ -333,7 +488,7 @@ export function driftText(drift: ProfileDrift): string {
 }
 
 /** Whether a profile's catalog changed since the baseline. */
-export function drifted(drift: ProfileDrift): boolean {
+export function drifted(drift: ProfileDrift<ReportIds>): boolean {
   return drift.compared && drift.added.length + drift.removed.length > 0;
 }
 
@@ -341,7 +496,7 @@ export function drifted(drift: ProfileDrift): boolean {
  * `; did you mean X?` when a tool that some profile of `report` lists is close to `tool` (a
  * required tool that no profile lists, likely misspelt), else "".
  */
-export function didYouMean(tool: string, report?: GuidanceReport): string {
+export function didYouMean(tool: string, report?: Report): string {
   if (!report) return "";
   // Once per report and tool: a report may have many defects of one tool (linear in findings).
   let known = SUGGESTIONS.get(report);
@@ -361,12 +516,12 @@ export function didYouMean(tool: string, report?: GuidanceReport): string {
 
 /** Per report: the tools its profiles list, sorted, and what was said of each tool so far. */
 const SUGGESTIONS = new WeakMap<
-  GuidanceReport,
+  Report,
   { readonly listed: readonly string[]; readonly byTool: Map<string, string> }
 >();
 
 /** An incomplete profile's reason, with the facts it carries (HTTP status, server revision). */
-export function reasonText(incomplete: IncompleteReport): string {
+export function reasonText(incomplete: IncompleteReport<ReportIds>): string {
   const status = incomplete.http_status;
   const version = incomplete.server_protocol_version;
   return `${incomplete.reason}${status === undefined ? "" : ` (HTTP ${status})`}${
@@ -378,18 +533,49 @@ export function reasonText(incomplete: IncompleteReport): string {
 
 /**
  * What to tell a person about an incomplete profile: the cause mcpeval saw, when it knows one,
- * else the reason's hint. One or more sentences, ending with a period.
+ * else the reason's hint (this version's own words for both). One or more sentences, ending with
+ * a period.
  */
-export function incompleteExplanation(incomplete: IncompleteReport): string {
-  if (incomplete.detail === undefined) return incomplete.hint;
-  const phrase = detailPhrase(incomplete.detail);
+export function incompleteExplanation(incomplete: IncompleteReport<ReportIds>): string {
+  const { detail, reason } = incomplete;
+  if (detail === undefined) {
+    return knows(INCOMPLETE_HINTS, reason) ? INCOMPLETE_HINTS[reason] : UNKNOWN_HINTS.reason;
+  }
+  const { cause } = detail;
+  const phrase = knows(DETAIL_PHRASES, cause)
+    ? detailPhrase({ ...detail, cause })
+    : unknownId("cause", cause);
   return `${phrase[0].toUpperCase()}${phrase.slice(1)}.`;
 }
 
 /** An incomplete profile's reason, in words. */
-export function incompleteSentence(profile: ProfileReport): string {
+export function incompleteSentence(profile: ProfileReport<ReportIds>): string {
   if (profile.complete) return `${profile.profile}: complete`;
   return `${profile.profile}: incomplete: ${reasonText(profile.incomplete)}`;
+}
+
+/**
+ * What an observed profile's real client did, in one sentence (no trailing period): how it
+ * opened the server, and how much of the catalog and the instructions reached its model.
+ */
+export function observedSentence(profile: ProfileReport<ReportIds>): string | undefined {
+  const observed = profile.observed;
+  if (observed === undefined) return undefined;
+  const opened = observed.opening === null
+    ? "never opened this server"
+    : `opened with ${observed.opening}${
+      observed.protocol_version === null ? "" : ` (${observed.protocol_version})`
+    }`;
+  const head = `${profile.profile}: ${observed.client} ${observed.version} ${opened}, ${
+    plural(observed.model_requests, "model request")
+  }`;
+  if (observed.tools_received === null || profile.tool_count === null) return head;
+  const instructions = observed.instructions_chars === null
+    ? "no instructions to show"
+    : `${observed.instructions_shown_chars} of ${observed.instructions_chars} characters of the instructions`;
+  return `${head}; its model received ${observed.tools_received} of ${
+    plural(profile.tool_count, "listed tool")
+  } and ${instructions}`;
 }
 
 /** `count noun` or `count nouns`. */
@@ -398,7 +584,7 @@ export function plural(count: number, noun: string): string {
 }
 
 /** Tools listed by some but not all complete profiles, with the profiles that list them. */
-export function capabilityDependentTools(report: GuidanceReport): [string, string[]][] {
+export function capabilityDependentTools(report: Report): [string, string[]][] {
   const complete = report.profiles.filter((profile) => profile.tools !== null);
   const where = new Map<string, string[]>();
   for (const profile of complete) {

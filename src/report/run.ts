@@ -6,15 +6,17 @@
  * @module
  */
 import type { FleetReport, FleetStream } from "./fleet/types.ts";
-import type { GuidanceReport } from "./types.ts";
+import type { GuidanceReport, KnownIds, ReportIds } from "./types.ts";
 
-/** What a run reports. */
-export type RunReport =
-  | { readonly kind: "server"; readonly report: GuidanceReport }
-  | { readonly kind: "config"; readonly fleet: FleetReport };
+/** What a run reports (with {@linkcode ReportIds}: a report read, such as a merge's). */
+export type RunReport<V extends ReportIds = KnownIds> =
+  | { readonly kind: "server"; readonly report: GuidanceReport<V> }
+  | { readonly kind: "config"; readonly fleet: FleetReport<V> };
 
 /** Whether the run completed and passed: the exit rule's input. */
-export function runResult(run: RunReport): { complete: boolean; passed: boolean | null } {
+export function runResult(
+  run: RunReport<ReportIds>,
+): { complete: boolean; passed: boolean | null } {
   const { complete, passed } = run.kind === "server" ? run.report : run.fleet;
   return { complete, passed };
 }
@@ -23,8 +25,8 @@ export function runResult(run: RunReport): { complete: boolean; passed: boolean 
  * What a format renders: a run's report, or a merge's fleet, whose servers are read one at a
  * time (each iteration reads them again). Every format renders a fleet from its servers one at a
  * time, in as many passes as it needs (totals first, then the servers), so that none builds the
- * whole report.
+ * whole report. A merge's reports were read: their ids may be a later version's.
  */
 export type RenderSource =
   | RunReport
-  | { readonly kind: "merge"; readonly fleet: FleetStream };
+  | { readonly kind: "merge"; readonly fleet: FleetStream<ReportIds> };

@@ -5,11 +5,7 @@
  *
  * @module
  */
-import {
-  type ConfigRunInput,
-  type ConfigSelection,
-  validateConfigSelection,
-} from "../config/request.ts";
+import { type ConfigRunInput, type ConfigSelection, validateConfigSelection } from "./fleet.ts";
 import { DEFAULT_FORMAT } from "../report/formats/mod.ts";
 import {
   type BaselineFile,
@@ -108,11 +104,12 @@ export function validateRun(input: RunInput, labels: FieldLabels = LIBRARY_LABEL
 /** Only the settings' own fields of a run's input. */
 function validateSettings(input: RunInput, labels: FieldLabels): RunSettings {
   const { profiles, clients, clientPresets, unknownReferences, settleMs, timeoutMs } = input;
-  const { concurrency, protocolVersion } = input;
+  const { concurrency, protocolVersion, observe } = input;
   return validateRunSettings({
     profiles,
     clients,
     clientPresets,
+    observe,
     unknownReferences,
     settleMs,
     timeoutMs,

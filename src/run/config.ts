@@ -9,8 +9,8 @@ import { sep } from "node:path";
 import type { BaselineDocument } from "../baseline/comparison.ts";
 import { configEntries, type ConfigEntry, selectEntries } from "../config/entries.ts";
 import { ConfigError, readConfig } from "../config/parse.ts";
-import type { ConfigSelection } from "../config/request.ts";
-import { inShard } from "../config/shard.ts";
+import type { ConfigSelection } from "../request/fleet.ts";
+import { inShard } from "../request/shard.ts";
 import {
   envFileOf,
   environmentOf,
@@ -22,10 +22,8 @@ import {
 import { DENIED, type EnvValue, type VariableScope } from "../config/variables.ts";
 import { MAX_CONFIG_BYTES } from "../limits.ts";
 import { configPermissionsNeeded } from "../request/permissions.ts";
-import { shown } from "../printable.ts";
 import { type FieldLabels, LIBRARY_LABELS } from "../request/request.ts";
 import type { RunRequest } from "../request/run.ts";
-import type { SarifLocation } from "../report/formats/options.ts";
 import { readBaselineFile } from "./baseline_file.ts";
 import type { RunEffects } from "./effects.ts";
 import { RunError } from "./errors.ts";
@@ -164,7 +162,6 @@ export async function planConfigRun(
   return {
     config: {
       format: parsed.format,
-      location: configLocation(configPath),
       ...(config.shard ? { shard: config.shard } : {}),
     },
     jobs: request.jobs,
@@ -245,16 +242,4 @@ async function readEnvFile(
   } catch {
     return undefined;
   }
-}
-
-/** The config file as a SARIF location, when it is a relative path that can be shown. */
-function configLocation(path: string): SarifLocation | undefined {
-  const normalized = path.replaceAll("\\", "/").replace(/^\.\//, "");
-  if (
-    shown(normalized) === undefined || normalized.startsWith("/") || /^[A-Za-z]:/.test(normalized)
-  ) {
-    return undefined;
-  }
-  if (normalized.split("/").some((part) => part === ".." || part === "")) return undefined;
-  return { path: normalized, line: 1 };
 }

@@ -8,9 +8,9 @@
 import type { ToolFilter } from "../analysis/tool_filters.ts";
 import type { ComparisonRequest } from "../baseline/comparison.ts";
 import type { ConfigField, ConfigFormat, NotCheckedReason } from "../config_facts.ts";
-import type { Shard } from "../config/shard.ts";
+import type { Shard } from "../request/shard.ts";
 import type { DiscoveryRequest } from "../request/request.ts";
-import type { SarifLocation } from "../report/formats/options.ts";
+import type { ResolvedClient } from "../lab/observe_install.ts";
 
 /** One server of a run: checked with its request, or listed with why it is not checked. */
 export type PlannedServer =
@@ -31,12 +31,11 @@ export type PlannedServer =
 /** A run of one server (`config` absent) or of a config file's selected servers. */
 export interface RunPlan {
   /**
-   * For a config run: the file's format, the file as a SARIF location when it can be one, and
-   * the shard of its servers this run checks (`--shard`).
+   * For a config run: the file's format, and the shard of its servers this run checks
+   * (`--shard`).
    */
   readonly config?: {
     readonly format: ConfigFormat;
-    readonly location?: SarifLocation;
     readonly shard?: Shard;
   };
   /** The servers, in report order (a config run: file order). */
@@ -48,6 +47,8 @@ export interface RunPlan {
    * `${VAR}`s), which reach its servers: never shown.
    */
   readonly resolved?: readonly string[];
+  /** The real clients the run observes (`--observe`), each once for all its servers. */
+  readonly observe?: readonly ResolvedClient[];
 }
 
 /**

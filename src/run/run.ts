@@ -72,16 +72,30 @@ export async function executeRun(
     }
     return transport;
   };
-  const outcomes = await discoverServers(
-    checked.map((server) => ({ name: server.name, settings: server.request })),
-    opening,
-    plan.jobs,
-    {
-      signal,
-      observe: observe && ((name, event) => observe({ ...event, server: name })),
-      stderrEvents,
-    },
-  );
+  // The clients to observe are installed before any discovery (a failure is a RunError).
+  const observing = plan.observe?.length
+    ? await (await import("./observe.ts")).installObservations(plan, signal)
+    : undefined;
+  const [discovered, observed] = await Promise.all([
+    discoverServers(
+      checked.map((server) => ({ name: server.name, settings: server.request })),
+      opening,
+      plan.jobs,
+      {
+        signal,
+        observe: observe && ((name, event) => observe({ ...event, server: name })),
+        stderrEvents,
+      },
+    ),
+    observing?.(opening, { signal, observe, stderrEvents }),
+  ]);
+  // Each server's observed profiles after its own; a command that cannot start, either way.
+  const outcomes = discovered.map((outcome) => {
+    const seen = observed?.get(outcome.name);
+    if (seen === undefined || "spawnFailed" in outcome) return outcome;
+    if ("spawnFailed" in seen) return { name: outcome.name, spawnFailed: seen.spawnFailed };
+    return { name: outcome.name, outcomes: [...outcome.outcomes, ...seen.outcomes] };
+  });
   const { buildReport, buildServerReport } = await (building ?? import("../report/build.ts"));
   const byName = new Map(outcomes.map((outcome) => [outcome.name, outcome]));
   if (plan.config === undefined) {
@@ -130,10 +144,16 @@ export async function planRun(
   labels?: FieldLabels,
 ): Promise<RunPlan> {
   const { servers } = request;
+  let plan: RunPlan;
   if (servers.kind === "config") {
     const { planConfigRun } = await import("./config.ts");
-    return await planConfigRun({ ...request, servers }, effects, labels);
+    plan = await planConfigRun({ ...request, servers }, effects, labels);
+  } else {
+    const { planServerRun } = await import("./server.ts");
+    plan = await planServerRun({ ...request, servers }, effects, labels);
   }
-  const { planServerRun } = await import("./server.ts");
-  return await planServerRun({ ...request, servers }, effects, labels);
+  const observe = request.settings.observe ?? [];
+  if (observe.length === 0) return plan;
+  const { planObservations } = await import("./observe.ts");
+  return await planObservations(plan, observe, effects);
 }

@@ -55,6 +55,8 @@ export interface ToolFacts {
   readonly key?: string;
   /** Marked as visible to apps only (`_meta.ui.visibility` without `"model"`). */
   readonly appOnly: boolean;
+  /** The `tools/list` page that listed it (1 for the first; absent: not known, the first). */
+  readonly page?: number;
   /** Values of the fact extractors the selected rules asked for, by extractor id. */
   readonly facts: Readonly<Record<string, unknown>>;
 }
@@ -125,7 +127,10 @@ export interface RuleKind {
   readonly effects: readonly [RuleEffect, ...RuleEffect[]];
   /** Whether it counts tools (applied after every other rule, to what they left). */
   readonly cap?: boolean;
-  /** Whether `value` is of the kind this rule takes (a fixed check, no text from the value). */
+  /**
+   * Whether `value` is of the kind this rule takes, or why not: a fixed phrase that follows the
+   * field's path (`is a pattern longer than ...`), never text from the value.
+   */
   readonly validValue: (value: unknown, rule: Json) => boolean | string;
   /** The per-tool fact it needs beyond name and app-only, if any. */
   readonly fact?: FactExtractor;

@@ -11,10 +11,8 @@ export const maxQualifiedNameLength: RuleKind = {
   id: "max-qualified-name-length",
   check: "the server label and its name together are longer than the client accepts",
   effects: TOOL_EFFECTS,
-  validValue: (value, rule) =>
-    rule.separator !== undefined && typeof rule.separator !== "string"
-      ? "whose separator is not a string"
-      : isCount(value),
+  // Its separator is a field of every rule, checked with the others.
+  validValue: isCount,
   judge: (rule, tools, { server }) => {
     const prefix = server.length + (rule.separator ?? "").length;
     return tools.filter((tool) => prefix + tool.name.length > (rule.value as number))

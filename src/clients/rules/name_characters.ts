@@ -19,10 +19,10 @@ const UNSUPPORTED = /\\[1-9]|\\k<|\(\?<?[=!]/;
 function validPattern(value: unknown): boolean | string {
   if (typeof value !== "string") return false;
   if (value.length > MAX_NAME_PATTERN_LENGTH) {
-    return `whose pattern is longer than ${MAX_NAME_PATTERN_LENGTH} characters`;
+    return `is a pattern longer than ${MAX_NAME_PATTERN_LENGTH} characters`;
   }
   if (UNSUPPORTED.test(value)) {
-    return "whose pattern uses a backreference or lookaround (patterns run in linear time)";
+    return "is a pattern with a backreference or lookaround (patterns run in linear time)";
   }
   try {
     new RegExp(value, "u");

@@ -7,33 +7,23 @@
 import type { FactExtractor, ParsedRule, RuleKind } from "./kind.ts";
 import { hideAppOnly } from "./hide_app_only.ts";
 import { maxNameLength } from "./max_name_length.ts";
+import { maxPages } from "./max_pages.ts";
 import { maxQualifiedNameLength } from "./max_qualified_name_length.ts";
 import { maxTools } from "./max_tools.ts";
 import { nameCharacters } from "./name_characters.ts";
 import { nameCollision } from "./name_collision.ts";
+
+export { SCHEME_KEEPS } from "./name_collision.ts";
 import { schemaDescriptionNotString } from "./schema_description_not_string.ts";
 import { schemaInvalid } from "./schema_invalid.ts";
 import { schemaRootComposition } from "./schema_root_composition.ts";
 import { schemaRootNotObject } from "./schema_root_not_object.ts";
 import { schemaUnresolvableRef } from "./schema_unresolvable_ref.ts";
 
-/** A rule kind's id. */
-export type RuleKindId =
-  | "max-tools"
-  | "max-name-length"
-  | "max-qualified-name-length"
-  | "name-characters"
-  | "hide-app-only"
-  | "schema-root-composition"
-  | "schema-root-not-object"
-  | "schema-invalid"
-  | "schema-unresolvable-ref"
-  | "schema-description-not-string"
-  | "name-collision";
-
 /** Every rule kind, by id, in the order rules are listed in docs. */
-export const RULE_KINDS: Readonly<Record<RuleKindId, RuleKind>> = {
+export const RULE_KINDS = {
   "max-tools": maxTools,
+  "max-pages": maxPages,
   "max-name-length": maxNameLength,
   "max-qualified-name-length": maxQualifiedNameLength,
   "name-characters": nameCharacters,
@@ -44,7 +34,10 @@ export const RULE_KINDS: Readonly<Record<RuleKindId, RuleKind>> = {
   "schema-unresolvable-ref": schemaUnresolvableRef,
   "schema-description-not-string": schemaDescriptionNotString,
   "name-collision": nameCollision,
-};
+} as const satisfies Readonly<Record<string, RuleKind>>;
+
+/** A rule kind's id: a key of {@linkcode RULE_KINDS}. */
+export type RuleKindId = keyof typeof RULE_KINDS;
 
 /** The rule kinds' ids, in table order. */
 export const RULE_KIND_IDS = Object.keys(RULE_KINDS) as [RuleKindId, ...RuleKindId[]];

@@ -68,6 +68,12 @@ export interface FormatModule {
   /** The name of its server table when the document has one, else undefined. */
   table(document: ConfigDocument): string | undefined;
   /**
+   * Shapes with more than one place for servers: every server table the document has, by the
+   * name the messages give it. Its client reads one table of a file, so more than one is an
+   * error ({@linkcode moreThanOneTable}), never a table silently left out.
+   */
+  tables?(document: ConfigDocument): string[];
+  /**
    * A sure sign of this client (its file name or a field only it writes): the module then wins
    * over those that only share its table. Modules without it are chosen by their table alone.
    */
@@ -80,6 +86,13 @@ export interface FormatModule {
   inputs?(document: ConfigDocument): Set<string>;
   /** One entry's spec, or why it is not checked; `value` is an object. */
   entry(value: Readonly<Record<string, unknown>>, context: EntryContext): EntrySpec | NotChecked;
+}
+
+/** The error for a file with more than one table of servers (`tables`, their names). */
+export function moreThanOneTable(tables: readonly string[]): ConfigError {
+  return new ConfigError(
+    `The config file has more than one table of servers (${tables.join(", ")}): keep one per file`,
+  );
 }
 
 /** The properties of the object at `path`, or a {@linkcode ConfigError} naming `where`. */

@@ -22,6 +22,18 @@ function tablePath(document: ConfigDocument): string[] {
   return isRecord(servers) && typeof servers.type !== "string" ? ["mcp", "servers"] : ["mcp"];
 }
 
+/**
+ * Both layouts at once (`mcp.servers` beside entries of `mcp` itself): opencode's config schema
+ * reads `mcp` as one record of servers, so the two tables are never one file's servers.
+ */
+function tables(document: ConfigDocument): string[] {
+  if (tablePath(document).length === 1) return ["mcp"];
+  const beside = (document.properties(["mcp"]) ?? []).some(({ key, value }) =>
+    key !== "servers" && isRecord(value)
+  );
+  return beside ? ["mcp.servers", "mcp"] : ["mcp.servers"];
+}
+
 /** `{env:VAR}` as `${VAR}`; `{file:...}` as a variable the shared resolution does not support. */
 const variables = (text: string) =>
   text.replaceAll(
@@ -55,6 +67,7 @@ export const opencode: FormatModule = {
   syntax: ["json"],
   table: (document) =>
     isRecord(document.value(["mcp"])) ? tablePath(document).join(".") : undefined,
+  tables,
   claims: (document) => {
     const schema = document.value(["$schema"]);
     if (typeof schema === "string" && schema.includes("opencode.ai")) return true;

@@ -3,6 +3,10 @@
  * key `"mcp.servers"` or as `"mcp": {"servers"}`. A stdio entry of a workspace file without
  * `cwd` starts in the workspace folder (the folder above `.vscode`), VS Code's default.
  *
+ * VS Code reads one of these per file: `servers` only in `mcp.json`, `mcp` only as a setting of
+ * `settings.json`, where the flat key and the object are one setting (the later replaces the
+ * earlier as VS Code builds its settings tree). A file with two of them is refused.
+ *
  * @module
  */
 import { checkEntry, isRecord } from "../spec.ts";
@@ -21,12 +25,24 @@ function place(document: ConfigDocument): [string[], string, string[]] | undefin
   return undefined;
 }
 
+/** Every server table the document has, as the messages name them. */
+function tables(document: ConfigDocument): string[] {
+  return [
+    ...(document.value(["servers"]) !== undefined ? ["servers"] : []),
+    ...(document.value(["mcp.servers"]) !== undefined ? ['"mcp.servers"'] : []),
+    ...(isRecord(document.value(["mcp"])) && document.value(["mcp", "servers"]) !== undefined
+      ? ['"mcp": {"servers"}']
+      : []),
+  ];
+}
+
 /** The VS Code shape. */
 export const vscode: FormatModule = {
   clients: "VS Code .vscode/mcp.json, settings.json",
   format: "servers",
   syntax: ["json"],
   table: (document) => place(document)?.[1],
+  tables,
   entries: (document) => {
     const [path, where] = place(document)!;
     return tableEntries(document, path, where);

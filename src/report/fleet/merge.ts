@@ -1,16 +1,19 @@
 /**
  * `mcpeval merge`: several validated fleet reports of one config (its shards, or runs of
  * disjoint server selections) → the one fleet report of all their servers, folded in one report
- * at a time. Reports that cannot
- * be parts of one run are refused with a fixed problem that names reports by their position.
- * Pure.
+ * at a time. Reports that cannot be parts of one run are refused with a fixed problem that names
+ * reports by their position. The reports were read: an id this version does not know (a finding
+ * kind, reason, label, ...) is kept as it is, never interpreted. Pure.
  *
  * @module
  */
-import { fleetServerOf } from "./build.ts";
 import { PackedServers } from "./packed.ts";
 import { FLEET_SCHEMA_ID, type FleetReport, type FleetServer, type FleetStream } from "./types.ts";
-import type { GuidanceReport } from "../types.ts";
+import type { GuidanceReport, ReportIds } from "../types.ts";
+
+/** A fleet report read, and its parts. */
+type Fleet = FleetReport<ReportIds>;
+type Server = FleetServer<ReportIds>;
 
 /**
  * Why reports cannot be merged. `at`, `first` and `second` are positions in the list given
@@ -41,7 +44,7 @@ export type MergeProblem =
 
 /** The merged report, or why the reports cannot be merged. */
 export type MergeResult =
-  | { readonly ok: true; readonly fleet: FleetReport }
+  | { readonly ok: true; readonly fleet: Fleet }
   | { readonly ok: false; readonly problem: MergeProblem };
 
 /**
@@ -51,7 +54,7 @@ export type MergeResult =
  */
 export interface MergedFleet {
   /** The fields before `servers`, in the report's order. */
-  readonly head: Pick<FleetReport, "schema" | "mcpeval_version" | "config_format">;
+  readonly head: Pick<Fleet, "schema" | "mcpeval_version" | "config_format">;
   /** Whether every server was checked and its discovery completed. */
   readonly complete: boolean;
   /** True with no defect in any server, false with one, null when `complete` is false. */
@@ -59,9 +62,9 @@ export interface MergedFleet {
   /** How many servers. */
   readonly count: number;
   /** The servers in report order (each call reads them again). */
-  servers(): Iterable<FleetServer>;
+  servers(): Iterable<Server>;
   /** The whole fleet report, every server an object. */
-  report(): FleetReport;
+  report(): Fleet;
 }
 
 /** A merge streamed: the merged report kept packed, or why the reports cannot be merged. */
@@ -76,7 +79,7 @@ interface RunFacts {
   readonly settings: string;
 }
 
-function factsOf(report: GuidanceReport): RunFacts {
+function factsOf(report: GuidanceReport<ReportIds>): RunFacts {
   return {
     profiles: JSON.stringify(report.profiles.map((profile) => profile.profile)),
     clients: JSON.stringify(report.profiles.map((profile) => profile.client ?? null)),
@@ -106,7 +109,7 @@ function factsOf(report: GuidanceReport): RunFacts {
  * ```
  */
 export class FleetMerger {
-  #first: Pick<FleetReport, "mcpeval_version" | "config_format" | "shard"> | undefined;
+  #first: Pick<Fleet, "mcpeval_version" | "config_format" | "shard"> | undefined;
   #reference: RunFacts | undefined;
   readonly #seen = new Map<string, number>();
   readonly #byIndex = new Map<number, number>();
@@ -125,7 +128,7 @@ export class FleetMerger {
    * Adds the next report (position `count` so far; its servers read once); a problem leaves the
    * merger unusable.
    */
-  add(report: FleetStream): MergeProblem | undefined {
+  add(report: FleetStream<ReportIds>): MergeProblem | undefined {
     const at = this.#count++;
     const first = this.#first ??= {
       mcpeval_version: report.mcpeval_version,
@@ -155,13 +158,20 @@ export class FleetMerger {
         }
         this.#complete &&= server.report.complete;
         this.#passed &&= server.report.passed === true;
-        servers.push(fleetServerOf({ name: server.name, report: server.report }));
+        servers.push({ name: server.name, checked: true, report: server.report });
       } else {
         this.#complete = false;
-        // Every field but the two that the fleet report derives (`checked`, and `hint` from
-        // `reason`), so that a field added to a not-checked server survives a merge.
-        const { checked: _checked, hint: _hint, ...kept } = server;
-        servers.push(fleetServerOf(kept));
+        // Its fields in the report's order, each as read: a reason (and its hint) of a later
+        // version is kept.
+        const { name, reason, hint, field, variables } = server;
+        servers.push({
+          name,
+          checked: false,
+          reason,
+          hint,
+          ...(field === undefined ? {} : { field }),
+          ...(variables === undefined ? {} : { variables }),
+        });
       }
     }
     if (report.shard) {
@@ -203,7 +213,7 @@ export class FleetMerger {
     } as const;
     const complete = this.#complete;
     const passed = complete ? this.#passed : null;
-    function* servers(): Generator<FleetServer> {
+    function* servers(): Generator<Server> {
       for (const part of parts) yield* part.servers.entries();
     }
     const merged: MergedFleet = {
@@ -231,7 +241,7 @@ export class FleetMerger {
  * if (merged.ok) console.log(merged.fleet.servers.length);
  * ```
  */
-export function mergeFleetReports(reports: readonly FleetReport[]): MergeResult {
+export function mergeFleetReports(reports: readonly Fleet[]): MergeResult {
   const merger = new FleetMerger();
   for (const report of reports) {
     const problem = merger.add(report);

@@ -8,6 +8,7 @@
  */
 import { deflateRawSync, inflateRawSync } from "node:zlib";
 import { PACKED_BLOCK_CHARS } from "../../limits.ts";
+import type { ReportIds } from "../types.ts";
 import type { FleetServer } from "./types.ts";
 
 /**
@@ -38,7 +39,7 @@ export class PackedServers {
   }
 
   /** Adds an entry (its JSON has no line break: JSON.stringify escapes those in strings). */
-  push(server: FleetServer): void {
+  push(server: FleetServer<ReportIds>): void {
     const text = JSON.stringify(server);
     this.#pending.push(text);
     this.#pendingChars += text.length + 1;
@@ -47,12 +48,13 @@ export class PackedServers {
   }
 
   /** The entries in the order pushed, each parsed from its block as it is reached. */
-  *entries(): Generator<FleetServer> {
+  *entries(): Generator<FleetServer<ReportIds>> {
     this.#seal();
     const decoder = new TextDecoder();
     for (const block of this.#blocks) {
       for (const line of decoder.decode(inflateRawSync(block)).split("\n")) {
-        yield JSON.parse(line) as FleetServer;
+        // What `push` packed: a server entry as it was given.
+        yield JSON.parse(line) as FleetServer<ReportIds>;
       }
     }
   }

@@ -3,15 +3,20 @@
  *
  * @module
  */
-import type { FindingKind } from "../../analysis/rules.ts";
-import { kindCounts, outcomeOf, plural } from "../phrases.ts";
+import { NOT_CHECKED_HINTS } from "../../config_facts.ts";
+import { kindCounts, knows, outcomeOf, plural, UNKNOWN_HINTS } from "../phrases.ts";
+import type { ReportIds } from "../types.ts";
 import type { FleetReport, FleetServer, NotCheckedServer } from "./types.ts";
+
+/** A fleet report as renderers take it: one this run wrote, or one read (a merge's). */
+type Fleet = FleetReport<ReportIds>;
+type Server = FleetServer<ReportIds>;
 
 /** How one server ended. */
 export type ServerStatus = "passed" | "failed" | "incomplete" | "not checked";
 
 /** A server's status. */
-export function statusOf(server: FleetServer): ServerStatus {
+export function statusOf(server: Server): ServerStatus {
   return server.checked ? outcomeOf(server.report).status : "not checked";
 }
 
@@ -19,9 +24,16 @@ export function statusOf(server: FleetServer): ServerStatus {
  * Why a server was not checked, in words: `not checked: invalid-entry (url)`, or
  * `not checked: unset-variable (needs GITHUB_TOKEN)`.
  */
-export function notCheckedText(server: NotCheckedServer): string {
+export function notCheckedText(server: NotCheckedServer<ReportIds>): string {
   const detail = server.field ?? (server.variables && `needs ${server.variables.join(", ")}`);
   return `not checked: ${server.reason}${detail === undefined ? "" : ` (${detail})`}`;
+}
+
+/** Why a server was not checked, as a hint: this version's own words for its reason. */
+export function notCheckedHint(server: NotCheckedServer<ReportIds>): string {
+  return knows(NOT_CHECKED_HINTS, server.reason)
+    ? NOT_CHECKED_HINTS[server.reason]
+    : UNKNOWN_HINTS["not-checked"];
 }
 
 /** How the whole run ended (its status), and why (a sentence). */
@@ -43,12 +55,12 @@ export interface FleetOutcome {
  */
 export class FleetTally {
   readonly #statuses = new Map<ServerStatus, number>();
-  readonly #candidates = new Map<FindingKind, number>();
-  readonly #defects = new Map<FindingKind, number>();
+  readonly #candidates = new Map<string, number>();
+  readonly #defects = new Map<string, number>();
   #servers = 0;
 
   /** Counts one server. */
-  add(server: FleetServer): void {
+  add(server: Server): void {
     this.#servers++;
     const status = statusOf(server);
     this.#statuses.set(status, (this.#statuses.get(status) ?? 0) + 1);
@@ -64,7 +76,7 @@ export class FleetTally {
   }
 
   /** The result of the servers counted, for a fleet report with these `complete` and `passed`. */
-  outcome(fleet: Pick<FleetReport, "complete" | "passed">): FleetOutcome {
+  outcome(fleet: Pick<Fleet, "complete" | "passed">): FleetOutcome {
     const count = (status: ServerStatus) => this.#statuses.get(status) ?? 0;
     const candidates = kindCounts(this.#candidates, "review candidate");
     const defects = kindCounts(this.#defects, "defect");
@@ -90,7 +102,7 @@ export class FleetTally {
 }
 
 /** The tool counts of a server's complete profiles: `13` or `13-16`, or `-`. */
-export function toolRange(server: FleetServer): string {
+export function toolRange(server: Server): string {
   if (!server.checked) return "-";
   let [min, max] = [Infinity, -Infinity];
   for (const { tool_count: count } of server.report.profiles) {
@@ -103,7 +115,7 @@ export function toolRange(server: FleetServer): string {
 }
 
 /** A server's summary row: name, transport, profiles complete, tools, findings, result. */
-export function summaryRow(server: FleetServer): string[] {
+export function summaryRow(server: Server): string[] {
   if (!server.checked) return [server.name, "-", "-", "-", "-", "-", notCheckedText(server)];
   const { report } = server;
   const complete = report.profiles.filter((p) => p.complete).length;

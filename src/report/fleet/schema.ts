@@ -12,11 +12,12 @@ import {
   CONFIG_FORMAT,
   NOT_CHECKED_HINTS,
   NOT_CHECKED_REASONS,
-  type NotCheckedReason,
 } from "../../config_facts.ts";
 import { MAX_SHARDS } from "../../limits.ts";
 import { SERVER_LABEL } from "../../tool_name.ts";
+import { hintSchema, idSchema, patternSchema } from "../ids.ts";
 import { guidanceReportZod, type ReportIssue } from "../schema.ts";
+import type { KnownIds, ReportIds } from "../types.ts";
 import type { FleetReport } from "./types.ts";
 
 export type {
@@ -31,10 +32,6 @@ export type {
 export { FLEET_SCHEMA_ID } from "./types.ts";
 import { FLEET_SCHEMA_ID } from "./types.ts";
 
-const hints = Object.values(NOT_CHECKED_HINTS) as [
-  typeof NOT_CHECKED_HINTS[NotCheckedReason],
-  ...typeof NOT_CHECKED_HINTS[NotCheckedReason][],
-];
 const Name = z.string().regex(SERVER_LABEL);
 
 /** One entry of `servers`: a checked server's report, or why it was not checked. */
@@ -43,9 +40,16 @@ const serverSchema = z.discriminatedUnion("checked", [
   z.strictObject({
     name: Name,
     checked: z.literal(false),
-    reason: z.enum(NOT_CHECKED_REASONS),
-    hint: z.enum(hints),
-    field: z.enum(CONFIG_FIELDS).optional(),
+    reason: idSchema("Why the server was not checked.", NOT_CHECKED_REASONS),
+    hint: hintSchema(
+      "The reason's fixed hint (mcpeval's NOT_CHECKED_HINTS table).",
+      Object.values(NOT_CHECKED_HINTS),
+    ),
+    field: patternSchema(
+      CONFIG_FORMAT,
+      "With invalid-entry: the config field that breaks a rule.",
+      CONFIG_FIELDS,
+    ).optional(),
     variables: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]{0,63}$/)).max(16).optional(),
   }),
 ]);
@@ -71,15 +75,19 @@ const fleetShape = {
 /** Every field but each server's entry (`servers` only an array): checked before the entries. */
 const envelopeSchema = z.strictObject({ ...fleetShape, servers: z.array(z.unknown()) });
 
-const CONSISTENCY = "names, hints, complete and passed disagree with the servers";
+const CONSISTENCY = "names, fields, complete and passed disagree with the servers";
 
-/** Whether a valid entry agrees with itself (a checked server's report is of its name). */
+const KNOWN_REASONS: ReadonlySet<string> = new Set(NOT_CHECKED_REASONS);
+
+/**
+ * Whether a valid entry agrees with itself: a checked server's report is of its name; a known
+ * reason carries only its own fields (a reason of a later version, and any hint, are kept).
+ */
 function entryConsistent(server: Zod.infer<typeof serverSchema>): boolean {
-  return server.checked
-    ? server.report.server === server.name
-    : server.hint === NOT_CHECKED_HINTS[server.reason] &&
-      (server.field === undefined || server.reason === "invalid-entry") &&
-      (server.variables === undefined || server.reason === "unset-variable");
+  if (server.checked) return server.report.server === server.name;
+  if (!KNOWN_REASONS.has(server.reason)) return true;
+  return (server.field === undefined || server.reason === "invalid-entry") &&
+    (server.variables === undefined || server.reason === "unset-variable");
 }
 
 const fleetSchema = z.strictObject(fleetShape).check((ctx) => {
@@ -96,9 +104,12 @@ const fleetSchema = z.strictObject(fleetShape).check((ctx) => {
   if (!consistent) ctx.issues.push({ code: "custom", input: fleet, message: CONSISTENCY });
 });
 
-/** What {@linkcode FleetSchema.safeParse} returns: the fleet report, or why the value is not one. */
+/**
+ * What {@linkcode FleetSchema.safeParse} returns: the fleet report, or why the value is not one.
+ * A fleet report read may hold ids of a later version ({@linkcode ReportIds}).
+ */
 export type FleetParseResult =
-  | { readonly success: true; readonly data: FleetReport }
+  | { readonly success: true; readonly data: FleetReport<ReportIds> }
   | {
     readonly success: false;
     readonly error: Error & { readonly issues: readonly ReportIssue[] };
@@ -107,7 +118,7 @@ export type FleetParseResult =
 /** Validation against the fleet schema. */
 export interface FleetSchema {
   /** Returns `value` as a fleet report; throws an error carrying the issues when it is not one. */
-  parse(value: unknown): FleetReport;
+  parse(value: unknown): FleetReport<ReportIds>;
   /** Like `parse`, but returns the outcome instead of throwing. */
   safeParse(value: unknown): FleetParseResult;
 }
@@ -170,7 +181,8 @@ export function validateFleetReport(value: unknown, entries?: Iterable<unknown>)
   }
   const issues = [...before, ...after];
   if (issues.length > 0) return failed(issues);
-  const fleet = value as FleetReport;
+  // Every entry, and every field around them, was validated above.
+  const fleet = value as FleetReport<ReportIds>;
   consistent &&= fleet.complete === complete && fleet.passed === (complete ? passed : null) &&
     (fleet.shard === undefined || fleet.shard.index <= fleet.shard.count) &&
     names.size === count;
@@ -182,9 +194,12 @@ function failed(issues: readonly ReportIssue[]): FleetParseResult {
   return { success: false, error: Object.assign(new Error(issues[0].message), { issues }) };
 }
 
-// The spelled-out types and the schema must agree exactly; this fails to compile otherwise.
+// The spelled-out types of a fleet report read and the schema must agree exactly, and what this
+// version writes must be such a report; this fails to compile otherwise.
 type Inferred = Zod.infer<typeof fleetSchema>;
-const _sameType: [Inferred, FleetReport] extends [FleetReport, Inferred] ? true : never = true;
+type Read = FleetReport<ReportIds>;
+const _sameType: [Inferred, Read] extends [Read, Inferred] ? true : never = true;
+const _written: FleetReport<KnownIds> extends Read ? true : never = true;
 
 /** The fleet report's JSON Schema (draft 2020-12). */
 export function fleetJsonSchema(): Record<string, unknown> {

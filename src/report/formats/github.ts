@@ -7,6 +7,7 @@
 import {
   drifted,
   driftText,
+  findingHint,
   findingSentence,
   findingsOf,
   gates,
@@ -17,9 +18,9 @@ import {
 } from "../phrases.ts";
 import { GITHUB_ANNOTATIONS_PER_LEVEL } from "../../limits.ts";
 import type { FleetStream } from "../fleet/types.ts";
-import { FleetTally, notCheckedText } from "../fleet/phrases.ts";
+import { FleetTally, notCheckedHint, notCheckedText } from "../fleet/phrases.ts";
 import type { RenderSource } from "../run.ts";
-import type { GuidanceReport } from "../types.ts";
+import type { GuidanceReport, ReportIds } from "../types.ts";
 
 /** Escapes a workflow command's message. */
 function escapeData(text: string): string {
@@ -56,7 +57,7 @@ interface Annotation {
  * defect and per cause of incomplete profiles (naming every profile it ended), and with a
  * baseline a `::notice` per profile whose catalog changed.
  */
-function annotationsOf(report: GuidanceReport): Annotation[] {
+function annotationsOf(report: GuidanceReport<ReportIds>): Annotation[] {
   const server = report.server;
   const annotations: Annotation[] = [];
   // Profiles that ended alike (a server that exits at start ends all five) share one error.
@@ -99,12 +100,12 @@ function annotationsOf(report: GuidanceReport): Annotation[] {
   }
   for (const finding of findingsOf(report)) {
     // An acknowledged candidate (the baseline has it) is not announced again.
-    if (!gates(finding) && finding.baseline_state === "unchanged") continue;
+    if (!gates(finding, report) && finding.baseline_state === "unchanged") continue;
     annotations.push({
-      level: gates(finding) ? "error" : "warning",
+      level: gates(finding, report) ? "error" : "warning",
       server,
       about: finding.kind,
-      message: `${findingSentence(finding, report)}. ${finding.hint}`,
+      message: `${findingSentence(finding, report)}. ${findingHint(finding)}`,
     });
   }
   return annotations;
@@ -314,7 +315,7 @@ function kindsText(kinds: ReadonlyMap<string, number>): string {
  * The report's annotations ({@linkcode annotationsOf}), grouped past GitHub's per-step limits,
  * and a final `::notice` with the result; a line at a time.
  */
-function* serverCommands(report: GuidanceReport): Generator<string> {
+function* serverCommands(report: GuidanceReport<ReportIds>): Generator<string> {
   const lines = limited(annotationsOf(report), { notice: 1 });
   const outcome = outcomeOf(report);
   lines.push(
@@ -338,7 +339,7 @@ export function md(text: string): string {
  * time (a merge renders from its packed servers without building the whole report); an empty
  * piece after each lets the writer give the event loop its turn.
  */
-function* fleetCommands(fleet: FleetStream): Generator<string> {
+function* fleetCommands(fleet: FleetStream<ReportIds>): Generator<string> {
   const annotations = new Annotations({ notice: 1 });
   const tally = new FleetTally();
   for (const server of fleet.servers) {
@@ -358,7 +359,7 @@ function* fleetCommands(fleet: FleetStream): Generator<string> {
         level: "error",
         server: server.name,
         about: "not checked",
-        message: `${server.name}: ${notCheckedText(server)}. ${server.hint}`,
+        message: `${server.name}: ${notCheckedText(server)}. ${notCheckedHint(server)}`,
       }]);
     }
     yield "";

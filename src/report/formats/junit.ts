@@ -7,18 +7,21 @@
 import {
   drifted,
   driftText,
+  findingHint,
   findingSentence,
   findingsOf,
   gates,
   incompleteExplanation,
+  knows,
   profilesDifferSentence,
   reasonText,
   type ReportFinding,
 } from "../phrases.ts";
-import { notCheckedText } from "../fleet/phrases.ts";
+import { notCheckedHint, notCheckedText } from "../fleet/phrases.ts";
+import { RULES } from "../../analysis/rules.ts";
 import type { FleetServer, FleetStream } from "../fleet/types.ts";
 import type { RenderSource } from "../run.ts";
-import type { GuidanceReport } from "../types.ts";
+import type { GuidanceReport, ReportIds } from "../types.ts";
 
 function xml(text: string): string {
   return text.replaceAll("&", "&amp;").replaceAll("<", "&lt;").replaceAll(">", "&gt;")
@@ -49,9 +52,9 @@ export interface Suite {
  * A finding as a test case outcome: a failure when it gates, else a skipped case. Its message
  * is worded only when it is written (the totals count outcomes first).
  */
-function outcomeOf(finding: ReportFinding, report: GuidanceReport): Case["outcome"] {
-  const sentence = () => `${findingSentence(finding, report)}. ${finding.hint}`;
-  return gates(finding)
+function outcomeOf(finding: ReportFinding, report: GuidanceReport<ReportIds>): Case["outcome"] {
+  const sentence = () => `${findingSentence(finding, report)}. ${findingHint(finding)}`;
+  return gates(finding, report)
     ? {
       element: "failure",
       type: finding.kind,
@@ -79,11 +82,14 @@ function groupBy<T>(items: Iterable<T>, key: (item: T) => string): Map<string, T
 }
 
 /** One suite per profile: discovery, each required tool, each review candidate. Linear. */
-export function profileSuites(report: GuidanceReport): Suite[] {
+export function profileSuites(report: GuidanceReport<ReportIds>): Suite[] {
   // Each list indexed once, so that a suite per profile never searches the whole report.
   const findingsByProfile = groupBy(findingsOf(report), (f) => f.profile);
   const resolvedByProfile = groupBy(report.baseline?.resolved ?? [], (f) => f.profile);
-  const drifts = new Map<string, NonNullable<GuidanceReport["baseline"]>["profiles"][number]>();
+  const drifts = new Map<
+    string,
+    NonNullable<GuidanceReport<ReportIds>["baseline"]>["profiles"][number]
+  >();
   for (const entry of report.baseline?.profiles ?? []) {
     if (!drifts.has(entry.profile)) drifts.set(entry.profile, entry);
   }
@@ -137,7 +143,12 @@ export function profileSuites(report: GuidanceReport): Suite[] {
           }
         }
         for (const finding of ofProfile) {
-          if (gates(finding)) continue; // defects have their own cases above
+          // A finding of a kind this version does not know: a case of its own, named by its kind.
+          if (!knows(RULES, finding.kind)) {
+            yield { name: `${finding.kind} ${finding.tool}`, outcome: outcomeOf(finding, report) };
+            continue;
+          }
+          if (gates(finding, report)) continue; // defects have their own cases above
           yield { name: `references ${finding.tool}`, outcome: outcomeOf(finding, report) };
         }
         for (const finding of resolvedByProfile.get(profile.profile) ?? []) {
@@ -243,7 +254,7 @@ export function* junitXml(suites: () => Iterable<Suite>): Generator<string> {
 }
 
 /** A fleet server's suite: its cases named by profile, or an errored case when not checked. */
-function fleetSuite(server: FleetServer): Suite {
+function fleetSuite(server: FleetServer<ReportIds>): Suite {
   const name = `mcpeval.${server.name}`;
   if (!server.checked) {
     return {
@@ -254,7 +265,7 @@ function fleetSuite(server: FleetServer): Suite {
         outcome: {
           element: "error",
           type: server.reason,
-          message: `${notCheckedText(server)}: ${server.hint}`,
+          message: `${notCheckedText(server)}: ${notCheckedHint(server)}`,
         },
       }],
     };
@@ -282,7 +293,7 @@ function fleetSuite(server: FleetServer): Suite {
 }
 
 /** The fleet report as JUnit XML: its servers read twice, one at a time. */
-function fleetXml(fleet: FleetStream): Generator<string> {
+function fleetXml(fleet: FleetStream<ReportIds>): Generator<string> {
   return junitXml(function* () {
     for (const server of fleet.servers) yield fleetSuite(server);
   });

@@ -5,33 +5,37 @@
  *
  * @module
  */
-import { FINDING_KINDS, type FindingKind, RULES } from "../../analysis/rules.ts";
+import { FINDING_KINDS, RULES } from "../../analysis/rules.ts";
 import {
-  FINDING_PRESENTATION,
+  findingHint,
   findingKindApplies,
   findingSentence,
   findingsOf,
+  gates,
   incompleteExplanation,
   incompleteSentence,
+  kindHint,
+  knows,
+  presentationOf,
   profilesDifferSentence,
   resolvedSentence,
 } from "../phrases.ts";
-import { notCheckedText } from "../fleet/phrases.ts";
+import { notCheckedHint, notCheckedText } from "../fleet/phrases.ts";
 import type { FleetServer, FleetStream } from "../fleet/types.ts";
 import { jsonPieces, NO_ITEM } from "../json_pieces.ts";
 import type { RenderSource } from "../run.ts";
-import type { SarifLocation } from "./options.ts";
+import { type FormatValues, SARIF_LOCATION, type SarifLocation, valueOf } from "./options.ts";
 
 export type { SarifLocation };
-import type { GuidanceReport } from "../types.ts";
+import type { GuidanceReport, ReportIds } from "../types.ts";
 
-/** How to render SARIF. */
+/** How to render SARIF: its own option among the formats' (`--sarif-location`). */
 export interface SarifOptions {
   /**
-   * The physical location of every result; by default `mcpeval/SERVER` (a name, not a file),
-   * line 1.
+   * The formats' own options given: `sarif-location`, the physical location of every result; by
+   * default `mcpeval/SERVER` (a name, not a file), line 1.
    */
-  readonly location?: SarifLocation;
+  readonly values?: FormatValues;
 }
 
 /** The location of every result when none is given: a name for the server, not a file. */
@@ -66,45 +70,60 @@ export const INCOMPLETE_RULE = {
 } as const;
 
 /**
- * The SARIF rules of reports: the finding kinds their runs could produce, then incomplete.
- * The reports are read once, one at a time.
+ * The SARIF rules of reports: the finding kinds their runs could produce, then the kinds of
+ * their findings (and resolved ones) that this version does not know, then incomplete. The
+ * reports are read once, one at a time.
  */
-export function sarifRules(reports: Iterable<GuidanceReport>): SarifRule[] {
-  const applies = new Set<FindingKind>();
-  for (const report of reports) addApplying(applies, report);
-  return rulesOf(applies);
+export function sarifRules(reports: Iterable<GuidanceReport<ReportIds>>): SarifRule[] {
+  const kinds = new RuleKinds();
+  for (const report of reports) kinds.add(report);
+  return kinds.rules();
 }
 
-/** Adds the finding kinds that `report`'s run could produce to `applies`. */
-function addApplying(applies: Set<FindingKind>, report: GuidanceReport): void {
-  for (const kind of FINDING_KINDS) {
-    if (!applies.has(kind) && findingKindApplies(report, kind)) applies.add(kind);
+/**
+ * The finding kinds of reports' rules, gathered a report at a time: those their runs could
+ * produce, and those of their findings (and resolved ones) that this version does not know, in
+ * the order they first appear.
+ */
+class RuleKinds {
+  readonly #applies = new Set<string>();
+  readonly #unknown = new Set<string>();
+
+  /** Adds the kinds of `report`. */
+  add(report: GuidanceReport<ReportIds>): void {
+    for (const kind of FINDING_KINDS) {
+      if (!this.#applies.has(kind) && findingKindApplies(report, kind)) this.#applies.add(kind);
+    }
+    for (const findings of [findingsOf(report), report.baseline?.resolved ?? []]) {
+      for (const { kind } of findings) if (!knows(RULES, kind)) this.#unknown.add(kind);
+    }
   }
-}
 
-/** The rules of the finding kinds in `applies`, in rule order, then incomplete. */
-function rulesOf(applies: ReadonlySet<FindingKind>): SarifRule[] {
-  return [
-    ...FINDING_KINDS.filter((kind) => applies.has(kind))
-      .map((kind) => ({
-        id: kind,
-        name: FINDING_PRESENTATION[kind].sarifName,
-        shortDescription: { text: FINDING_PRESENTATION[kind].summary },
-        fullDescription: { text: FINDING_PRESENTATION[kind].summary + "." },
-        help: { text: RULES[kind].hint },
-        defaultConfiguration: { level: level(kind) },
-      })),
-    INCOMPLETE_RULE,
-  ];
+  /** The rules of the kinds added: known ones in rule order, then unknown ones, then incomplete. */
+  rules(): SarifRule[] {
+    return [
+      ...FINDING_KINDS.filter((kind) => this.#applies.has(kind)),
+      ...this.#unknown,
+    ].map((kind): SarifRule => ({
+      id: kind,
+      name: presentationOf(kind).sarifName,
+      shortDescription: { text: presentationOf(kind).summary },
+      fullDescription: { text: presentationOf(kind).summary + "." },
+      help: { text: kindHint(kind) },
+      // A kind this version does not know: each of its results says its own level.
+      defaultConfiguration: {
+        level: knows(RULES, kind) && RULES[kind].gates ? "error" : "warning",
+      },
+    })).concat(INCOMPLETE_RULE);
+  }
 }
 
 type BaselineState = "new" | "unchanged" | "absent";
 
-function level(kind: FindingKind): "warning" | "error" {
-  return RULES[kind].gates ? "error" : "warning";
+/** A finding's baseline state as SARIF has it (none for a state this version does not know). */
+function stateOf(state: string | undefined): BaselineState | undefined {
+  return state === "new" || state === "unchanged" ? state : undefined;
 }
-
-type RuleId = FindingKind | typeof INCOMPLETE_RULE.id;
 
 /** A location's path as a URI reference, once per location (every result has the same). */
 function uriOf(location: SarifLocation): string {
@@ -118,11 +137,26 @@ function uriOf(location: SarifLocation): string {
 
 const URIS = new WeakMap<SarifLocation, string>();
 
+/** Each rule's index in `rules`, indexed once per list of rules (a result looks its rule up). */
+function ruleIndexOf(rules: readonly { readonly id: string }[], id: string): number {
+  let indexes = RULE_INDEXES.get(rules);
+  if (indexes === undefined) {
+    indexes = new Map();
+    for (const [index, rule] of rules.entries()) {
+      if (!indexes.has(rule.id)) indexes.set(rule.id, index);
+    }
+    RULE_INDEXES.set(rules, indexes);
+  }
+  return indexes.get(id) ?? -1;
+}
+
+const RULE_INDEXES = new WeakMap<readonly { readonly id: string }[], Map<string, number>>();
+
 function result(
-  report: GuidanceReport,
+  report: GuidanceReport<ReportIds>,
   location: SarifLocation,
   rules: readonly { readonly id: string }[],
-  ruleId: RuleId,
+  ruleId: string,
   level: "warning" | "error" | "none",
   text: string,
   profile: string,
@@ -133,7 +167,7 @@ function result(
   const name = tool ?? profile;
   return {
     ruleId,
-    ruleIndex: rules.findIndex((rule) => rule.id === ruleId),
+    ruleIndex: ruleIndexOf(rules, ruleId),
     ...(baselineState === "absent" ? { kind: "pass" } : {}),
     level,
     ...(baselineState === undefined ? {} : { baselineState }),
@@ -160,8 +194,9 @@ function result(
 }
 
 /** The report as a SARIF 2.1.0 log that GitHub code scanning accepts, in pieces. */
-function serverLog(report: GuidanceReport, options: SarifOptions): Iterable<string> {
-  const location = options.location ?? defaultSarifLocation(report.server);
+function serverLog(report: GuidanceReport<ReportIds>, options: SarifOptions): Iterable<string> {
+  const location = valueOf(options.values, SARIF_LOCATION) ??
+    defaultSarifLocation(report.server);
   const rules = sarifRules([report]);
   const results = sarifResults(report, rules, location);
   const log = {
@@ -210,7 +245,7 @@ export function sarifTool(version: string, rules: readonly SarifRule[]): Record<
  * `location`; one at a time, as they are written.
  */
 export function* sarifResults(
-  report: GuidanceReport,
+  report: GuidanceReport<ReportIds>,
   rules: readonly SarifRule[],
   location: SarifLocation = defaultSarifLocation(report.server),
 ): Generator<Record<string, unknown>> {
@@ -242,12 +277,12 @@ export function* sarifResults(
       location,
       rules,
       f.kind,
-      level(f.kind),
-      `${findingSentence(f, report)}. ${f.hint}`,
+      gates(f, report) ? "error" : "warning",
+      `${findingSentence(f, report)}. ${findingHint(f)}`,
       f.profile,
       f.tool,
       { available_in: f.available_in },
-      f.baseline_state,
+      stateOf(f.baseline_state),
     );
   }
   for (const f of report.baseline?.resolved ?? []) {
@@ -286,15 +321,15 @@ const FLEET_LOCATION: SarifLocation = { path: "mcpeval/config", line: 1 };
  * `location` (the config file when the CLI knows it as a relative path). The servers are read
  * three times, one at a time: for the rules, the results, and their names.
  */
-function* fleetLog(fleet: FleetStream, options: SarifOptions): Generator<string> {
-  const location = options.location ?? FLEET_LOCATION;
-  const applies = new Set<FindingKind>();
+function* fleetLog(fleet: FleetStream<ReportIds>, options: SarifOptions): Generator<string> {
+  const location = valueOf(options.values, SARIF_LOCATION) ?? FLEET_LOCATION;
+  const kinds = new RuleKinds();
   for (const server of fleet.servers) {
-    if (server.checked) addApplying(applies, server.report);
+    if (server.checked) kinds.add(server.report);
     // Nothing to write yet: an empty piece lets the writer give the event loop its turn.
     yield "";
   }
-  const rules = [...rulesOf(applies), NOT_CHECKED_RULE];
+  const rules = [...kinds.rules(), NOT_CHECKED_RULE];
   function* results() {
     for (const server of fleet.servers) {
       yield* serverResults(server, rules, location);
@@ -326,7 +361,7 @@ function* fleetLog(fleet: FleetStream, options: SarifOptions): Generator<string>
 
 /** A fleet server's results: its report's, or one for a server not checked. */
 function serverResults(
-  server: FleetServer,
+  server: FleetServer<ReportIds>,
   rules: readonly SarifRule[],
   location: SarifLocation,
 ): Iterable<Record<string, unknown>> {
@@ -334,7 +369,7 @@ function serverResults(
     ruleId: NOT_CHECKED_RULE.id,
     ruleIndex: rules.length - 1,
     level: "error",
-    message: { text: `${server.name}: ${notCheckedText(server)}. ${server.hint}` },
+    message: { text: `${server.name}: ${notCheckedText(server)}. ${notCheckedHint(server)}` },
     locations: [{
       physicalLocation: {
         artifactLocation: { uri: uriOf(location) },
@@ -354,13 +389,14 @@ function serverResults(
 }
 
 /**
- * The source as a SARIF 2.1.0 log that GitHub code scanning accepts, in pieces (results at
- * `options.location`; a fleet's servers read one at a time).
+ * The source as a SARIF 2.1.0 log that GitHub code scanning accepts, in pieces (results at the
+ * `sarif-location` of `options.values`; a fleet's servers read one at a time).
  *
  * @example
  * ```ts
  * const location = { path: "src/server.ts", line: 12 };
- * const sarif = [...render({ kind: "server", report }, { location })].join("");
+ * const sarif = [...render({ kind: "server", report }, { values: { "sarif-location": location } })]
+ *   .join("");
  * ```
  */
 export function render(source: RenderSource, options: SarifOptions = {}): Iterable<string> {

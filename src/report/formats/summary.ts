@@ -5,27 +5,36 @@
  *
  * @module
  */
-import { FINDING_KINDS, RULES } from "../../analysis/rules.ts";
+import { FILTERED_REQUIRED_HINT, FINDING_KINDS, RULES } from "../../analysis/rules.ts";
 import {
-  BASELINE_STATE_PHRASES,
   capabilityDependentTools,
   countedHeading,
   driftText,
+  filteredPhrase,
   findingsOf,
   incompleteSentence,
+  kindHint,
+  knows,
   notListedSentence,
   outcomeOf,
   profilesDifferSentence,
   resolvedSentence,
+  statePhrase,
 } from "../phrases.ts";
-import { FleetTally, notCheckedText, SUMMARY_HEADER, summaryRow } from "../fleet/phrases.ts";
+import {
+  FleetTally,
+  notCheckedHint,
+  notCheckedText,
+  SUMMARY_HEADER,
+  summaryRow,
+} from "../fleet/phrases.ts";
 import type { FleetStream } from "../fleet/types.ts";
 import type { RenderSource } from "../run.ts";
-import type { GuidanceReport } from "../types.ts";
+import type { GuidanceReport, ReportIds } from "../types.ts";
 import { md } from "./github.ts";
 
 /** The finding kinds, those that gate first, each class in the rules' order. */
-const DEFECTS_FIRST = [
+const DEFECTS_FIRST: readonly string[] = [
   ...FINDING_KINDS.filter((kind) => RULES[kind].gates),
   ...FINDING_KINDS.filter((kind) => !RULES[kind].gates),
 ];
@@ -39,7 +48,7 @@ function tools(names: readonly string[]): string {
  * The Markdown summary: result, profile table, drift, defects, candidates, resolved; in pieces
  * of lines, each line with its line break, and a blank line at the end. Linear in the findings.
  */
-function* serverSummary(report: GuidanceReport): Generator<string> {
+function* serverSummary(report: GuidanceReport<ReportIds>): Generator<string> {
   const outcome = outcomeOf(report);
   let lines = [
     `## mcpeval guidance: ${md(report.server)}`,
@@ -104,8 +113,9 @@ function* serverSummary(report: GuidanceReport): Generator<string> {
     if (ofKind) ofKind.push(finding);
     else byKind.set(finding.kind, [finding]);
   }
-  // Defects (the kinds that gate) before review candidates.
-  for (const kind of DEFECTS_FIRST) {
+  // Defects (the kinds that gate) before review candidates, then kinds this version does not
+  // know (in the order they first appear).
+  for (const kind of [...DEFECTS_FIRST, ...[...byKind.keys()].filter((k) => !knows(RULES, k))]) {
     const ofKind = byKind.get(kind) ?? [];
     if (ofKind.length === 0) continue;
     const toolColumn = kind === "referenced-tool-unavailable"
@@ -122,17 +132,19 @@ function* serverSummary(report: GuidanceReport): Generator<string> {
       `| --- | --- | --- |${baseline ? " --- |" : ""}`,
     );
     for (const f of ofKind) {
-      const cell = f.baseline_state === undefined
-        ? ""
-        : ` ${BASELINE_STATE_PHRASES[f.baseline_state]} |`;
+      const cell = f.baseline_state === undefined ? "" : ` ${statePhrase(f.baseline_state)} |`;
+      const filter = f.kind === "required-tool-unavailable" && "rule" in f ? f.rule : undefined;
       lines.push(
-        `| ${f.profile} | \`${f.tool}\` | ${
-          f.available_in.join(", ") || "no selected profile"
+        `| ${f.profile} | \`${f.tool}\` | ${f.available_in.join(", ") || "no selected profile"}${
+          typeof filter === "string" ? ` (${filteredPhrase(filter)})` : ""
         } |${cell}`,
       );
       if (lines.length >= PIECE_LINES) yield flush();
     }
-    lines.push("", md(RULES[kind].hint));
+    // A required tool that a config file's filter hides has its own hint.
+    const filtered = ofKind.some((f) => f.kind === "required-tool-unavailable" && "rule" in f);
+    if (filtered) lines.push("", md(FILTERED_REQUIRED_HINT));
+    if (!filtered || ofKind.some((f) => !("rule" in f))) lines.push("", md(kindHint(kind)));
   }
   if (baseline && baseline.resolved.length > 0) {
     lines.push("", `### Resolved since the baseline (${baseline.resolved.length})`, "");
@@ -151,7 +163,7 @@ function* serverSummary(report: GuidanceReport): Generator<string> {
  * The Markdown step summary: the result, a table of every server, then each server's summary;
  * its servers read three times, one at a time (the result, the table, the summaries).
  */
-function* fleetSummary(fleet: FleetStream): Generator<string> {
+function* fleetSummary(fleet: FleetStream<ReportIds>): Generator<string> {
   const tally = new FleetTally();
   for (const server of fleet.servers) {
     tally.add(server);
@@ -184,7 +196,7 @@ function* fleetSummary(fleet: FleetStream): Generator<string> {
       yield [
         `## mcpeval guidance: ${md(server.name)}`,
         "",
-        `**${md(notCheckedText(server))}**: ${md(server.hint)}`,
+        `**${md(notCheckedText(server))}**: ${md(notCheckedHint(server))}`,
         "",
       ].join("\n") + "\n";
     }

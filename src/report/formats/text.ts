@@ -6,27 +6,38 @@
  * @module
  */
 import { styleText } from "node:util";
-import { FINDING_KINDS, RULES } from "../../analysis/rules.ts";
+import { FILTERED_REQUIRED_HINT } from "../../analysis/rules.ts";
 import {
   capabilityDependentTools,
   countedHeading,
   didYouMean,
   driftText,
-  FINDING_PRESENTATION,
+  filteredPhrase,
   findingSentence,
   findingsOf,
+  gates,
   incompleteExplanation,
+  kindHint,
+  kindsOf,
   notListedSentence,
+  observedSentence,
   outcomeOf,
   plural,
+  presentationOf,
   profilesDifferSentence,
   reasonText,
   resolvedSentence,
 } from "../phrases.ts";
-import { FleetTally, notCheckedText, SUMMARY_HEADER, summaryRow } from "../fleet/phrases.ts";
+import {
+  FleetTally,
+  notCheckedHint,
+  notCheckedText,
+  SUMMARY_HEADER,
+  summaryRow,
+} from "../fleet/phrases.ts";
 import type { FleetStream } from "../fleet/types.ts";
 import type { RenderSource } from "../run.ts";
-import type { GuidanceReport } from "../types.ts";
+import type { GuidanceReport, ReportIds } from "../types.ts";
 
 /** How to render text. */
 export interface TextStyle {
@@ -63,7 +74,7 @@ function pushAll(lines: string[], items: readonly string[]): void {
  * report and style give the same text. No line is wider than `style.width` (except a single
  * tool name longer than the line, which is cut into parts). Linear in the findings.
  */
-function* serverText(report: GuidanceReport, style: TextStyle): Generator<string> {
+function* serverText(report: GuidanceReport<ReportIds>, style: TextStyle): Generator<string> {
   const width = widthOf(style);
   const paint = (format: Format, text: string) =>
     style.color ? styleText(format, text, { validateStream: false }) : text;
@@ -128,6 +139,11 @@ function* serverText(report: GuidanceReport, style: TextStyle): Generator<string
     else explained.set(text, [profile.profile]);
   }
   for (const [text, profiles] of explained) add(`${profiles.join(", ")}: ${text}`, 2, 4);
+  // An observed profile: what the real client did, in numbers.
+  for (const profile of report.profiles) {
+    const sentence = observedSentence(profile);
+    if (sentence !== undefined) add(sentence, 2, 4);
+  }
   yield* flush();
 
   const dependent = capabilityDependentTools(report);
@@ -155,10 +171,11 @@ function* serverText(report: GuidanceReport, style: TextStyle): Generator<string
   }
   yield* flush();
 
-  const byKind = findingsByKind(findingsOf(report));
-  for (const kind of FINDING_KINDS) {
+  const findings = findingsOf(report);
+  const byKind = findingsByKind(findings);
+  // The known kinds in rule order, then those this version does not know.
+  for (const kind of kindsOf(findings)) {
     const ofKind = byKind.get(kind) ?? [];
-    if (ofKind.length === 0) continue;
     if (kind === "referenced-tool-unavailable") {
       // One line per tool: the profiles whose instructions name it, the profiles that list it.
       const byTool = groupByTool(ofKind);
@@ -182,28 +199,43 @@ function* serverText(report: GuidanceReport, style: TextStyle): Generator<string
         yield* flush(PIECE_LINES);
       }
     } else if (kind === "required-tool-unavailable") {
-      // One line per required tool: the profiles that miss it, the profiles that list it.
+      // One line per required tool: the profiles that miss it, the profiles that list it; or
+      // the config file's filter that hides it (its own cause: nothing to suggest).
       const byTool = groupByTool(ofKind);
-      heading(`Defects: ${ofKind.length}, for ${plural(byTool.length, "required tool")} missing`);
+      const filterOf = (found: readonly object[]) =>
+        found.map((f) => "rule" in f ? f.rule : undefined).find((rule) => typeof rule === "string");
+      const hidden = byTool.filter(([, found]) => filterOf(found) !== undefined).length;
+      const what = hidden === 0
+        ? "missing"
+        : hidden === byTool.length
+        ? "hidden"
+        : "missing or hidden";
+      heading(`Defects: ${ofKind.length}, for ${plural(byTool.length, "required tool")} ${what}`);
       const column = toolColumn(byTool.map(([tool]) => tool));
       for (const [tool, found] of byTool) {
+        const profiles = found.map((f) => f.profile).join(", ");
+        const filter = filterOf(found);
         const listed = found[0].available_in.length === 0
           ? `listed in no selected profile${didYouMean(tool, report)}`
           : `listed in ${found[0].available_in.join(", ")}`;
         addToolRow(
           tool,
           column,
-          `missing from ${found.map((f) => f.profile).join(", ")}; ${listed}${
-            statesText(found, report)
-          }`,
+          `${
+            filter === undefined
+              ? `missing from ${profiles}; ${listed}`
+              : `listed in ${profiles} but ${filteredPhrase(filter)}`
+          }${statesText(found, report)}`,
           "red",
         );
         yield* flush(PIECE_LINES);
       }
+      if (hidden > 0) add(`hint: ${FILTERED_REQUIRED_HINT}`, 2, 8);
+      if (hidden === byTool.length) continue;
     } else {
-      const { tag } = FINDING_PRESENTATION[kind];
+      const { tag } = presentationOf(kind);
       heading(countedHeading(kind, ofKind.length));
-      const color = RULES[kind].gates ? "red" : "yellow";
+      const color = gates(ofKind[0], report) ? "red" : "yellow";
       for (const finding of ofKind) {
         addAligned(`${paint(color, tag)} `, findingSentence(finding, report));
         yield* flush(PIECE_LINES);
@@ -211,7 +243,7 @@ function* serverText(report: GuidanceReport, style: TextStyle): Generator<string
     }
     // A list grouped by tool names several profiles per line: its hint speaks of each.
     const grouped = kind === "referenced-tool-unavailable" || kind === "required-tool-unavailable";
-    add(`hint: ${(grouped && FINDING_PRESENTATION[kind].groupHint) || RULES[kind].hint}`, 2, 8);
+    add(`hint: ${(grouped && presentationOf(kind).groupHint) || kindHint(kind)}`, 2, 8);
   }
 
   if (baseline && baseline.resolved.length > 0) {
@@ -286,7 +318,7 @@ function resultLines(
  */
 function statesText(
   found: readonly { readonly profile: string; readonly baseline_state?: string }[],
-  report: GuidanceReport,
+  report: GuidanceReport<ReportIds>,
 ): string {
   if (report.baseline === undefined) return "";
   const fresh = found.flatMap((f) => f.baseline_state === "new" ? [f.profile] : []);
@@ -394,7 +426,7 @@ function visible(text: string): number {
  * a time (the summary table's widths and the result, its rows, each server's section), never
  * all at once. Pure.
  */
-function* fleetText(fleet: FleetStream, style: TextStyle): Generator<string> {
+function* fleetText(fleet: FleetStream<ReportIds>, style: TextStyle): Generator<string> {
   const width = widthOf(style);
   const paint = (format: Format, text: string) =>
     style.color ? styleText(format, text, { validateStream: false }) : text;
@@ -435,7 +467,7 @@ function* fleetText(fleet: FleetStream, style: TextStyle): Generator<string> {
       yield [
         `${paint("bold", "mcpeval guidance")}  server ${server.name}`,
         ...wrap(notCheckedText(server), width, 2, 4),
-        ...wrap(`hint: ${server.hint}`, width, 2, 8),
+        ...wrap(`hint: ${notCheckedHint(server)}`, width, 2, 8),
       ].join("\n") + "\n";
     }
   }
