@@ -23,8 +23,6 @@
  *
  * @module
  */
-import { fileURLToPath } from "node:url";
-
 export { DRIVERS, UNAVAILABLE } from "./clients/mod.ts";
 export type {
   Driver,
@@ -40,6 +38,7 @@ export {
   type ObservedRevision,
   type ObservedServer,
   type ObservedTool,
+  packageObservedDir,
   parseObservation,
   readObservation,
   WARNING_CLASSES,
@@ -65,12 +64,3 @@ export {
   PRESETS_SCHEMA,
 } from "./derive.ts";
 export { observationsIn, reproduces, writeDerivedPresets } from "./presets_file.ts";
-
-/**
- * The package's own observations folder (`src/clients/observed/`), or undefined when the
- * package is not a folder on this machine (run from JSR).
- */
-export function packageObservedDir(): string | undefined {
-  const url = new URL("../clients/observed/", import.meta.url);
-  return url.protocol === "file:" ? fileURLToPath(url) : undefined;
-}

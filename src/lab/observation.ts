@@ -6,6 +6,8 @@
  *
  * @module
  */
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { CLIENT_VERSION } from "../clients/versions.ts";
 
@@ -74,6 +76,12 @@ export interface Observation {
   package: string;
   /** The version run. */
   version: string;
+  /**
+   * The npm `dist.integrity` of the package installed, as the install's lockfile records it
+   * (absent: observed before it was recorded): `--observe NAME@VERSION` checks its install
+   * against it.
+   */
+  integrity?: string;
   /** The day it was observed (YYYY-MM-DD). */
   observed_at: string;
   /** The command that reproduces it. */
@@ -132,12 +140,16 @@ const ObservedRevisionSchema: z.ZodType<ObservedRevision> = z.object({
   sent: z.boolean(),
 });
 
+/** An npm `dist.integrity`: a Subresource Integrity hash (`sha512-` and base64). */
+export const INTEGRITY: RegExp = /^sha(?:256|384|512)-[A-Za-z0-9+/]{43,86}={0,2}$/;
+
 /** The schema of an observation file, checked when one is read. */
 export const ObservationSchema: z.ZodType<Observation> = z.object({
   schema: z.literal("mcpeval.client-observation/v1"),
   client: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/),
   package: z.string(),
   version: z.string().regex(CLIENT_VERSION),
+  integrity: z.string().regex(INTEGRITY).optional(),
   observed_at: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   command: z.string(),
   api: z.enum(["anthropic", "responses", "chat", "gemini"]),
@@ -171,11 +183,39 @@ export async function readObservation(file: string): Promise<Observation | undef
 }
 
 /**
+ * The package's own observations folder (`src/clients/observed/`), or undefined when the
+ * package is not a folder on this machine (run from JSR).
+ */
+export function packageObservedDir(): string | undefined {
+  const url = new URL("../clients/observed/", import.meta.url);
+  return url.protocol === "file:" ? fileURLToPath(url) : undefined;
+}
+
+/**
+ * The package's committed observation of `client` at `version`
+ * (`src/clients/observed/CLIENT@VERSION.json`), or undefined when it has none or it cannot be
+ * read here.
+ */
+export async function packageObservation(
+  client: string,
+  version: string,
+): Promise<Observation | undefined> {
+  const dir = packageObservedDir();
+  if (dir === undefined) return undefined;
+  const observation = await readObservation(join(dir, `${client}@${version}.json`));
+  return observation?.client === client && observation.version === version
+    ? observation
+    : undefined;
+}
+
+/**
  * The differences between two observations of one client version, one line each (names as the
- * probe catalog has them, fixed words), ignoring the date and the request count.
+ * probe catalog has them, fixed words), ignoring the date and the request count (and the
+ * integrity where the older one has none).
  */
 export function differences(was: Observation, now: Observation): string[] {
   const lines: string[] = [];
+  if (was.integrity !== undefined && was.integrity !== now.integrity) lines.push("integrity");
   if (was.instructions_shown !== now.instructions_shown) lines.push("instructions_shown");
   if (JSON.stringify(was.initialize) !== JSON.stringify(now.initialize)) lines.push("initialize");
   for (const server of [...now.servers, ...(now.held_out ?? [])]) {
