@@ -6,7 +6,6 @@
  *
  * @module
  */
-import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { CLIENT_VERSION } from "../clients/versions.ts";
@@ -193,16 +192,21 @@ export function packageObservedDir(): string | undefined {
 
 /**
  * The package's committed observation of `client` at `version`
- * (`src/clients/observed/CLIENT@VERSION.json`), or undefined when it has none or it cannot be
- * read here.
+ * (`src/clients/observed/CLIENT@VERSION.json`), or undefined when it has none. Imported as a JSON
+ * module, so that it is read wherever the package is (a clone, the installed command, JSR).
  */
 export async function packageObservation(
   client: string,
   version: string,
 ): Promise<Observation | undefined> {
-  const dir = packageObservedDir();
-  if (dir === undefined) return undefined;
-  const observation = await readObservation(join(dir, `${client}@${version}.json`));
+  if (!/^[a-z0-9][a-z0-9-]{0,31}$/.test(client) || !CLIENT_VERSION.test(version)) return undefined;
+  const url = new URL(`../clients/observed/${client}@${version}.json`, import.meta.url);
+  let observation: Observation | undefined;
+  try {
+    observation = parseObservation((await import(url.href, { with: { type: "json" } })).default);
+  } catch {
+    return undefined; // none committed
+  }
   return observation?.client === client && observation.version === version
     ? observation
     : undefined;

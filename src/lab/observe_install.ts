@@ -104,7 +104,7 @@ async function recorded(driver: Driver, version: string): Promise<string> {
   const integrity = (await packageObservation(driver.id, version))?.integrity;
   if (integrity === undefined) {
     throw new ObserveSetupError(
-      `--observe ${driver.id}@${version}: the integrity its observation recorded cannot be read here (run mcpeval from a clone of its repository)`,
+      `--observe ${driver.id}@${version}: its committed observation records no integrity to install it against`,
     );
   }
   return integrity;
