@@ -18,7 +18,7 @@ import { compareVersions } from "../src/clients/versions.ts";
 import type { ObservedOutcome } from "../src/discovery/observed.ts";
 import type { ProfileOutcome } from "../src/discovery/session.ts";
 import { modelReceived, shownPrefix } from "../src/lab/observe_model.ts";
-import { INTEGRITY } from "../src/lab/observation.ts";
+import { INTEGRITY } from "../src/lab/committed.ts";
 import { resolveClient } from "../src/lab/observe_install.ts";
 import { observationsIn } from "../src/lab/presets_file.ts";
 import { buildReport } from "../src/report/build.ts";

@@ -27,7 +27,7 @@ import { installReadmeLine } from "./_readme.ts";
 import { heldOutServers } from "../fixtures/held_out.ts";
 import { builtinPresets, newestObserved } from "../src/clients/presets.ts";
 import { agreement } from "../src/lab/check.ts";
-import { packageObservation } from "../src/lab/observation.ts";
+import { readObservation } from "../src/lab/observation.ts";
 import { INVALID_NAME_KEY, invalidNameKey, isToolName } from "../src/tool_name.ts";
 
 const OBSERVE_FLAGS = [
@@ -129,7 +129,9 @@ for (const client of CLIENTS) {
     sanitizeOps: false,
     sanitizeResources: false,
     fn: async () => {
-      const observation = (await packageObservation(client, version))!;
+      const observation = (await readObservation(
+        join(ROOT, "src", "clients", "observed", `${client}@${version}.json`),
+      ))!;
       assert.ok(observation.held_out, "observed with the held-out catalogs");
       await using dir = await tempDir();
       let fleet: Fleet;

@@ -38,12 +38,12 @@ export {
   type ObservedRevision,
   type ObservedServer,
   type ObservedTool,
-  packageObservedDir,
   parseObservation,
   readObservation,
   WARNING_CLASSES,
   type WarningClass,
 } from "./observation.ts";
+export { packageObservedDir } from "./committed.ts";
 export { type Decision, type ProbeServer, probeSetId, type ProbeTool } from "./probe_catalog.ts";
 export {
   commonEnv,

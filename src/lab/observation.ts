@@ -6,9 +6,9 @@
  *
  * @module
  */
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { CLIENT_VERSION } from "../clients/versions.ts";
+import { INTEGRITY } from "./committed.ts";
 
 /** The fixed classes a client's warning about a tool (or server) is put in. */
 export const WARNING_CLASSES = [
@@ -139,9 +139,6 @@ const ObservedRevisionSchema: z.ZodType<ObservedRevision> = z.object({
   sent: z.boolean(),
 });
 
-/** An npm `dist.integrity`: a Subresource Integrity hash (`sha512-` and base64). */
-export const INTEGRITY: RegExp = /^sha(?:256|384|512)-[A-Za-z0-9+/]{43,86}={0,2}$/;
-
 /** The schema of an observation file, checked when one is read. */
 export const ObservationSchema: z.ZodType<Observation> = z.object({
   schema: z.literal("mcpeval.client-observation/v1"),
@@ -179,37 +176,6 @@ export async function readObservation(file: string): Promise<Observation | undef
   } catch {
     return undefined;
   }
-}
-
-/**
- * The package's own observations folder (`src/clients/observed/`), or undefined when the
- * package is not a folder on this machine (run from JSR).
- */
-export function packageObservedDir(): string | undefined {
-  const url = new URL("../clients/observed/", import.meta.url);
-  return url.protocol === "file:" ? fileURLToPath(url) : undefined;
-}
-
-/**
- * The package's committed observation of `client` at `version`
- * (`src/clients/observed/CLIENT@VERSION.json`), or undefined when it has none. Imported as a JSON
- * module, so that it is read wherever the package is (a clone, the installed command, JSR).
- */
-export async function packageObservation(
-  client: string,
-  version: string,
-): Promise<Observation | undefined> {
-  if (!/^[a-z0-9][a-z0-9-]{0,31}$/.test(client) || !CLIENT_VERSION.test(version)) return undefined;
-  const url = new URL(`../clients/observed/${client}@${version}.json`, import.meta.url);
-  let observation: Observation | undefined;
-  try {
-    observation = parseObservation((await import(url.href, { with: { type: "json" } })).default);
-  } catch {
-    return undefined; // none committed
-  }
-  return observation?.client === client && observation.version === version
-    ? observation
-    : undefined;
 }
 
 /**

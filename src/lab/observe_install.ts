@@ -15,7 +15,7 @@ import { CLIENT_VERSION } from "../clients/versions.ts";
 import { type ObservedLabel, observedProfile } from "../profiles.ts";
 import { DRIVERS, UNAVAILABLE } from "./clients/mod.ts";
 import type { Driver } from "./driver.ts";
-import { packageObservation } from "./observation.ts";
+import { committedIntegrity } from "./committed.ts";
 import { endScopes, install, installDir, installedIntegrity } from "./run.ts";
 
 /** An `--observe` that cannot be set up: one fixed line (it names clients, versions, options). */
@@ -101,7 +101,7 @@ const isObserved = (id: string, version: string) =>
 
 /** The integrity the observation of an observed version recorded for its install. */
 async function recorded(driver: Driver, version: string): Promise<string> {
-  const integrity = (await packageObservation(driver.id, version))?.integrity;
+  const integrity = await committedIntegrity(driver.id, version);
   if (integrity === undefined) {
     throw new ObserveSetupError(
       `--observe ${driver.id}@${version}: its committed observation records no integrity to install it against`,

@@ -10,7 +10,8 @@
 import { join } from "node:path";
 import type { Driver, ServerSpec } from "./driver.ts";
 import { observe } from "./observe.ts";
-import { INTEGRITY, type Observation } from "./observation.ts";
+import { INTEGRITY } from "./committed.ts";
+import type { Observation } from "./observation.ts";
 import {
   PROBE_SERVER_IDS,
   type ProbeServer,
