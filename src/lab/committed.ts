@@ -2,8 +2,8 @@
  * The package's committed observations (`src/clients/observed/CLIENT@VERSION.json`): where they
  * are, and the npm integrity each recorded for its install. Read without the observation schema
  * (`observation.ts`, to which the suite holds every committed file), so that `--observe` loads no
- * zod; imported as JSON modules, so that they are read wherever the package is (a clone, the
- * installed command, JSR).
+ * zod; imported as JSON modules (a template of a fixed folder, which `deno publish` analyzes), so
+ * that they are read wherever the package is (a clone, the installed command, JSR).
  *
  * @module
  */
@@ -31,10 +31,11 @@ export async function committedIntegrity(
   version: string,
 ): Promise<string | undefined> {
   if (!/^[a-z0-9][a-z0-9-]{0,31}$/.test(client) || !CLIENT_VERSION.test(version)) return undefined;
-  const url = new URL(`../clients/observed/${client}@${version}.json`, import.meta.url);
   let value: unknown;
   try {
-    value = (await import(url.href, { with: { type: "json" } })).default;
+    value = (await import(`../clients/observed/${client}@${version}.json`, {
+      with: { type: "json" },
+    })).default;
   } catch {
     return undefined; // none committed
   }
