@@ -1,6 +1,6 @@
 /**
  * The benchmark rows of `--observe` (issue 40), run by scripts/bench.ts with its own measuring
- * (`deno task bench --observe-only` runs only these): Claude Code at its recorded version, its
+ * (`deno task bench --observe-only` runs only these): Claude Code at its newest observed version, its
  * cache warm, once through mcpeval (`--observe`, the demo server behind the discovery-only
  * proxy), against the same client's headless run alone with the demo server in its config
  * (scripts/headless_client.ts: the same stand-in, temporary HOME and run scope, no mcpeval); at
@@ -12,7 +12,7 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { BenchTools } from "./bench_shards.ts";
-import { newestRecorded } from "../src/lab/recorded.ts";
+import { newestObserved } from "../src/clients/presets.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const DENO = Deno.execPath();
@@ -20,7 +20,7 @@ const CLIENT = "claude-code";
 
 /** Measures the `--observe` cases and adds their rows. */
 export async function observeBench({ measure, once, row, ms, ratio }: BenchTools): Promise<void> {
-  const version = newestRecorded(CLIENT)!;
+  const version = newestObserved(CLIENT)!;
   const demo = [DENO, "run", "--quiet", join(ROOT, "fixtures", "demo", "server.ts")];
   const observe = (settle: string) => [
     DENO,

@@ -2,25 +2,30 @@
  * Observed profiles in the analysis and the report (pure, in-process): what the model did not
  * receive is `tool-unreachable-in-client` with rule `observed` (a required tool a defect); a
  * preset and the observation of its client disagree tool by tool (`preset-disagrees-with-client`,
- * both ways, paired by client and version); the report validates, every format shows the new
+ * both ways, paired by client and version: `client:NAME` is the newest observed version); the report validates, every format shows the new
  * kind and the observation in fixed phrases only, and a baseline reads both back. Also the
  * pieces: `--observe` values, what the model received from the stand-in's requests, the
- * verbatim prefix of instructions, and the recorded integrities against the observations.
+ * verbatim prefix of instructions, and the integrity each committed observation recorded, which
+ * `--observe` installs against.
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { disagreements, observedHidden, presetPairs } from "../src/analysis/observed.ts";
 import { analyze } from "../src/analysis/findings.ts";
 import { selectBaseline } from "../src/baseline/read.ts";
-import { builtinPresets } from "../src/clients/presets.ts";
+import { builtinPresets, knownPresets, newestObserved } from "../src/clients/presets.ts";
+import { compareVersions } from "../src/clients/versions.ts";
 import type { ObservedOutcome } from "../src/discovery/observed.ts";
 import type { ProfileOutcome } from "../src/discovery/session.ts";
 import { modelReceived, shownPrefix } from "../src/lab/observe_model.ts";
-import { compareVersions, newestRecorded, RECORDED } from "../src/lab/recorded.ts";
+import { INTEGRITY } from "../src/lab/committed.ts";
+import { resolveClient } from "../src/lab/observe_install.ts";
+import { observationsIn } from "../src/lab/presets_file.ts";
 import { buildReport } from "../src/report/build.ts";
 import { FORMATS, loadFormats, STEP_SUMMARY } from "../src/report/formats/mod.ts";
 import { GuidanceReportSchema } from "../src/report/schema.ts";
 import { observeRequests } from "../src/request/observe.ts";
+import { validateSettings } from "../src/request/request.ts";
 import { ROOT } from "./_cli.ts";
 import { assertKnownIds } from "./_known_ids.ts";
 
@@ -45,18 +50,18 @@ function listed(profile: ProfileOutcome["profile"], tools: string[]): ProfileOut
   };
 }
 
-/** The observed profile: the catalog, and what its model received. */
-function observed(tools: string[], received: string[]): ObservedOutcome {
+/** The observed profile (of claude-code at `version`): the catalog, and what its model received. */
+function observed(tools: string[], received: string[], version = "2.1.332"): ObservedOutcome {
   return {
-    ...listed(OBSERVED, tools),
+    ...listed(`observed:claude-code@${version}`, tools),
     observed: {
       client: "claude-code",
-      version: "2.1.332",
+      version,
       opening: {
         method: "initialize",
         protocolVersion: "2025-11-25",
         capabilities: ["elicitation", "roots"],
-        clientInfo: { name: "claude-code", version: "2.1.332" },
+        clientInfo: { name: "claude-code", version },
       },
       modelRequests: 1,
       received: new Set(received),
@@ -75,25 +80,34 @@ Deno.test("observed: a listed tool the model did not receive is hidden by rule o
   );
 });
 
-Deno.test("observed: presets pair with the observations of their client (and version)", () => {
+Deno.test("observed: presets pair with the observations of their client and version", () => {
   assert.deepEqual(
     presetPairs([
-      "none",
-      "client:claude-code",
-      "client:codex@0.171.0",
-      "observed:claude-code@2.1.332",
-      "observed:codex@0.170.0",
-      "observed:codex@0.171.0",
+      { profile: "none" },
+      // `client:NAME` is a preset of the newest observed version: that version's observation.
+      { profile: "client:claude-code", version: "2.1.337" },
+      { profile: "client:codex@0.171.0", version: "0.171.0" },
+      // A preset file's entry of no known version: every observation of its client.
+      { profile: "client:cline" },
+      { profile: "observed:claude-code@2.1.332" },
+      { profile: "observed:claude-code@2.1.337" },
+      { profile: "observed:codex@0.170.0" },
+      { profile: "observed:codex@0.171.0" },
+      { profile: "observed:cline@3.0.61" },
+      { profile: "observed:cline@3.0.65" },
     ]),
     [
-      ["client:claude-code", "observed:claude-code@2.1.332"],
+      ["client:claude-code", "observed:claude-code@2.1.337"],
       ["client:codex@0.171.0", "observed:codex@0.171.0"],
+      ["client:cline", "observed:cline@3.0.61"],
+      ["client:cline", "observed:cline@3.0.65"],
     ],
   );
   assert.deepEqual(
     disagreements([
       {
         profile: "client:claude-code",
+        version: "2.1.332",
         listed: ["a", "b", "c", "d"],
         hidden: new Map([["a", { rule: "max-name-length" }], ["d", { rule: "hide-app-only" }]]),
         filtered: new Map([["d", "disabled-tools"]]),
@@ -112,19 +126,21 @@ Deno.test("observed: presets pair with the observations of their client (and ver
 });
 
 Deno.test("observed: the report, every format, and a baseline with preset-disagrees-with-client", async () => {
-  const clients = new Map([["claude-code", builtinPresets().get("claude-code")!]]);
+  // `--client claude-code@2.1.332`: the preset of the observed version.
+  const PRESET = "client:claude-code@2.1.332" as const;
+  const clients = new Map([["claude-code@2.1.332", knownPresets().get("claude-code@2.1.332")!]]);
   const settings = {
     server: "srv",
     requiredTools: ["c"],
     settleMs: 0,
     timeoutMs: 1000,
     protocolVersion: "2025-06-18" as const,
-    profiles: ["client:claude-code", OBSERVED] as const,
+    profiles: [PRESET, OBSERVED] as const,
     clients,
     target: { kind: "stdio" as const },
   };
   const report = buildReport({ ...settings, profiles: [...settings.profiles] }, [
-    listed("client:claude-code", ["a", "b", "c"]),
+    listed(PRESET, ["a", "b", "c"]),
     observed(["a", "b", "c"], ["a"]),
   ]);
   const parsed = GuidanceReportSchema.parse(JSON.parse(JSON.stringify(report)));
@@ -136,8 +152,8 @@ Deno.test("observed: the report, every format, and a baseline with preset-disagr
       ["referenced-tool-unavailable", OBSERVED, "b", undefined],
       ["tool-unreachable-in-client", OBSERVED, "b", "observed"],
       ["tool-unreachable-in-client", OBSERVED, "c", "observed"],
-      ["preset-disagrees-with-client", "client:claude-code", "b", undefined],
-      ["preset-disagrees-with-client", "client:claude-code", "c", undefined],
+      ["preset-disagrees-with-client", PRESET, "b", undefined],
+      ["preset-disagrees-with-client", PRESET, "c", undefined],
     ],
   );
   assert.deepEqual(
@@ -172,7 +188,7 @@ Deno.test("observed: the report, every format, and a baseline with preset-disagr
     .replaceAll(/\n +/g, " ");
   assert.match(
     text,
-    /client:claude-code: its preset sends `b` to the model, but observed:claude-code@2\.1\.332's model did not receive it/,
+    /client:claude-code@2\.1\.332: its preset sends `b` to the model, but observed:claude-code@2\.1\.332's model did not receive it/,
   );
   assert.match(
     text,
@@ -251,24 +267,60 @@ Deno.test("what the model received: markers anywhere, names for tools without on
   assert.equal(shownPrefix("", ["x"]), 0);
 });
 
-Deno.test("recorded integrities: one per committed observation, both ways, and the newest by version", async () => {
-  const observed = new Set<string>();
-  for await (const entry of Deno.readDir(join(ROOT, "src", "clients", "observed"))) {
-    if (entry.name.endsWith(".json")) observed.add(entry.name.slice(0, -".json".length));
+Deno.test("every committed observation records its install's integrity; --observe NAME installs the newest observed version (the one --client NAME selects) against it", async () => {
+  const dir = join(ROOT, "src", "clients", "observed");
+  const files = [...Deno.readDirSync(dir)].filter((entry) => entry.name.endsWith(".json"));
+  const observations = await observationsIn(dir);
+  assert.equal(observations.length, files.length, "every file is an observation");
+  for (const observation of observations) {
+    assert.match(observation.integrity ?? "", INTEGRITY, observation.version);
   }
-  const recorded = new Set(
-    Object.entries(RECORDED).flatMap(([client, versions]) =>
-      Object.keys(versions).map((version) => `${client}@${version}`)
-    ),
-  );
-  assert.deepEqual([...recorded].sort(), [...observed].sort());
-  for (const versions of Object.values(RECORDED)) {
-    for (const integrity of Object.values(versions)) {
-      assert.match(integrity, /^sha512-[A-Za-z0-9+/]{86}==$/);
+  // The registry is asked only for @latest and for versions the lab has not observed.
+  const noRegistry = () => Promise.reject(new Error("the registry is not asked"));
+  for (const client of new Set(observations.map((observation) => observation.client))) {
+    const own = observations.filter((observation) => observation.client === client);
+    const newest = own.map((observation) => observation.version).sort(compareVersions).at(-1)!;
+    assert.equal(newestObserved(client), newest);
+    assert.equal(builtinPresets().get(client)?.version, newest, `--client ${client}`);
+    for (const [choice, version] of [[{ client }, newest], [own[0], own[0].version]] as const) {
+      const resolved = await resolveClient({ client, version: choice.version }, noRegistry);
+      assert.equal(resolved.version, version);
+      assert.equal(resolved.label, `observed:${client}@${version}`);
+      assert.equal(
+        resolved.integrity,
+        own.find((observation) => observation.version === version)!.integrity,
+      );
     }
   }
-  assert.equal(newestRecorded("claude-code"), "2.1.332");
-  assert.equal(newestRecorded("nosuch"), undefined);
-  assert.ok(compareVersions("1.0.102", "1.0.99") > 0);
-  assert.ok(compareVersions("2.0.0-beta.1", "2.0.0") < 0);
+  assert.equal(newestObserved("claude-code"), "2.1.337");
+  assert.equal(newestObserved("nosuch"), undefined);
+});
+
+Deno.test("preset-disagrees-with-client pairs a preset with its own version's observation: --client NAME is the newest", () => {
+  const newest = newestObserved("claude-code")!;
+  const settings = validateSettings({ clients: ["claude-code", "claude-code@2.1.246"] });
+  assert.equal(settings.clients.get("claude-code")?.version, newest);
+  assert.deepEqual(settings.profiles, ["client:claude-code", "client:claude-code@2.1.246"]);
+  /** The disagreements of both presets beside the observation of `version` (b not received). */
+  const disagreeing = (version: string) =>
+    buildReport({
+      ...settings,
+      server: "srv",
+      requiredTools: [],
+      target: { kind: "stdio" as const },
+      profiles: [...settings.profiles, `observed:claude-code@${version}`],
+    }, [
+      listed("client:claude-code", ["a", "b"]),
+      listed("client:claude-code@2.1.246", ["a", "b"]),
+      observed(["a", "b"], ["a"], version),
+    ]).candidates.flatMap((c) =>
+      c.kind === "preset-disagrees-with-client" ? [[c.profile, c.observed_profile, c.tool]] : []
+    );
+  assert.deepEqual(disagreeing(newest), [
+    ["client:claude-code", `observed:claude-code@${newest}`, "b"],
+  ]);
+  assert.deepEqual(disagreeing("2.1.246"), [
+    ["client:claude-code@2.1.246", "observed:claude-code@2.1.246", "b"],
+  ]);
+  assert.deepEqual(disagreeing("2.1.332"), [], "no preset of 2.1.332 in the run");
 });

@@ -7,6 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { DENO, mcpeval, ROOT, tempDir } from "./_cli.ts";
+import { newestObserved } from "../src/clients/presets.ts";
 
 const OBSERVE_FLAGS = [
   "--allow-run",
@@ -91,7 +92,12 @@ Deno.test("--observe of a client that cannot be installed: exit 2, one line, bef
   );
   assertOneLine(
     result,
-    /^mcpeval: --observe: claude-code 2\.1\.332 could not be installed from the npm registry \(within 600 s\)\n$/,
+    // Without a version: the newest observed one, the version `--client claude-code` selects.
+    new RegExp(
+      `^mcpeval: --observe: claude-code ${
+        newestObserved("claude-code")!.replaceAll(".", "\\.")
+      } could not be installed from the npm registry \\(within 600 s\\)\n$`,
+    ),
   );
   assert.equal(await Deno.readTextFile(log), "", "the server never heard from mcpeval");
 });

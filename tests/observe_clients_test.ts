@@ -1,7 +1,9 @@
 /**
  * `--observe` with real clients from the npm registry (installed once into the lab's cache):
- * on the lab's probe servers, each client reproduces its committed observation tool by tool,
- * names that clients rewrite, cut, hash, collide or find invalid included; and the run is
+ * on the lab's probe servers (its probe host, the catalogs each observation was made with,
+ * held-out ones included), each client reproduces its committed observation tool by tool,
+ * names that clients rewrite, cut, hash, collide or find invalid included, and its preset
+ * (`--client NAME`, the newest observed version) is paired with it; and the run is
  * isolated: its temporary folder (under the TMPDIR it is given) is gone after a success, after a
  * failure and after SIGINT, and no process of it is left. These tests need Linux, npm and the
  * npm registry, and skip with one line without them.
@@ -22,10 +24,10 @@ import {
   waitUntil,
 } from "./_cli.ts";
 import { installReadmeLine } from "./_readme.ts";
-import { parseObservation } from "../src/lab/observation.ts";
-import { DRIVERS } from "../src/lab/clients/mod.ts";
-import { PROBE_SERVER_IDS, REVISION_SERVER_IDS } from "../src/lab/probe_catalog.ts";
-import { newestRecorded } from "../src/lab/recorded.ts";
+import { heldOutServers } from "../fixtures/held_out.ts";
+import { builtinPresets, newestObserved } from "../src/clients/presets.ts";
+import { agreement } from "../src/lab/check.ts";
+import { readObservation } from "../src/lab/observation.ts";
 import { INVALID_NAME_KEY, invalidNameKey, isToolName } from "../src/tool_name.ts";
 
 const OBSERVE_FLAGS = [
@@ -63,29 +65,36 @@ if (problem !== undefined) {
 /** The clients reproduced: names cut (gemini-cli), rewritten, collided, invalid, hashed. */
 const CLIENTS = ["claude-code", "gemini-cli", "copilot-cli"];
 
-/** A `--config` file of the lab's probe servers, as the lab configures them for `client`. */
-async function probeConfig(dir: string, client: string): Promise<string> {
-  const record = join(dir, "record");
-  await Deno.mkdir(record);
-  const alone = DRIVERS.find((driver) => driver.id === client)?.revisionsAlone === true;
-  const ids = alone ? PROBE_SERVER_IDS : [...PROBE_SERVER_IDS, ...REVISION_SERVER_IDS];
-  const mcpServers = Object.fromEntries(ids.map((id) => [id, {
-    command: DENO,
-    args: [
-      "run",
-      "--quiet",
-      "--cached-only",
-      `--config=${join(ROOT, "deno.json")}`,
-      `--allow-read=${record}`,
-      `--allow-write=${record}`,
-      join(ROOT, "src", "lab", "probe_server.ts"),
-      id,
-      record,
-    ],
-  }]));
-  const file = join(dir, "probes.mcp.json");
-  await Deno.writeTextFile(file, JSON.stringify({ mcpServers }));
-  return file;
+/**
+ * The lab's probe host serving the catalogs `client`'s observation was made with, as
+ * `deno task lab` serves them (`fixtures/lab_probes.ts`: the probe servers, the revision probe
+ * servers, the held-out catalogs), and the `--config` file that names them as the lab's config
+ * does; disposing of it ends the host.
+ */
+async function probeHost(dir: string, client: string): Promise<AsyncDisposable & { file: string }> {
+  const host = new Deno.Command(DENO, {
+    args: ["run", "--quiet", "--allow-all", join(ROOT, "fixtures", "lab_probes.ts"), client, dir],
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "inherit",
+  }).spawn();
+  // Its first line is the config file's path; the rest of its output is dropped.
+  const reader = host.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let text = "";
+  for (let next = await reader.read(); !next.done; next = await reader.read()) {
+    text += next.value;
+    if (text.includes("\n")) break;
+  }
+  const ended = async () => {
+    await host.stdin.close().catch(() => {});
+    await host.status;
+    await reader.cancel().catch(() => {});
+  };
+  if (!text.includes("\n")) {
+    await ended();
+    throw new Error("the probe host did not start");
+  }
+  return { file: text.slice(0, text.indexOf("\n")), [Symbol.asyncDispose]: ended };
 }
 
 /** What the observed profile of `report` says of each listed tool: received or not, by key. */
@@ -104,53 +113,90 @@ function sentOf(
     observed.tools!.includes(key) || INVALID_NAME_KEY.test(key) ? !hidden.has(key) : undefined;
 }
 
+/** A tool of a catalog as `agreement`'s lines and this test name it: `SERVER/"TOOL"`. */
+const toolLine = (server: string, tool: string) => `${server}/${JSON.stringify(tool)}`;
+
+const heldOut = problem === undefined ? await heldOutServers() : {};
+/** Held-out catalogs mcpeval reads no catalog of (a boolean schema is not MCP's Tool shape). */
+const UNREAD = new Set(["held-boolean-schema"]);
+
 for (const client of CLIENTS) {
-  const version = newestRecorded(client)!;
+  const version = newestObserved(client)!;
   Deno.test({
     name:
-      `--observe ${client}@${version} on the probe servers reproduces its observation tool by tool`,
+      `--observe ${client}@${version} on the probe servers reproduces its observation tool by tool, and --client ${client} pairs with it`,
     ignore: problem !== undefined,
     sanitizeOps: false,
     sanitizeResources: false,
     fn: async () => {
-      const observation = parseObservation(JSON.parse(
-        await Deno.readTextFile(
-          join(ROOT, "src", "clients", "observed", `${client}@${version}.json`),
-        ),
+      const observation = (await readObservation(
+        join(ROOT, "src", "clients", "observed", `${client}@${version}.json`),
       ))!;
+      assert.ok(observation.held_out, "observed with the held-out catalogs");
       await using dir = await tempDir();
-      const config = await probeConfig(dir.path, client);
-      // Claude Code's preset beside it: derived from this observation, it agrees on every tool.
-      const preset = client === "claude-code" ? ["--client", client] : [];
-      const { code, fleet, stderr } = await fleetJson(
-        ["--config", config, "--observe", `${client}@${version}`, ...preset, "--settle-ms", "0"],
-        { permissions: OBSERVE_FLAGS, boundMs: 600_000 },
-      );
-      assert.notEqual(code, 2, stderr);
+      let fleet: Fleet;
+      {
+        await using host = await probeHost(dir.path, client);
+        // `--client NAME` is the preset of the newest observed version: this observation's.
+        const run = await fleetJson(
+          [
+            "--config",
+            host.file,
+            "--observe",
+            `${client}@${version}`,
+            "--client",
+            client,
+            "--settle-ms",
+            "0",
+          ],
+          { permissions: OBSERVE_FLAGS, boundMs: 600_000 },
+        );
+        assert.notEqual(run.code, 2, run.stderr);
+        fleet = run.fleet;
+      }
       const differences: string[] = [];
-      for (const server of observation.servers) {
-        const entry = (fleet as Fleet).servers.find((s) => s.name === server.label);
+      const disagreeing: string[] = [];
+      for (const server of [...observation.servers, ...observation.held_out]) {
+        const entry = fleet.servers.find((s) => s.name === server.label);
         assert.ok(entry?.checked, server.label);
+        if (UNREAD.has(server.label)) continue;
         const sent = sentOf(entry.report as never);
         server.tools.forEach((tool, index) => {
           const key = isToolName(tool.name) ? tool.name : invalidNameKey(index + 1);
           const now = sent(key);
           if (now !== tool.sent) {
-            differences.push(
-              `${server.label}/${JSON.stringify(tool.name)}: ${tool.sent} -> ${now}`,
-            );
+            differences.push(`${toolLine(server.label, tool.name)}: ${tool.sent} -> ${now}`);
           }
         });
+        for (const candidate of entry.report.candidates) {
+          if (candidate.kind !== "preset-disagrees-with-client") continue;
+          assert.equal(candidate.profile, `client:${client}`);
+          assert.equal(
+            (candidate as { observed_profile?: string }).observed_profile,
+            `observed:${client}@${version}`,
+          );
+          disagreeing.push(toolLine(server.label, candidate.tool));
+        }
       }
       assert.deepEqual(differences, []);
-      const disagreeing = (fleet as Fleet).servers.flatMap((server) =>
-        server.checked
-          ? server.report.candidates.filter((c) => c.kind === "preset-disagrees-with-client")
-          : []
+      // The preset and its observed client disagree where the preset mispredicts the committed
+      // observation: on no probe tool (it is derived from them), and on the held-out tools
+      // `agreement` finds offline.
+      const preset = builtinPresets().get(client)!;
+      assert.equal(preset.version, version);
+      const offline = await agreement(
+        preset,
+        observation.held_out.filter((server) => !UNREAD.has(server.label)),
+        observation.held_out.filter((server) => !UNREAD.has(server.label)).map((server) =>
+          heldOut[server.label]
+        ),
       );
-      assert.deepEqual(disagreeing, [], "the preset and its observed client agree");
+      assert.deepEqual(
+        disagreeing.sort(),
+        offline.disagreements.map((line) => line.slice(0, line.lastIndexOf(": predicted"))).sort(),
+      );
       // The opening the client sent the main server, as observed.
-      const main = (fleet as Fleet).servers.find((s) => s.name === "main");
+      const main = fleet.servers.find((s) => s.name === "main");
       assert.ok(main?.checked);
       const profile = main.report.profiles.find((p) => p.profile.startsWith("observed:")) as
         & Report["profiles"][number]
@@ -182,7 +228,7 @@ async function assertIsolated(dir: string, what: string): Promise<void> {
   assert.deepEqual(await clientProcesses(dir), [], `${what}: no process of the client is left`);
 }
 
-const CLAUDE = `claude-code@${newestRecorded("claude-code")}`;
+const CLAUDE = `claude-code@${newestObserved("claude-code")}`;
 /** The demo server, or (with a log) the observe fixture over stdio, as the command after `--`. */
 const demo = (log?: string) => [
   "--",

@@ -34,6 +34,11 @@ export interface ObservedProfile {
   readonly capWarnings?: readonly CapWarning[];
   /** A config run: the listed tools the config file's own tool filter hides, and which filter. */
   readonly filtered?: ReadonlyMap<string, ToolFilterRuleId>;
+  /**
+   * Client presets: the client version the preset is of (`client:NAME` is the newest observed
+   * one), which pairs it with the observation of that version alone.
+   */
+  readonly presetVersion?: string;
 }
 
 /** One finding: a tool that a profile cannot see, and where it is visible. */
@@ -184,6 +189,7 @@ export function analyze(
   for (
     const found of disagreements(catalogs.map((catalog) => ({
       profile: catalog.profile,
+      ...(catalog.presetVersion === undefined ? {} : { version: catalog.presetVersion }),
       listed: catalog.listed ?? catalog.tools,
       hidden: catalog.hidden && hiddenRules(catalog.hidden),
       filtered: catalog.filtered,

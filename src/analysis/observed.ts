@@ -52,37 +52,52 @@ function clientOf(label: string): { kind: string; name: string; version?: string
   return { kind: found[1], name: found[2], ...(found[3] ? { version: found[3] } : {}) };
 }
 
+/** A profile as the pairing sees it: its label and, for a client preset, the version it is of. */
+export interface PairedProfile {
+  readonly profile: ProfileLabel;
+  /**
+   * A client preset's version (`client:NAME` is the newest observed one); absent: the label's,
+   * or none known (a preset file's entry without one).
+   */
+  readonly version?: string;
+}
+
 /**
- * Each client preset profile with the observed profiles of the same client among `profiles`:
- * `client:NAME` (the newest preset) with every `observed:NAME@VERSION`, `client:NAME@VERSION`
- * with `observed:NAME@VERSION` alone.
+ * Each client preset profile with the observed profiles of the same client and version among
+ * `profiles`: `client:NAME@VERSION` and `client:NAME` whose preset is of VERSION (the newest
+ * observed one) with `observed:NAME@VERSION` alone; a preset of no known version with every
+ * `observed:NAME@...`.
  *
  * @example
  * ```ts
- * presetPairs(["client:codex", "observed:codex@0.171.0", "observed:cline@3.0.65"]);
+ * presetPairs([
+ *   { profile: "client:codex", version: "0.171.0" },
+ *   { profile: "observed:codex@0.171.0" },
+ *   { profile: "observed:codex@0.166.0" },
+ * ]);
  * // [["client:codex", "observed:codex@0.171.0"]]
  * ```
  */
 export function presetPairs(
-  profiles: readonly ProfileLabel[],
+  profiles: readonly PairedProfile[],
 ): [ProfileLabel, ProfileLabel][] {
   const pairs: [ProfileLabel, ProfileLabel][] = [];
   for (const preset of profiles) {
-    const p = clientOf(preset);
+    const p = clientOf(preset.profile);
     if (p?.kind !== "client") continue;
+    const version = p.version ?? preset.version;
     for (const observed of profiles) {
-      const o = clientOf(observed);
+      const o = clientOf(observed.profile);
       if (o?.kind !== "observed" || o.name !== p.name) continue;
-      if (p.version !== undefined && p.version !== o.version) continue;
-      pairs.push([preset, observed]);
+      if (version !== undefined && version !== o.version) continue;
+      pairs.push([preset.profile, observed.profile]);
     }
   }
   return pairs;
 }
 
 /** What the disagreement check needs of one complete profile. */
-export interface JudgedCatalog {
-  readonly profile: ProfileLabel;
+export interface JudgedCatalog extends PairedProfile {
   /** Its catalog by key, as the server listed it. */
   readonly listed: readonly string[];
   /** What its client's rules (or, observed, its model) hid, with the rule. */
@@ -110,7 +125,7 @@ export interface Disagreement {
 export function disagreements(catalogs: readonly JudgedCatalog[]): Disagreement[] {
   const byProfile = new Map(catalogs.map((catalog) => [catalog.profile, catalog]));
   const found: Disagreement[] = [];
-  for (const [presetLabel, observedLabel] of presetPairs(catalogs.map((c) => c.profile))) {
+  for (const [presetLabel, observedLabel] of presetPairs(catalogs)) {
     const preset = byProfile.get(presetLabel)!;
     const observed = byProfile.get(observedLabel)!;
     const inObserved = new Set(observed.listed);

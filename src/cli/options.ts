@@ -407,8 +407,8 @@ export const LAB_OPTIONS: readonly OptionRow[] = [
     multiple: true,
     value: "NAME[@VERSION]",
     help: [
-      "observe this client (at VERSION from the npm registry; default the",
-      "version the lab pins); repeatable",
+      "observe this client (at VERSION from the npm registry; default its",
+      "newest observed version); repeatable",
     ],
   },
   {

@@ -360,19 +360,14 @@ export function builtinPresets(): Map<string, ClientPreset> {
 
 /**
  * The presets of `presets` by name, in their order: an entry keyed `NAME` as it is, else the
- * newest version of NAME (`NAME@VERSION` entries).
+ * newest version of NAME ({@linkcode newestVersion}).
  */
 export function byName(presets: ReadonlyMap<string, ClientPreset>): Map<string, ClientPreset> {
   const named = new Map<string, ClientPreset>();
-  for (const [key, preset] of presets) {
-    const { name, version } = splitClient(key);
-    if (version === undefined) {
-      named.set(name, preset);
-      continue;
-    }
-    if (presets.has(name)) continue;
-    const had = named.get(name);
-    if (!had || compareVersions(version, had.version!) > 0) named.set(name, preset);
+  for (const key of presets.keys()) {
+    const { name } = splitClient(key);
+    if (named.has(name)) continue;
+    named.set(name, presets.get(name) ?? presets.get(`${name}@${newestVersion(presets, name)}`)!);
   }
   return named;
 }
@@ -383,4 +378,21 @@ export function versionsOf(presets: ReadonlyMap<string, ClientPreset>, name: str
     const split = splitClient(key);
     return split.name === name && split.version !== undefined ? [split.version] : [];
   }).sort(compareVersions);
+}
+
+/** The newest version of client `name` among `presets` (`NAME@VERSION` keys), or undefined. */
+export function newestVersion(
+  presets: ReadonlyMap<string, ClientPreset>,
+  name: string,
+): string | undefined {
+  return versionsOf(presets, name).at(-1);
+}
+
+/**
+ * The newest observed version of client `name` (of the built-in presets, one per committed
+ * observation), or undefined when it has none: the version `--client NAME` and `--observe NAME`
+ * select.
+ */
+export function newestObserved(name: string): string | undefined {
+  return newestVersion(knownPresets(), name);
 }

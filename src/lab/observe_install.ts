@@ -1,21 +1,22 @@
 /**
  * Which client `--observe NAME[@VERSION]` runs, and installing it: the lab's driver of NAME, at
- * VERSION, at its newest observed version without one (`recorded.ts`), or at the registry's
- * `latest` only with `@latest`; installed from the npm registry into the lab's cache
- * (`run.ts`, bounded, once per version) and checked against the package's integrity: the
- * recorded one for an observed version, else the one the registry gives for it. A problem is a
- * {@linkcode ObserveSetupError}, one fixed line.
+ * VERSION, at its newest observed version without one (`newestObserved`, the version
+ * `--client NAME` selects too), or at the registry's `latest` only with `@latest`; installed from
+ * the npm registry into the lab's cache (`run.ts`, bounded, once per version) and checked against
+ * the package's integrity: for an observed version the one its observation recorded
+ * (`src/clients/observed/NAME@VERSION.json`), else the one the registry gives for it. A problem is
+ * a {@linkcode ObserveSetupError}, one fixed line.
  *
  * @module
  */
-import { join } from "node:path";
 import { closestTypo } from "../analysis/suggest.ts";
+import { knownPresets, newestObserved, versionsOf } from "../clients/presets.ts";
 import { CLIENT_VERSION } from "../clients/versions.ts";
 import { type ObservedLabel, observedProfile } from "../profiles.ts";
 import { DRIVERS, UNAVAILABLE } from "./clients/mod.ts";
 import type { Driver } from "./driver.ts";
-import { newestRecorded, recordedIntegrity } from "./recorded.ts";
-import { endScopes, install, installDir } from "./run.ts";
+import { committedIntegrity } from "./committed.ts";
+import { endScopes, install, installDir, installedIntegrity } from "./run.ts";
 
 /** An `--observe` that cannot be set up: one fixed line (it names clients, versions, options). */
 export class ObserveSetupError extends Error {
@@ -69,14 +70,15 @@ export async function resolveClient(
       }`,
     );
   }
-  const wanted = choice.version ?? newestRecorded(driver.id);
+  const wanted = choice.version ?? newestObserved(driver.id);
   if (wanted === undefined) {
     throw new ObserveSetupError(
       `--observe ${driver.id} has no observed version: name one (${driver.id}@VERSION) or @latest`,
     );
   }
-  const recorded = recordedIntegrity(driver.id, wanted);
-  if (recorded !== undefined) return resolved(driver, wanted, recorded);
+  if (isObserved(driver.id, wanted)) {
+    return resolved(driver, wanted, await recorded(driver, wanted));
+  }
   const found = await lookup(driver.package, wanted);
   if (found === undefined || !CLIENT_VERSION.test(found.version)) {
     throw new ObserveSetupError(
@@ -85,11 +87,27 @@ export async function resolveClient(
         : `--observe ${driver.id}@${wanted}: the npm registry has no such version (is it reachable?)`,
     );
   }
+  // `@latest` may be a version the lab observed: its observation's integrity holds then too.
   return resolved(
     driver,
     found.version,
-    recordedIntegrity(driver.id, found.version) ?? found.integrity,
+    isObserved(driver.id, found.version) ? await recorded(driver, found.version) : found.integrity,
   );
+}
+
+/** Whether the lab observed `id@version` (a built-in preset is derived from its observation). */
+const isObserved = (id: string, version: string) =>
+  versionsOf(knownPresets(), id).includes(version);
+
+/** The integrity the observation of an observed version recorded for its install. */
+async function recorded(driver: Driver, version: string): Promise<string> {
+  const integrity = await committedIntegrity(driver.id, version);
+  if (integrity === undefined) {
+    throw new ObserveSetupError(
+      `--observe ${driver.id}@${version}: its committed observation records no integrity to install it against`,
+    );
+  }
+  return integrity;
 }
 
 function resolved(driver: Driver, version: string, integrity: string): ResolvedClient {
@@ -149,7 +167,7 @@ export async function installClient(
   } finally {
     signal?.removeEventListener("abort", stop);
   }
-  const installed = await lockedIntegrity(prefix, driver.package);
+  const installed = await installedIntegrity(prefix, driver.package);
   if (installed !== client.integrity) {
     await Deno.remove(installDir(driver.package, version), { recursive: true })
       .catch(() => {});
@@ -158,15 +176,4 @@ export async function installClient(
     );
   }
   return prefix;
-}
-
-/** The integrity npm's lockfile in `prefix` records for `pkg`, or undefined. */
-async function lockedIntegrity(prefix: string, pkg: string): Promise<string | undefined> {
-  try {
-    const lock = JSON.parse(await Deno.readTextFile(join(prefix, "package-lock.json")));
-    const integrity = lock?.packages?.[`node_modules/${pkg}`]?.integrity;
-    return typeof integrity === "string" ? integrity : undefined;
-  } catch {
-    return undefined;
-  }
 }

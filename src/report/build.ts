@@ -115,6 +115,7 @@ export function buildServerReport(
       ...outcome,
       ...(filtered ? { filtered } : {}),
       ...(reach ? { hidden: reach.hidden, capWarnings: reach.warnings } : {}),
+      ...(preset?.version === undefined ? {} : { presetVersion: preset.version }),
     }];
   });
   const complete = observed.length === ordered.length;
