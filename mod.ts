@@ -60,6 +60,8 @@ export {
   type IncompleteReport,
   type KnownIds,
   type NotComparedProfileDrift,
+  type ObservedReport,
+  type PresetDisagreesCandidateReport,
   type ProfileDrift,
   type ProfileReport,
   type ProfilesDifferReport,
@@ -85,7 +87,14 @@ export {
   type NotCheckedServer,
 } from "./src/report/fleet/schema.ts";
 // The facts a report's values come from: each id with its fixed phrase.
-export { type ClientProfile, type Profile, type ProfileLabel, PROFILES } from "./src/profiles.ts";
+export {
+  type ClientProfile,
+  type ObservedLabel,
+  type Profile,
+  type ProfileLabel,
+  PROFILES,
+} from "./src/profiles.ts";
+export type { ObservedRule } from "./src/analysis/observed.ts";
 export {
   AUTO,
   PROTOCOL_VERSIONS,

@@ -2,7 +2,9 @@
  * The benchmark suite: each case runs several times; medians and ratios come from the same run.
  * Prints a Markdown table (and writes it to --out FILE when given).
  *
- *   deno task bench [--runs 5] [--out bench.md] [--config-only | --fidelity-only | --bounds-only]
+ *   deno task bench [--runs 5] [--out bench.md] [--config-only | --fidelity-only | --bounds-only
+ *     | --shard-only | --merge-memory-only [--merge-formats FORMAT,...,all]
+ *     | --render-only | --observe-only]
  *
  * Needs: the pinned server-everything (deno.json), and Node.js with npm for the MCP Inspector CLI,
  * which is installed once into $TMPDIR/mcpeval-bench-inspector at the pinned version.
@@ -12,8 +14,10 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { codeGraph } from "./code_graph.ts";
 import { mergeMemoryBench, shardBench } from "./bench_shards.ts";
+import { renderBench } from "./bench_render.ts";
 import { boundsBench, type StartHttp } from "./bench_bounds.ts";
 import { GOALS } from "./bench_goals.ts";
+import { observeBench } from "./bench_observe.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const DENO = Deno.execPath();
@@ -53,10 +57,16 @@ const { values } = parseArgs({
     "shard-only": { type: "boolean", default: false },
     // Only the memory of a merge of 8 reports of about 55 MiB (scripts/bench_shards.ts).
     "merge-memory-only": { type: "boolean", default: false },
+    // With --merge-memory-only: only these of its runs (format ids, `all`: every one at once, `sigint`).
+    "merge-formats": { type: "string" },
+    // Only the renders of hostile reports (11, scripts/bench_render.ts).
+    "render-only": { type: "boolean", default: false },
     // Only the client-fidelity cases (9, scripts/bench_fidelity.ts).
     "fidelity-only": { type: "boolean", default: false },
     // Only the memory bounds of the worst inputs (3, scripts/bench_bounds.ts).
     "bounds-only": { type: "boolean", default: false },
+    // Only `--observe` against the client's headless run alone (10, scripts/bench_observe.ts).
+    "observe-only": { type: "boolean", default: false },
   },
   strict: true,
 });
@@ -318,10 +328,22 @@ const row = (...cells: (string | number)[]) => rows.push(`| ${cells.join(" | ")}
 const ms = (value: number) => `${Math.round(value)} ms`;
 const ratio = (a: number, b: number) => `${(a / b).toFixed(2)}x`;
 
-if (values["merge-memory-only"]) {
+if (values["merge-memory-only"] || values["render-only"]) {
   await Deno.remove(slowFleet);
   await Deno.remove(everythingFleet);
-  await mergeMemoryBench({ measure, once, row, ms, ratio });
+  if (values["merge-memory-only"]) {
+    await mergeMemoryBench({ measure, once, row, ms, ratio }, values["merge-formats"]?.split(","));
+  }
+  if (values["render-only"]) await renderBench({ measure, once, row, ms, ratio });
+  await Deno.stdout.write(new TextEncoder().encode(rows.join("\n") + "\n"));
+  if (values.out) await Deno.writeTextFile(values.out, rows.join("\n") + "\n");
+  Deno.exit(0);
+}
+
+if (values["observe-only"]) {
+  await Deno.remove(slowFleet);
+  await Deno.remove(everythingFleet);
+  await observeBench({ measure, once, row, ms, ratio });
   await Deno.stdout.write(new TextEncoder().encode(rows.join("\n") + "\n"));
   Deno.exit(0);
 }
@@ -582,6 +604,8 @@ try {
   );
   await shardBench({ measure, once, row, ms, ratio });
   await mergeMemoryBench({ measure, once, row, ms, ratio });
+  await renderBench({ measure, once, row, ms, ratio });
+  await observeBench({ measure, once, row, ms, ratio });
 } finally {
   await Deno.remove(slowFleet);
   await Deno.remove(everythingFleet);

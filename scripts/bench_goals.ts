@@ -58,6 +58,12 @@ export const GOALS = {
   mergeThousand: { goal: "< 2 s", row: "9. `merge` of 8 shard reports of 1,000 servers" },
   /** Merging eight large reports: peak memory. */
   mergeMemory: { goal: "< 600 MiB", row: "9. `merge` of 8 shard reports of" },
+  /** The same merge in every format in one run (json on stdout, the others to files). */
+  mergeMemoryAll: { goal: "< 1 GiB", row: "9. `merge` of 8 shard reports in every format at once" },
+  /** SIGINT during a merge's render, in each format. */
+  mergeInterrupt: { goal: "< 1 s, exit 130", row: "9. SIGINT a second into that merge's render" },
+  /** `--observe` on the demo server against the client's headless run alone. */
+  observe: { goal: "≤ 1.20x, < 60 s", row: "10. `--observe" },
   /** Every client preset (and the five profiles) over 10,000 realistic tools. */
   everyPreset: { goal: "< 2 s, < 200 MiB", row: "9. 10,000 realistic tools" },
 } as const satisfies Readonly<Record<string, Goal>>;

@@ -32,7 +32,6 @@ const COPIED = [
   "tests",
   "fixtures",
   "scripts",
-  "lab",
   "docs",
   "deno.json",
   "deno.lock",

@@ -6,6 +6,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { type Goal, GOALS } from "../scripts/bench_goals.ts";
+import { FORMATS } from "../src/report/formats/mod.ts";
 import { ROOT } from "./_cli.ts";
 
 /** Every row of a table of `text` with a `goal` column: its case and its goal cell. */
@@ -55,4 +56,12 @@ Deno.test("the goals the project states (issue 38), each once", () => {
   assert.equal(GOALS.version.goal, "≤ 1.50x");
   const rows = Object.values(GOALS).map((goal) => goal.row);
   assert.equal(new Set(rows).size, rows.length, "one goal per row");
+});
+
+Deno.test("docs/performance.md: the merge's memory is measured in every format", async () => {
+  const rows = goalRows(await Deno.readTextFile(join(ROOT, "docs", "performance.md")))
+    .filter((row) => row.case.startsWith(GOALS.mergeMemory.row));
+  for (const format of FORMATS) {
+    assert.ok(rows.some((row) => row.case.includes(`as ${format}`)), format);
+  }
 });

@@ -6,7 +6,7 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { PROBE_SERVERS } from "../lab/probe_catalog.ts";
+import { PROBE_SERVERS } from "../src/lab/probe_catalog.ts";
 import { CatalogBuilder } from "../src/discovery/catalog.ts";
 import { MAX_KEPT_INVALID_NAME_CHARS } from "../src/limits.ts";
 import { PROTOCOL_VERSION, revisionOf } from "../src/protocol/versions.ts";
@@ -21,7 +21,7 @@ const probe = (catalog: string, dir: string) => [
   "run",
   "--quiet",
   `--allow-write=${dir}`,
-  join(ROOT, "lab", "probe_server.ts"),
+  join(ROOT, "src", "lab", "probe_server.ts"),
   catalog,
   dir,
 ];

@@ -9,9 +9,9 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import type { Driver, RunContext } from "../lab/driver.ts";
-import { endScopes, runOnce, type Seen } from "../lab/run.ts";
-import { MARKER_VARIABLE, pidNamespace, type ScopeKind, scopeKind } from "../lab/scope.ts";
+import type { Driver, RunContext } from "../src/lab/driver.ts";
+import { endScopes, runOnce, type Seen } from "../src/lab/run.ts";
+import { MARKER_VARIABLE, pidNamespace, type ScopeKind, scopeKind } from "../src/lab/scope.ts";
 import { DENO, ROOT } from "./_cli.ts";
 
 const CLIENT = join(ROOT, "fixtures", "lab_escaping_client.sh");
@@ -357,7 +357,7 @@ Deno.test({
           "--quiet",
           "--no-config",
           "--allow-all",
-          join(ROOT, "lab", "end_escaped.ts"),
+          join(ROOT, "src", "lab", "end_escaped.ts"),
           marker,
           String(since),
           "0",

@@ -5,8 +5,8 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import { probeDescription, REVISION_SERVERS, REVISION_TOOL } from "../lab/probe_catalog.ts";
-import { revisionAnswer } from "../lab/revision_answers.ts";
+import { probeDescription, REVISION_SERVERS, REVISION_TOOL } from "../src/lab/probe_catalog.ts";
+import { revisionAnswer } from "../src/lab/revision_answers.ts";
 import { PROTOCOL_VERSIONS, type ProtocolVersion } from "../src/protocol/versions.ts";
 import { ROOT } from "./_cli.ts";
 
@@ -35,7 +35,7 @@ function probeServer(id: string, dir: string) {
       `--config=${join(ROOT, "deno.json")}`,
       `--allow-read=${dir}`,
       `--allow-write=${dir}`,
-      join(ROOT, "lab", "probe_server.ts"),
+      join(ROOT, "src", "lab", "probe_server.ts"),
       id,
       dir,
     ],

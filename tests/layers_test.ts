@@ -39,6 +39,7 @@ const LAYERS: readonly [string, RegExp][] = [
   ["request", /^src\/request\//],
   ["config", /^src\/config\//],
   ["baseline", /^src\/baseline\//],
+  ["lab", /^src\/lab\//],
   ["run", /^src\/run\//],
   ["cli", /^src\/cli\//],
   ["entry", /^(main|mod)\.ts$/],
@@ -103,7 +104,7 @@ function cycles(edges: Map<string, Set<string>>): string[][] {
   return found;
 }
 
-for (const entry of ["main.ts", "mod.ts"]) {
+for (const entry of ["main.ts", "mod.ts", "src/lab/mod.ts"]) {
   Deno.test(`${entry}: every import flows downward through the layers, with no cycle`, async () => {
     const edges = await graph(entry);
     assert.ok(edges.size > 10, "the module graph was read");

@@ -13,7 +13,7 @@ import {
   runGuidance,
   UserError,
 } from "../mod.ts";
-import { type RequestField } from "../src/request/request.ts";
+import type { RequestField } from "../src/request/request.ts";
 import { validateRun } from "../src/request/run.ts";
 import { render } from "../src/report/formats/text.ts";
 import { configFile, entry, fixture } from "./_cli.ts";
@@ -30,7 +30,7 @@ Deno.test("runGuidance on the demo server", async () => {
   assert.ok(GuidanceReportSchema.safeParse(report).success);
   assert.deepEqual(report.defects.map((d) => [d.profile, d.tool]), [["none", "delete-note"]]);
   assert.equal(report.passed, false);
-  assert.match(render({ kind: "server", report }), /Result: failed/);
+  assert.match([...render({ kind: "server", report })].join(""), /Result: failed/);
 });
 
 Deno.test("runGuidance rejects invalid options before anything starts, with a typed error", async () => {

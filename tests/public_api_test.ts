@@ -51,8 +51,12 @@ const PUBLIC_NAMES = [
   "NotCheckedReason",
   "NotCheckedServer",
   "NotComparedProfileDrift",
+  "ObservedLabel",
+  "ObservedReport",
+  "ObservedRule",
   "PROFILES",
   "PROTOCOL_VERSIONS",
+  "PresetDisagreesCandidateReport",
   "Profile",
   "ProfileDrift",
   "ProfileLabel",
@@ -106,7 +110,8 @@ Deno.test("mod.ts exports exactly the library's public names", async () => {
   const names = [...new Set(module.symbols.map((symbol) => symbol.name))].sort();
   assert.deepEqual(names, PUBLIC_NAMES);
   // The surface a library user needs (issue 38): a name more is a name to keep.
-  assert.ok(PUBLIC_NAMES.length <= 80, `${PUBLIC_NAMES.length} names`);
+  // 80 before --observe, whose report types (its label, rule, report and candidate) a reader needs.
+  assert.ok(PUBLIC_NAMES.length <= 84, `${PUBLIC_NAMES.length} names`);
 });
 
 Deno.test("mod.ts: the values a library user calls or reads, none of the CLI's", async () => {

@@ -82,7 +82,7 @@ function widest(text: string): number {
 Deno.test("--client all with long tool names: every line fits, the text column is kept", () => {
   const report = clientAllReport("s", [LONG, "req"]);
   for (const width of [100, 80, 60]) {
-    const text = render({ kind: "server", report }, { color: false, width });
+    const text = [...render({ kind: "server", report }, { color: false, width })].join("");
     assert.ok(widest(text) <= width, `${width}:\n${text}`);
     const lines = text.split("\n");
     // Defects: `req` fits the column; the long name stands alone, its text in the same column.
@@ -116,7 +116,7 @@ Deno.test("a fleet's result line and summary rows fit 100 columns", () => {
       variables: ["GITHUB_PERSONAL_ACCESS_TOKEN", "GITHUB_ENTERPRISE_HOST"],
     },
   ]);
-  const text = render({ kind: "fleet", fleet }, { color: false });
+  const text = [...render({ kind: "fleet", fleet }, { color: false })].join("");
   assert.ok(widest(text) <= 100, text.split("\n").filter((line) => line.length > 100).join("\n"));
   // The result wraps under itself, as a single report's does.
   const result = text.slice(text.lastIndexOf("\nResult: ") + 1).trimEnd().split("\n");

@@ -9,6 +9,7 @@ import type { ClientRule } from "../clients/presets.ts";
 import type { RuleKindId } from "../clients/rules/registry.ts";
 import { type RuleEffect, type ToolFacts, WHOLE_SERVER_EFFECTS } from "../clients/rules/kind.ts";
 import { kindOf } from "../clients/rules/registry.ts";
+import type { ObservedRule } from "./observed.ts";
 
 /** What the rules need to know of one catalog. */
 export interface ListedCatalog {
@@ -22,8 +23,8 @@ export interface ListedCatalog {
 
 /** One tool a rule hides, and how it is reported. */
 export interface HiddenTool {
-  /** The first rule that hides it. */
-  readonly rule: RuleKindId;
+  /** The first rule that hides it (an observed profile: `observed`, its model did not receive it). */
+  readonly rule: RuleKindId | ObservedRule;
   /** What the client does (`drop-tool`, `truncate`, or a whole-server effect). */
   readonly effect: RuleEffect;
   /**
@@ -118,5 +119,6 @@ export function hiddenTools(
   toolsBefore = 0,
 ): Map<string, RuleKindId> {
   const { hidden } = reachability(rules, server, catalog, toolsBefore);
-  return new Map([...hidden].map(([tool, { rule }]) => [tool, rule]));
+  // A preset's rules are rule kinds: `observed` is an observed profile's, never theirs.
+  return new Map([...hidden].map(([tool, { rule }]) => [tool, rule as RuleKindId]));
 }

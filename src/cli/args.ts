@@ -314,12 +314,24 @@ async function readClientFile(
       `--client-file cannot be read (${readProblem(error, MAX_CONFIG_BYTES)})`,
     );
   }
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw new InvocationError("--client-file is not valid JSON");
   }
+  // An observation file (`mcpeval lab`'s): the preset derived from it, checked against it.
+  if ((value as { schema?: unknown } | null)?.schema === OBSERVATION_FILE) {
+    const { observationAsPresets } = await import("../lab/presets_file.ts");
+    const presets = await observationAsPresets(value);
+    if ("problem" in presets) throw new InvocationError(`--client-file ${presets.problem}`);
+    return presets.document;
+  }
+  return value;
 }
+
+/** The schema id of an observation file, which `--client-file` also reads. */
+const OBSERVATION_FILE = "mcpeval.client-observation/v1";
 
 /** Collects option values by name, rejecting unknown options, positionals and missing values. */
 function collect(argv: readonly string[], launch: ArgsEffects["launch"]): Given {

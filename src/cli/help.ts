@@ -8,7 +8,7 @@ import { MAX_PAGES, MAX_TOOLS } from "../limits.ts";
 import { PROFILES } from "../profiles.ts";
 import { VERSION } from "../version.ts";
 import { FORMAT_OPTIONS } from "../report/formats/mod.ts";
-import { either, helpLines, MERGE_OPTIONS, OPTION_ROWS } from "./options.ts";
+import { either, helpLines, LAB_OPTIONS, MERGE_OPTIONS, OPTION_ROWS } from "./options.ts";
 
 /** The short usage, printed on stderr after a misuse. */
 export const USAGE = `Usage:
@@ -16,8 +16,9 @@ export const USAGE = `Usage:
   mcpeval guidance --server NAME [options] --url URL
   mcpeval guidance --config FILE [--server NAME ...] [options]
   mcpeval merge FILE... [--format F] [--output F=PATH]
+  mcpeval lab --client NAME[@VERSION]... | --all [options]
   mcpeval schema guidance | guidance-fleet
-  mcpeval help [guidance | merge | schema] | --help | --version
+  mcpeval help [guidance | merge | lab | schema] | --help | --version
 
 Run 'mcpeval help guidance' for the options.
 `;
@@ -80,4 +81,22 @@ Exit codes: as 'mcpeval guidance' over the merged report: 3 when a server is inc
 not checked, else 1 with a defect, else 0; 2 for an invalid invocation, 74 when a file cannot
 be written or a report is too large for its format (JSON is written in pieces, of any
 size).
+`;
+
+/** `mcpeval lab --help`. */
+export const LAB_HELP =
+  `mcpeval lab: run real clients from the npm registry, headless, against the lab's probe
+servers and a local stand-in for their model API, and write what reached the model: one
+observation per client version (src/clients/observed/NAME@VERSION.json), from which the
+presets of 'guidance --client NAME@VERSION' are derived. Linux only; needs npm, node, setsid
+and every Deno permission (--allow-all: it installs and runs the clients).
+
+Usage:
+  mcpeval lab --client NAME[@VERSION]... [options]
+  mcpeval lab --all [--client NAME...] [options]
+
+Options:
+${helpLines(LAB_OPTIONS, "options")}
+Exit codes: 0 every client observed (and checked, with --client-file-out); 2 an invalid
+invocation; 3 a client could not be installed, run or checked (one line each).
 `;

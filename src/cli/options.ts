@@ -171,11 +171,13 @@ export const OPTION_TABLE = [
     reported: true,
     type: "string",
     multiple: true,
-    value: "NAME",
+    value: "NAME[@VERSION]",
+    docValue: "NAME[@VERSION]",
     field: "clients",
     help: [
-      "also impersonate a client preset (profile client:NAME); repeatable;",
-      "without --profile only the presets run; all: every preset",
+      "also impersonate a client preset (profile client:NAME, the newest",
+      "observed version, or client:NAME@VERSION); repeatable; without",
+      "--profile only the presets run; all: every client",
     ],
   },
   {
@@ -184,7 +186,23 @@ export const OPTION_TABLE = [
     value: "FILE",
     field: "clientPresets",
     built: true,
-    help: ["client presets that add to or replace the built-in ones (JSON)"],
+    help: [
+      "client presets that add to or replace the built-in ones (JSON), or an",
+      "observation file of mcpeval lab",
+    ],
+  },
+  {
+    name: "observe",
+    reported: true,
+    type: "string",
+    multiple: true,
+    value: "NAME[@V]",
+    docValue: "NAME[@VERSION]",
+    field: "observe",
+    help: [
+      "also run the real client NAME (@V, @latest) once, headless, behind a",
+      "discovery-only proxy (profile observed:NAME@VERSION); Linux; repeatable",
+    ],
   },
   {
     name: "unknown-references",
@@ -393,6 +411,58 @@ const ROWS: readonly OptionRow[] = OPTION_ROWS;
 
 /** The options of `mcpeval merge`. */
 export const MERGE_OPTIONS: readonly OptionRow[] = ROWS.filter((row) => row.merge);
+
+/** The options of `mcpeval lab`, in the order of its help. */
+export const LAB_OPTIONS: readonly OptionRow[] = [
+  {
+    name: "client",
+    type: "string",
+    multiple: true,
+    value: "NAME[@VERSION]",
+    help: [
+      "observe this client (at VERSION from the npm registry; default its",
+      "newest observed version); repeatable",
+    ],
+  },
+  {
+    name: "all",
+    type: "boolean",
+    help: [
+      "every client (or those named): the newest version and those of six",
+      "30-day steps back; skips what is observed, goes on after a failure",
+    ],
+  },
+  {
+    name: "check",
+    type: "boolean",
+    help: ["write nothing: print the differences from the observation in --out"],
+  },
+  {
+    name: "out",
+    type: "string",
+    value: "DIR",
+    help: ["where observations go (default the package's src/clients/observed)"],
+  },
+  {
+    name: "client-file-out",
+    type: "string",
+    value: "FILE",
+    help: ["also write a --client-file whose presets reproduce the observations"],
+  },
+  {
+    name: "timeout-s",
+    type: "string",
+    value: "N",
+    help: ["bound on one run of a client, in seconds (default 180)"],
+  },
+  {
+    name: "install-timeout-s",
+    type: "string",
+    value: "N",
+    help: ["bound on one install, in seconds (default 300)"],
+  },
+  { name: "help", type: "boolean", short: "h", help: ["this help"] },
+];
 
 /** What chooses the kind of run, in the order a conflict names them. */
 const RUN_CHOICES: readonly (readonly [RunMode, string])[] = [

@@ -9,7 +9,7 @@ import { VERSION } from "../version.ts";
 import type { CliContext } from "./context.ts";
 import { denoFlag, misplacedDenoFlag } from "./deno_flags.ts";
 import { InvocationError, OutputError } from "./errors.ts";
-import { GUIDANCE_HELP, MAIN_HELP, MERGE_HELP, SCHEMA_HELP, USAGE } from "./help.ts";
+import { GUIDANCE_HELP, LAB_HELP, MAIN_HELP, MERGE_HELP, SCHEMA_HELP, USAGE } from "./help.ts";
 
 export type { CliContext } from "./context.ts";
 
@@ -46,12 +46,13 @@ const loneHelp = (rest: readonly string[]) =>
   rest.length === 1 && (rest[0] === "--help" || rest[0] === "-h");
 
 /** The commands, for suggestions. */
-const COMMANDS = ["guidance", "merge", "schema", "help"] as const;
+const COMMANDS = ["guidance", "merge", "lab", "schema", "help"] as const;
 
 /** Each command's help. */
 const HELP: Readonly<Record<string, string>> = {
   guidance: GUIDANCE_HELP,
   merge: MERGE_HELP,
+  lab: LAB_HELP,
   schema: SCHEMA_HELP,
   help: MAIN_HELP,
 };
@@ -109,6 +110,14 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
     case "merge": {
       const { runMergeCommand } = await import("./merge.ts");
       return await runMergeCommand(rest, context);
+    }
+    case "lab": {
+      if (loneHelp(rest)) {
+        await context.stdout(LAB_HELP);
+        return EXIT.passed;
+      }
+      const { runLab } = await import("./lab.ts");
+      return await runLab(rest, context);
     }
     default:
       throw await unknownCommand(command, context);

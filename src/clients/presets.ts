@@ -1,13 +1,22 @@
 /**
- * Client presets: profiles that impersonate a named client (its `clientInfo`, its declared
- * capabilities) and the client-side rules that hide tools from its model. The data is versioned
- * in `clients.json` with a source and a date for every fact; `--client-file` adds or overrides
- * entries and is checked by the same validator.
+ * Client presets: profiles that impersonate a named client at a version (its `clientInfo`, its
+ * declared capabilities, the revisions it sends and accepts) and the client-side rules that hide
+ * tools from its model. Every client the lab can run has one preset per observed version, keyed
+ * `NAME@VERSION`, derived from its observation (`derived.json`, written by `mcpeval lab` from
+ * `observed/`); the clients that cannot run headless keep hand-written data with a source and a
+ * date for every fact (`clients.json`, each entry marked `hand_written`). `--client-file` adds or
+ * overrides entries and is checked by the same validator.
  *
  * @module
  */
 import data from "./clients.json" with { type: "json" };
-import { isProtocolVersion, type ProtocolVersion } from "../protocol/versions.ts";
+import derived from "./derived.json" with { type: "json" };
+import {
+  isProtocolVersion,
+  PROTOCOL_VERSIONS,
+  type ProtocolVersion,
+} from "../protocol/versions.ts";
+import { CLIENT_VERSION, compareVersions, splitClient } from "./versions.ts";
 import type { ObservedRef, ParsedRule, RuleEffect } from "./rules/kind.ts";
 import { RULE_KIND_IDS, RULE_KINDS, type RuleKindId } from "./rules/registry.ts";
 
@@ -32,10 +41,25 @@ export interface ClientPreset {
    * seed's. The preset negotiates from it unless `--protocol-version` names a revision.
    */
   readonly protocolVersion?: ProtocolVersion;
+  /**
+   * The revisions its client accepts (`accepts`: observed with the lab's revision probe servers),
+   * newest first; absent: its own revision and every older one.
+   */
+  readonly accepts?: readonly ProtocolVersion[];
+  /** The client's version the preset is of (`version`; absent: not known). */
+  readonly version?: string;
+  /** Why its data is hand-written rather than derived from an observation (`hand_written`). */
+  readonly handWritten?: string;
 }
 
 /** A preset name: lower-case letters, digits and `-`, as in `client:NAME`. */
 export const CLIENT_NAME: RegExp = /^[a-z0-9][a-z0-9-]{0,31}$/;
+
+/** A preset's key in a presets document: `NAME`, or `NAME@VERSION` for one version of it. */
+export function isPresetKey(key: string): boolean {
+  const { name, version } = splitClient(key);
+  return CLIENT_NAME.test(name) && (version === undefined || CLIENT_VERSION.test(version));
+}
 
 /** The `--client` value that selects every preset. */
 export const ALL_CLIENTS = "all";
@@ -89,16 +113,16 @@ const text = (value: unknown, path: string) =>
   value === undefined || typeof value === "string" ? undefined : refused(path, "must be a string");
 
 /**
- * An optional observation reference: `{client, version, date, probe}` (the lab's observation of
+ * An optional observation reference: `{client, version, date, probe?}` (the lab's observation of
  * that client version, `src/clients/observed/CLIENT@VERSION.json`).
  */
 function observed(value: unknown, path: string): string | undefined {
   if (value === undefined) return undefined;
-  if (!isObject(value)) return refused(path, "must be {client, version, date, probe}");
+  if (!isObject(value)) return refused(path, "must be {client, version, date, probe?}");
   return printable(value.client, `${path}.client`) ??
     printable(value.version, `${path}.version`) ??
     date(value.date, `${path}.date`) ??
-    printable(value.probe, `${path}.probe`);
+    (value.probe === undefined ? undefined : printable(value.probe, `${path}.probe`));
 }
 
 /**
@@ -116,18 +140,39 @@ export function parsePresets(value: unknown): Map<string, ClientPreset> | string
   }
   if (!isObject(value.clients)) return "has no clients object";
   const presets = new Map<string, ClientPreset>();
-  for (const [name, entry] of Object.entries(value.clients)) {
-    if (!CLIENT_NAME.test(name)) return "names a client that is not 1-32 of a-z, 0-9 and '-'";
+  for (const [key, entry] of Object.entries(value.clients)) {
+    if (!isPresetKey(key)) {
+      return "names a client that is not 1-32 of a-z, 0-9 and '-' (with an optional @VERSION)";
+    }
+    const { name, version } = splitClient(key);
     if (name === ALL_CLIENTS) return "names a client 'all', which --client all means";
-    const preset = parsePreset(entry, `clients.${name}`);
+    const preset = parsePreset(entry, `clients.${key}`, version);
     if (typeof preset === "string") return preset;
-    presets.set(name, preset);
+    presets.set(key, preset);
   }
   return presets;
 }
 
-function parsePreset(entry: unknown, path: string): ClientPreset | string {
+function parsePreset(
+  entry: unknown,
+  path: string,
+  keyVersion: string | undefined,
+): ClientPreset | string {
   if (!isObject(entry)) return refused(path, "must be an object");
+  const version = entry.version;
+  if (version !== undefined && (typeof version !== "string" || !CLIENT_VERSION.test(version))) {
+    return refused(`${path}.version`, "must be a version (MAJOR.MINOR.PATCH)");
+  }
+  if (keyVersion !== undefined && version !== keyVersion) {
+    return refused(`${path}.version`, "must be the version its key names");
+  }
+  const handWritten = entry.hand_written;
+  if (
+    handWritten !== undefined &&
+    !(isObject(handWritten) && typeof handWritten.reason === "string")
+  ) {
+    return refused(`${path}.hand_written`, "must be {reason}");
+  }
   const info = entry.client_info;
   if (!isObject(info)) return refused(`${path}.client_info`, "must be {name, version}");
   const problem = printable(info.name, `${path}.client_info.name`) ??
@@ -139,6 +184,7 @@ function parsePreset(entry: unknown, path: string): ClientPreset | string {
       : refused(`${path}.instructions_shown`, "must be true, false or null")) ??
     sourcesProblem(entry.sources, `${path}.sources`) ??
     revisionProblem(entry.protocol_version, `${path}.protocol_version`) ??
+    acceptsProblem(entry.accepts, `${path}.accepts`) ??
     (Array.isArray(entry.rules) ? undefined : refused(`${path}.rules`, "must be a list"));
   if (problem) return problem;
   const rules: ClientRule[] = [];
@@ -148,6 +194,7 @@ function parsePreset(entry: unknown, path: string): ClientPreset | string {
     rules.push(parsed);
   }
   const revision = entry.protocol_version;
+  const accepts = entry.accepts;
   return {
     // MCP requires a version; one the evidence does not give is sent as "unknown".
     clientInfo: { name: info.name as string, version: (info.version ?? "unknown") as string },
@@ -155,7 +202,30 @@ function parsePreset(entry: unknown, path: string): ClientPreset | string {
     instructionsShown: entry.instructions_shown as boolean | null,
     rules,
     ...(isObject(revision) ? { protocolVersion: revision.value as ProtocolVersion } : {}),
+    ...(isObject(accepts)
+      ? {
+        accepts: PROTOCOL_VERSIONS.filter((v) => (accepts.value as unknown[]).includes(v))
+          .reverse(),
+      }
+      : {}),
+    ...(typeof version === "string" ? { version } : {}),
+    ...(isObject(handWritten) ? { handWritten: handWritten.reason as string } : {}),
   };
+}
+
+/** `accepts`: absent, or `{value, source, verified_at, observed?, what?}`, value a list of revisions. */
+function acceptsProblem(accepts: unknown, path: string): string | undefined {
+  if (accepts === undefined) return undefined;
+  if (!isObject(accepts)) return refused(path, "must be {value, source, verified_at}");
+  const value = accepts.value;
+  return (Array.isArray(value) && value.length > 0 && value.length <= PROTOCOL_VERSIONS.length &&
+      value.every(isProtocolVersion) && new Set(value).size === value.length
+    ? undefined
+    : refused(`${path}.value`, "must be a list of protocol revisions mcpeval knows, each once")) ??
+    https(accepts.source, `${path}.source`) ??
+    date(accepts.verified_at, `${path}.verified_at`) ??
+    observed(accepts.observed, `${path}.observed`) ??
+    text(accepts.what, `${path}.what`);
 }
 
 /** `sources`: a non-empty list of `{url, verified_at, what?, licence?}`. */
@@ -258,12 +328,65 @@ function jsonShape(value: unknown, max: number): "json" | "deep" | "not-json" {
   return "json";
 }
 
-let builtin: Map<string, ClientPreset> | undefined;
+let known: Map<string, ClientPreset> | undefined;
 
-/** The built-in presets (validated once; a broken data file is a bug, so it throws). */
+/**
+ * Every built-in preset, by key: the hand-written ones by `NAME` (`clients.json`), and one per
+ * observed client version by `NAME@VERSION` (`derived.json`). Validated once; a broken data
+ * file is a bug, so it throws.
+ */
+export function knownPresets(): Map<string, ClientPreset> {
+  if (known) return known;
+  const written = parsePresets(data);
+  if (typeof written === "string") throw new Error(`clients.json ${written}`);
+  const observed = parsePresets(derived);
+  if (typeof observed === "string") throw new Error(`derived.json ${observed}`);
+  return known = new Map([...written, ...observed]);
+}
+
+/**
+ * The built-in presets `--client NAME` selects, by name: each hand-written one, and the newest
+ * observed version of every other client.
+ */
 export function builtinPresets(): Map<string, ClientPreset> {
-  if (builtin) return builtin;
-  const parsed = parsePresets(data);
-  if (typeof parsed === "string") throw new Error(`clients.json ${parsed}`);
-  return builtin = parsed;
+  return byName(knownPresets());
+}
+
+/**
+ * The presets of `presets` by name, in their order: an entry keyed `NAME` as it is, else the
+ * newest version of NAME ({@linkcode newestVersion}).
+ */
+export function byName(presets: ReadonlyMap<string, ClientPreset>): Map<string, ClientPreset> {
+  const named = new Map<string, ClientPreset>();
+  for (const key of presets.keys()) {
+    const { name } = splitClient(key);
+    if (named.has(name)) continue;
+    named.set(name, presets.get(name) ?? presets.get(`${name}@${newestVersion(presets, name)}`)!);
+  }
+  return named;
+}
+
+/** The versions of client `name` among `presets`, oldest first. */
+export function versionsOf(presets: ReadonlyMap<string, ClientPreset>, name: string): string[] {
+  return [...presets.keys()].flatMap((key) => {
+    const split = splitClient(key);
+    return split.name === name && split.version !== undefined ? [split.version] : [];
+  }).sort(compareVersions);
+}
+
+/** The newest version of client `name` among `presets` (`NAME@VERSION` keys), or undefined. */
+export function newestVersion(
+  presets: ReadonlyMap<string, ClientPreset>,
+  name: string,
+): string | undefined {
+  return versionsOf(presets, name).at(-1);
+}
+
+/**
+ * The newest observed version of client `name` (of the built-in presets, one per committed
+ * observation), or undefined when it has none: the version `--client NAME` and `--observe NAME`
+ * select.
+ */
+export function newestObserved(name: string): string | undefined {
+  return newestVersion(knownPresets(), name);
 }

@@ -128,7 +128,13 @@ export class CatalogBuilder {
             facts[extractor.id] = extractor.extract(entry as Json);
           }
         }
-        this.#facts.push({ name, ...(valid ? {} : { key }), appOnly, facts });
+        this.#facts.push({
+          name,
+          ...(valid ? {} : { key }),
+          appOnly,
+          page: this.#pages + 1,
+          facts,
+        });
         if (performance.now() - slice >= ANALYSIS_SLICE_MS) {
           await new Promise((resolve) => setTimeout(resolve, 0));
           if (analysis?.signal?.aborted) return incomplete("transport-lost");

@@ -5,7 +5,7 @@
  */
 import type { ClientPreset } from "../clients/presets.ts";
 import { extractorsFor, prepareRules } from "../clients/rules/registry.ts";
-import { capabilitiesOf, isProfile, type ProfileLabel } from "../profiles.ts";
+import { capabilitiesOf, isObserved, isProfile, type ProfileLabel } from "../profiles.ts";
 import { planOf, PROTOCOL_VERSION, type ProtocolVersion } from "../protocol/versions.ts";
 import { mayDownload, type ServerStderr, type Target } from "../target.ts";
 import type { Transport, TransportHooks } from "../transport/transport.ts";
@@ -55,9 +55,9 @@ export async function discoverAll(
 ): Promise<ProfileOutcome[]> {
   // The selected rules' validators and engines load once, before any page is parsed.
   await prepareRules([...settings.clients.values()].flatMap((preset) => preset.rules));
-  const queue: ProfileDeclaration[] = settings.profiles.map((label) =>
-    declarationOf(label, settings.clients)
-  );
+  // An observed profile is the observed client's session, not a connection of its own here.
+  const queue: ProfileDeclaration[] = settings.profiles.filter((label) => !isObserved(label))
+    .map((label) => declarationOf(label, settings.clients));
   const outcomes: ProfileOutcome[] = [];
   let failure: { error: unknown } | undefined;
 
@@ -197,6 +197,7 @@ function declarationOf(
     clientInfo: preset.clientInfo,
     // A preset without its client's revision (a --client-file entry) negotiates from the seed's.
     protocolVersion: preset.protocolVersion ?? PROTOCOL_VERSION,
+    ...(preset.accepts ? { accepts: preset.accepts } : {}),
     facts: extractorsFor(preset.rules),
   };
 }

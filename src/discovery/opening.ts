@@ -17,6 +17,7 @@ import {
   parseInitializeResult,
 } from "../protocol/initialize.ts";
 import {
+  acceptedBy,
   acceptedFrom,
   ERROR_CODES,
   fallbackOf,
@@ -88,16 +89,21 @@ export async function openProfile(
   let asked = start;
   let waitMs: number | undefined;
   if (opening === "discover") {
-    const probed = await discover(session, acceptedFrom(start, "discover", table), true);
+    const probed = await discover(session, acceptedBy(plan, "discover", table), true);
     if (probed !== LEGACY && probed !== SILENT) return probed;
-    const fallback = acceptedFrom(start, "initialize", table)[0];
+    const fallback = acceptedBy(plan, "initialize", table)[0];
     if (fallback === undefined) return mismatch(undefined);
     connection.reopen(fallback);
     asked = fallback;
     // After no answer at all, the fallback does not wait out the whole timeout again.
     if (probed === SILENT) waitMs = SILENT_FALLBACK_MS;
   }
-  return initialize(session, asked, acceptedFrom(asked, "initialize", table), waitMs);
+  // Asked for `asked`, it accepts the answers its plan accepts (an observed client may accept a
+  // newer revision than it asks for), never a modern one (which opens with server/discover).
+  const accepted = plan.accepted
+    ? acceptedBy(plan, "initialize", table)
+    : acceptedFrom(asked, "initialize", table);
+  return initialize(session, asked, accepted, waitMs);
 }
 
 /** What every step of one opening shares. */

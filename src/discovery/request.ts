@@ -29,6 +29,22 @@ export interface RunSettings {
   readonly protocolVersion: ProtocolSetting;
   /** Present when `protocolVersion` was given as one revision: presets then speak it too. */
   readonly presetsStrict?: true;
+  /**
+   * The real clients to observe (`--observe`), each once for the whole run; their profiles
+   * (`observed:NAME@VERSION`) are added to each server's once the versions are known.
+   */
+  readonly observe?: readonly ObserveRequest[];
+}
+
+/**
+ * One `--observe NAME[@VERSION]`: the client, and its version, `latest`, or (absent) the newest
+ * observed one.
+ */
+export interface ObserveRequest {
+  /** The lab's name for the client (`claude-code`). */
+  readonly client: string;
+  /** Its version (`2.1.332`), or `latest`; absent: the newest version the lab observed. */
+  readonly version?: string;
 }
 
 /** One server of a run, validated: its label, where it is, its required tools. */

@@ -19,7 +19,8 @@ import { isToolName } from "../tool_name.ts";
 import { explain, type Incomplete } from "../protocol/incomplete.ts";
 import { ServerRequests } from "./answers.ts";
 import { Connection } from "./connection.ts";
-import { type Identity, openProfile, paramsOf } from "./opening.ts";
+import { type Identity, type Opened, openProfile, paramsOf } from "./opening.ts";
+import type { RevisionPlan } from "../protocol/versions.ts";
 import type { RunSettings } from "./request.ts";
 import { VERSION } from "../version.ts";
 
@@ -38,6 +39,8 @@ export interface ProfileDeclaration {
   readonly clientInfo?: { readonly name: string; readonly version: string };
   /** A client preset's own revision: the one its client sends (it negotiates from it). */
   readonly protocolVersion?: ProtocolVersion;
+  /** The revisions a client preset's client was observed to accept (absent: not observed). */
+  readonly accepts?: readonly ProtocolVersion[];
   /** The per-tool facts its client rules need, kept by the catalog (prepared already). */
   readonly facts?: readonly FactExtractor[];
 }
@@ -75,6 +78,22 @@ export type ProfileOutcome =
 export { SAMPLING_DECLINED } from "./answers.ts";
 
 /**
+ * What the discovery-only proxy (`--observe`, `src/lab/proxy.ts`) changes in a session: it opens
+ * the connection with the real client's own opening, and it hears each accepted `tools/list`
+ * result (to hand the tools on to that client) before the catalog drops them.
+ */
+export interface SessionHooks {
+  /** Opens the connection in place of the profile's own opening (`opening.ts`). */
+  readonly open?: (
+    connection: Connection,
+    plan: RevisionPlan,
+    identity: Identity,
+  ) => Promise<Opened>;
+  /** Hears each `tools/list` result the catalog accepted, in order; it must not modify it. */
+  readonly page?: (result: Record<string, unknown>) => void;
+}
+
+/**
  * Runs discovery for a profile over `transport`. Never throws for anything the server does.
  * `signal` (the run's) also stops the analysis of a page; each page's analysis ends within
  * `settings.timeoutMs` of its arrival. `heard` is called once, when the server first sends
@@ -87,12 +106,15 @@ export async function discoverProfile(
   observe: DiscoveryObserver = () => {},
   signal?: AbortSignal,
   heard?: () => void,
+  hooks: SessionHooks = {},
 ): Promise<ProfileOutcome> {
   const { profile } = declaration;
   const plan = planOf(
     settings.protocolVersion,
     declaration.protocolVersion,
     settings.presetsStrict,
+    undefined,
+    declaration.accepts,
   );
   const identity: Identity = {
     capabilities: () => structuredClone(declaration.capabilities) as Record<string, unknown>,
@@ -121,7 +143,7 @@ export async function discoverProfile(
   });
 
   try {
-    const opened = await openProfile(connection, plan, identity);
+    const opened = await (hooks.open ?? openProfile)(connection, plan, identity);
     if ("incomplete" in opened) return stop(opened.incomplete);
     const { version, hasTools, instructions } = opened;
     if (plan.negotiate) negotiated = { protocolVersion: version };
@@ -159,6 +181,7 @@ export async function discoverProfile(
           signal,
         });
         if ("incomplete" in outcome) return stop(outcome.incomplete);
+        hooks.page?.(page.result);
         if ("done" in outcome) break;
         cursor = outcome.next;
       }

@@ -99,6 +99,15 @@ export const PROTOCOL_VERSION: ProtocolVersion = "2025-06-18";
 /** `--protocol-version auto`: negotiate the revision, as a real client does. */
 export const AUTO = "auto";
 
+/**
+ * The revision of a client that opens with `server/discover`: the newest that opens so (an
+ * observed client that probes with it first is a preset of this revision, falling back to
+ * `initialize` as the revision describes).
+ */
+export function discoverRevision(): ProtocolVersion {
+  return PROTOCOL_VERSIONS.filter((version) => REVISIONS[version].opening === "discover").at(-1)!;
+}
+
 /** What `--protocol-version` takes: one revision, spoken strictly, or `auto`. */
 export type ProtocolSetting = ProtocolVersion | typeof AUTO;
 
@@ -159,28 +168,54 @@ export interface RevisionPlan {
   readonly start: ProtocolVersion;
   /** Whether an older known revision the server answers is accepted (and the opening probed). */
   readonly negotiate: boolean;
+  /**
+   * The revisions a negotiating profile accepts, newest first, where its client was observed to
+   * accept others than `start` and every older one (a client that connects to a server answering
+   * a newer revision than it asks for); absent: {@linkcode acceptedFrom} `start`.
+   */
+  readonly accepted?: readonly ProtocolVersion[];
 }
 
 /**
  * The plan of one profile. `setting` is `--protocol-version` (the seed's revision when not
- * given); a client preset's `clientRevision` is the revision its client sends. The five standard
- * profiles speak `setting` strictly, and `auto` negotiates from the newest revision of `table`.
- * A preset negotiates from its client's revision, as its client does, unless `presetsStrict`
- * (the option named one revision): then it speaks `setting` strictly too.
+ * given); a client preset's `clientRevision` is the revision its client sends, and `accepts`
+ * (any order) the revisions it was observed to accept. The five standard profiles speak
+ * `setting` strictly, and `auto` negotiates from the newest revision of `table`. A preset
+ * negotiates from its client's revision, as its client does, unless `presetsStrict` (the option
+ * named one revision): then it speaks `setting` strictly too.
  */
 export function planOf(
   setting: ProtocolSetting,
   clientRevision?: ProtocolVersion,
   presetsStrict = false,
   table: RevisionTable = REVISIONS,
+  accepts?: readonly ProtocolVersion[],
 ): RevisionPlan {
+  const accepted = accepts && clientRevision !== undefined
+    ? { accepted: versionsOf(table).filter((version) => accepts.includes(version)).reverse() }
+    : {};
   if (setting === AUTO) {
-    return { start: clientRevision ?? versionsOf(table).at(-1)!, negotiate: true };
+    return { start: clientRevision ?? versionsOf(table).at(-1)!, negotiate: true, ...accepted };
   }
   if (clientRevision !== undefined && !presetsStrict) {
-    return { start: clientRevision, negotiate: true };
+    return { start: clientRevision, negotiate: true, ...accepted };
   }
   return { start: setting, negotiate: false };
+}
+
+/**
+ * The revisions `plan` accepts, newest first: its `accepted` where it has them (only those that
+ * open with `opening`, when given), else {@linkcode acceptedFrom} its start.
+ */
+export function acceptedBy(
+  plan: RevisionPlan,
+  opening?: Revision["opening"],
+  table: RevisionTable = REVISIONS,
+): ProtocolVersion[] {
+  if (!plan.accepted) return acceptedFrom(plan.start, opening, table);
+  return plan.accepted.filter((version) =>
+    opening === undefined || table[version].opening === opening
+  );
 }
 
 /** The `_meta` keys of a 2026-07-28 request. */

@@ -15,6 +15,8 @@ import { analyze, type Finding, passes } from "../analysis/findings.ts";
 import { type FindingClass, hintOf, RULES } from "../analysis/rules.ts";
 import type { RunSettings, ServerRequest } from "../discovery/request.ts";
 import type { ProfileOutcome } from "../discovery/session.ts";
+import { observationOf, type ObservedFacts } from "../discovery/observed.ts";
+import { observedHidden } from "../analysis/observed.ts";
 import {
   MAX_MESSAGE_BYTES,
   MAX_PAGES,
@@ -28,6 +30,7 @@ import { reachability } from "../analysis/reachability.ts";
 import { filteredTools, type ToolFilter } from "../analysis/tool_filters.ts";
 import type { ClientPreset } from "../clients/presets.ts";
 import type { ProfileLabel } from "../profiles.ts";
+import type { ProtocolVersion } from "../protocol/versions.ts";
 import type { TransportKind } from "../target.ts";
 import { VERSION } from "../version.ts";
 import { type GuidanceReport, type ProfileReport, REPORT_SCHEMA_ID } from "./types.ts";
@@ -99,10 +102,17 @@ export function buildServerReport(
       left || outcome,
       options.toolsBefore?.get(outcome.profile) ?? 0,
     );
+    // An observed profile: what its model did not receive of what the filter left.
+    const received = observationOf(outcome)?.received;
+    if (received) {
+      const hidden = observedHidden((left || outcome).listed, received);
+      return [{ ...outcome, ...(filtered ? { filtered } : {}), hidden, capWarnings: [] }];
+    }
     return [{
       ...outcome,
       ...(filtered ? { filtered } : {}),
       ...(reach ? { hidden: reach.hidden, capWarnings: reach.warnings } : {}),
+      ...(preset?.version === undefined ? {} : { presetVersion: preset.version }),
     }];
   });
   const complete = observed.length === ordered.length;
@@ -201,6 +211,7 @@ function findingReport(finding: Finding) {
     tool: finding.tool,
     ...(finding.rule === undefined ? {} : { rule: finding.rule }),
     ...(finding.effect === undefined ? {} : { effect: finding.effect }),
+    ...(finding.observed === undefined ? {} : { observed_profile: finding.observed }),
     available_in: [...finding.availableIn],
     ...(finding.suggestion === undefined ? {} : { suggestion: finding.suggestion }),
     hint: hintOf(finding.kind, finding.rule !== undefined),
@@ -225,7 +236,9 @@ function driftReport(drift: ProfileDrift) {
 function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileReport {
   const client = preset && {
     client: {
-      name: outcome.profile.slice("client:".length),
+      // `client:NAME` or `client:NAME@VERSION`: the name, and the version the preset is of.
+      name: outcome.profile.slice("client:".length).split("@")[0],
+      ...(preset.version === undefined ? {} : { version: preset.version }),
       client_info: { ...preset.clientInfo },
       instructions_shown: preset.instructionsShown,
     },
@@ -233,10 +246,13 @@ function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileR
   const negotiated = outcome.protocolVersion === undefined
     ? {}
     : { protocol_version: outcome.protocolVersion };
+  const facts = observationOf(outcome);
+  const observed = facts && { observed: observedReport(facts) };
   if (outcome.complete) {
     return {
       profile: outcome.profile,
       ...client,
+      ...observed,
       complete: true,
       instructions_present: outcome.instructionsPresent,
       tool_count: outcome.tools.length,
@@ -250,6 +266,7 @@ function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileR
   return {
     profile: outcome.profile,
     ...client,
+    ...observed,
     complete: false,
     instructions_present: outcome.instructionsPresent,
     tool_count: null,
@@ -270,5 +287,22 @@ function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileR
       }),
     },
     ...negotiated,
+  };
+}
+
+/** An observed profile's client, as the report says it. */
+function observedReport(facts: ObservedFacts): NonNullable<ProfileReport["observed"]> {
+  const { opening, instructions, received } = facts;
+  return {
+    client: facts.client,
+    version: facts.version,
+    opening: opening?.method ?? null,
+    protocol_version: opening?.protocolVersion as ProtocolVersion | null ?? null,
+    capabilities: [...opening?.capabilities ?? []],
+    client_info: opening?.clientInfo ? { ...opening.clientInfo } : null,
+    model_requests: facts.modelRequests,
+    tools_received: received ? received.size : null,
+    instructions_chars: instructions ? instructions.chars : null,
+    instructions_shown_chars: instructions ? instructions.shownChars : null,
   };
 }

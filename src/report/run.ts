@@ -23,26 +23,10 @@ export function runResult(
 
 /**
  * What a format renders: a run's report, or a merge's fleet, whose servers are read one at a
- * time (each iteration reads them again) so that a format that needs one server at a time never
- * builds the whole report. A merge's reports were read: their ids may be a later version's.
+ * time (each iteration reads them again). Every format renders a fleet from its servers one at a
+ * time, in as many passes as it needs (totals first, then the servers), so that none builds the
+ * whole report. A merge's reports were read: their ids may be a later version's.
  */
 export type RenderSource =
   | RunReport
   | { readonly kind: "merge"; readonly fleet: FleetStream<ReportIds> };
-
-/** The whole reports built from merges' fleets, each once. */
-const WHOLE = new WeakMap<FleetStream<ReportIds>, RunReport<ReportIds>>();
-
-/**
- * The source as a whole run report, for a format that needs every server at once: a merge's
- * fleet is read into one fleet report, built once however many formats ask for it.
- */
-export function wholeReport(source: RenderSource): RunReport<ReportIds> {
-  if (source.kind !== "merge") return source;
-  let run = WHOLE.get(source.fleet);
-  if (!run) {
-    run = { kind: "fleet", fleet: { ...source.fleet, servers: [...source.fleet.servers] } };
-    WHOLE.set(source.fleet, run);
-  }
-  return run;
-}

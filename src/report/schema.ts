@@ -31,6 +31,7 @@ import {
 } from "../protocol/incomplete.ts";
 import { AUTO } from "../protocol/versions.ts";
 import { CLIENT_NAME } from "../clients/presets.ts";
+import { CLIENT_VERSION } from "../clients/versions.ts";
 import { WHOLE_SERVER_EFFECTS } from "../clients/rules/kind.ts";
 import { PROFILE_LABEL, PROFILES } from "../profiles.ts";
 import { TOOL_FILTER_RULE_IDS } from "../analysis/tool_filters.ts";
@@ -56,6 +57,8 @@ export type {
   IncompleteReport,
   KnownIds,
   NotComparedProfileDrift,
+  ObservedReport,
+  PresetDisagreesCandidateReport,
   ProfileDrift,
   ProfileReport,
   ProfilesDifferReport,
@@ -82,6 +85,10 @@ const ProfileLabel = z.string().regex(PROFILE_LABEL).meta({
 const Printable = z.string().regex(/^[\x20-\x7e]{1,64}$/);
 const ClientSchema = z.strictObject({
   name: z.string().regex(CLIENT_NAME),
+  version: z.string().regex(CLIENT_VERSION).optional().meta({
+    description:
+      "The client's version the preset is of (observed presets; a client:NAME profile is the newest observed version). Absent: a hand-written preset of no known version.",
+  }),
   client_info: z.strictObject({ name: Printable, version: Printable }),
   instructions_shown: z.boolean().nullable(),
 });
@@ -127,6 +134,26 @@ const IncompleteSchema = z.strictObject({
   detail: DetailSchema.optional(),
 });
 
+/** A client capability's path: its key, or `key.member` (letters, digits, `_` and `-` each). */
+const CapabilityPath = z.string().regex(
+  /^[A-Za-z][A-Za-z0-9_-]{0,63}(?:\.[A-Za-z][A-Za-z0-9_-]{0,63})?$/,
+);
+
+const ObservedSchema = z.strictObject({
+  client: z.string().regex(CLIENT_NAME),
+  version: z.string().regex(CLIENT_VERSION),
+  opening: z.enum(["initialize", "server/discover"]).nullable(),
+  protocol_version: RevisionSchema.nullable(),
+  capabilities: z.array(CapabilityPath),
+  client_info: z.strictObject({ name: Printable, version: Printable }).nullable(),
+  model_requests: Count,
+  tools_received: Count.nullable(),
+  instructions_chars: Count.nullable(),
+  instructions_shown_chars: Count.nullable(),
+}).describe(
+  "Added in 0.3.0, an observed profile only (--observe): the real client run against the discovery-only proxy, how it opened the server (its revision, capabilities and clientInfo), how many requests reached its model's stand-in, how many listed tools its model received, and how many characters of the instructions reached it verbatim (from the first).",
+);
+
 const NegotiatedSchema = RevisionSchema.meta({
   description:
     "With --protocol-version auto, or for a client preset that negotiates like its client: the revision this profile negotiated (absent when the opening settled on none).",
@@ -135,6 +162,7 @@ const NegotiatedSchema = RevisionSchema.meta({
 const CompleteProfileSchema = z.strictObject({
   profile: ProfileLabel,
   client: ClientSchema.optional(),
+  observed: ObservedSchema.optional(),
   complete: z.literal(true),
   instructions_present: z.boolean(),
   tool_count: Count,
@@ -147,6 +175,7 @@ const CompleteProfileSchema = z.strictObject({
 const IncompleteProfileSchema = z.strictObject({
   profile: ProfileLabel,
   client: ClientSchema.optional(),
+  observed: ObservedSchema.optional(),
   complete: z.literal(false),
   instructions_present: z.boolean().nullable(),
   tool_count: z.null(),
@@ -231,6 +260,16 @@ const requiredSchema = findingSchema("required-tool-unavailable").extend(require
   .refine(requiredAgrees, REQUIRED_DISAGREES);
 const unknownSchema = findingSchema("referenced-tool-unknown").extend(unknownFields);
 const capSchema = findingSchema("tool-cap-exceeded-in-client").extend(capFields);
+const disagreesFields = {
+  tool: ListedTool,
+  observed_profile: ProfileLabel.describe(
+    "The observed profile (--observe) of the same client that the preset disagrees with.",
+  ),
+  rule: ClientRuleSchema.optional().describe(
+    "The preset's rule that hides the tool, which the observed client's model received; absent: the preset sends the tool, and the observed client's model did not receive it.",
+  ),
+};
+const disagreesSchema = findingSchema("preset-disagrees-with-client").extend(disagreesFields);
 
 /**
  * A finding of a kind this version does not know: the fields the known kinds have, kept and
@@ -246,6 +285,7 @@ const otherFindingFields = {
   available_in: z.array(ProfileLabel),
   rule: idSchema("A rule id, when its kind has one.").optional(),
   effect: idSchema("An effect, when its kind has one.").optional(),
+  observed_profile: ProfileLabel.optional(),
   suggestion: ToolName.optional(),
   hint: hintSchema("Its kind's hint, as the report's writer worded it."),
 };
@@ -290,6 +330,7 @@ const BaselineSchema = z.strictObject({
       resolvedSchema("tool-unreachable-in-client").extend(unreachableFields),
       resolvedSchema("tool-cap-exceeded-in-client").extend(capFields),
       resolvedSchema("tool-disabled-in-config").extend(disabledFields),
+      resolvedSchema("preset-disagrees-with-client").extend(disagreesFields),
       resolvedSchema("referenced-tool-unknown").extend(unknownFields),
       resolvedSchema("required-tool-unavailable").extend(requiredFields).refine(
         requiredAgrees,
@@ -359,6 +400,7 @@ const reportSchema = z.strictObject({
       unreachableSchema,
       capSchema,
       disabledSchema,
+      disagreesSchema,
       unknownSchema,
     ]),
     otherFinding,

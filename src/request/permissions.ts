@@ -21,8 +21,11 @@ export interface PermissionNeed {
   readonly what: string;
   /** The Deno flag name: `--allow-run`. */
   readonly flag: "--allow-read" | "--allow-run" | "--allow-net" | "--allow-env" | "--allow-write";
-  /** The flag's value, or undefined when the value cannot be shown (control characters). */
-  readonly value: string | undefined;
+  /**
+   * The flag's value, or undefined when the value cannot be shown (control characters); null:
+   * the flag itself, without a value (the whole permission).
+   */
+  readonly value: string | undefined | null;
 }
 
 /**
@@ -132,14 +135,19 @@ export function missingPermissionsMessage(
   const flags = new Map<string, string[]>();
   for (const need of missing) {
     const values = flags.get(need.flag) ?? [];
-    if (need.value !== undefined && !values.includes(need.value)) values.push(need.value);
+    if (typeof need.value === "string" && !values.includes(need.value)) values.push(need.value);
     flags.set(need.flag, values);
   }
   const hidden = new Set<string>(
     missing.filter((need) => need.value === undefined).map((need) => need.flag),
   );
+  const whole = new Set<string>(
+    missing.filter((need) => need.value === null).map((need) => need.flag),
+  );
   const add = [...flags].map(([flag, values]) =>
-    values.length === 0
+    whole.has(flag)
+      ? flag
+      : values.length === 0
       ? `${flag} (for a value that cannot be shown)`
       : `${flag}=${values.join(",")}${
         hidden.has(flag) ? " (and a value that cannot be shown)" : ""

@@ -11,10 +11,13 @@ import { CONCURRENCY, type IntegerRange, SETTLE_MS, TIMEOUT_MS } from "../limits
 import { closest, closestTypo, completion } from "../analysis/suggest.ts";
 import {
   ALL_CLIENTS,
-  builtinPresets,
+  byName,
   type ClientPreset,
+  knownPresets,
   parsePresets,
+  versionsOf,
 } from "../clients/presets.ts";
+import { CLIENT_VERSION, splitClient } from "../clients/versions.ts";
 import {
   canonicalProfiles,
   clientProfile,
@@ -40,6 +43,7 @@ import {
 } from "../target.ts";
 import { isToolName, SERVER_LABEL } from "../tool_name.ts";
 import type { RunSettings, ServerRequest } from "../discovery/request.ts";
+import { OBSERVE_RULE, observeRequests } from "./observe.ts";
 
 export type { RunSettings, ServerRequest };
 
@@ -103,6 +107,12 @@ export interface SettingsInput {
   readonly clients?: readonly string[];
   /** A `mcpeval.client-presets/v1` document whose entries add to or replace the built-in ones. */
   readonly clientPresets?: unknown;
+  /**
+   * Real clients to run once, headless, against the discovery-only proxy (Linux only), each
+   * `NAME`, `NAME@VERSION` or `NAME@latest`: a profile `observed:NAME@VERSION` each, after the
+   * presets; with `profiles` omitted, only these and the presets run.
+   */
+  readonly observe?: readonly string[];
   /** Report backticked identifiers that no selected catalog lists. */
   readonly unknownReferences?: boolean;
 }
@@ -179,6 +189,7 @@ const FIELDS = {
     "protocolVersion",
     "clients",
     "clientPresets",
+    "observe",
     "baseline",
     "requireBaselineTools",
     "unknownReferences",
@@ -309,9 +320,11 @@ export function validateSettings(
 ): RunSettings {
   const fail = failWith(labels);
   const clients = validateClients(input, fail);
-  const profiles = input.profiles ?? (clients.size > 0 ? [] : PROFILES);
+  const observe = input.observe === undefined ? [] : observeRequests(input.observe);
+  if (observe === undefined) return fail("observe", OBSERVE_RULE);
+  const profiles = input.profiles ?? (clients.size > 0 || observe.length > 0 ? [] : PROFILES);
   if (
-    (profiles.length === 0 && clients.size === 0) ||
+    (profiles.length === 0 && clients.size === 0 && observe.length === 0) ||
     !profiles.every((profile) => isProfile(profile))
   ) {
     fail(
@@ -349,6 +362,7 @@ export function validateSettings(
     concurrency: integer("concurrency", input.concurrency, CONCURRENCY),
     protocolVersion,
     ...(isProtocolVersion(input.protocolVersion) ? { presetsStrict: true as const } : {}),
+    ...(observe.length > 0 ? { observe } : {}),
   };
 }
 
@@ -362,34 +376,55 @@ export function failWith(labels: FieldLabels): Fail {
 /** Throws the {@linkcode RequestError} of a field and the rule it breaks. */
 export type Fail = (field: RequestField, rule: string) => never;
 
-/** The selected presets: built-in ones, with `clientPresets` entries added or replaced. */
+/**
+ * The selected presets, by the label's part after `client:` (`NAME`, or `NAME@VERSION`): built-in
+ * ones, with `clientPresets` entries added or replaced. `NAME` is its plain entry (hand-written,
+ * or a file's), else the newest observed version; `NAME@VERSION` that version's preset.
+ */
 function validateClients(
   input: Pick<GuidanceInput, "clients" | "clientPresets">,
   fail: Fail,
 ): Map<string, ClientPreset> {
   const names = [...new Set(input.clients ?? [])];
   if (names.length === 0 && input.clientPresets === undefined) return new Map();
-  const known = new Map(builtinPresets());
+  const known = new Map(knownPresets());
   if (input.clientPresets !== undefined) {
     const extra = parsePresets(input.clientPresets);
     if (typeof extra === "string") fail("clientPresets", extra);
     for (const [name, preset] of extra as Map<string, ClientPreset>) known.set(name, preset);
   }
+  const named = byName(known);
   const selected = new Map<string, ClientPreset>();
-  // `--client all`: every preset (built-in and from the file), in their order.
-  const expanded = names.flatMap((name) => name === ALL_CLIENTS ? [...known.keys()] : [name]);
-  for (const name of new Set(expanded)) {
-    const preset = typeof name === "string" ? known.get(name) : undefined;
-    if (!preset) {
-      const unknown = names.filter((n) => !known.has(n));
+  // `--client all`: every client (built-in and from the file) at its newest, in their order.
+  const expanded = names.flatMap((name) => name === ALL_CLIENTS ? [...named.keys()] : [name]);
+  for (const value of new Set(expanded)) {
+    const { name, version } = typeof value === "string" ? splitClient(value) : { name: value };
+    const preset = version === undefined ? named.get(name) : known.get(value);
+    if (preset) {
+      selected.set(value, preset);
+      continue;
+    }
+    if (version !== undefined && named.has(name)) {
+      if (!CLIENT_VERSION.test(version)) {
+        fail("clients", `${name}@VERSION: VERSION must be MAJOR.MINOR.PATCH (semver)`);
+      }
+      const versions = versionsOf(known, name);
       fail(
         "clients",
-        `must name a client preset: ${[...known.keys()].sort().join(", ")}${
-          commaList(unknown, [...known.keys()], "clients") ?? suggestion(unknown, [...known.keys()])
-        }`,
+        versions.length === 0
+          ? `${name}@VERSION: ${name}'s preset is hand-written (it cannot run headless) and has no versions: give --client ${name}`
+          : `${name}@VERSION: no observation of that version (known: ${
+            versions.join(", ")
+          }); observe it with mcpeval lab --client ${name}@VERSION --client-file-out FILE, then pass --client-file FILE`,
       );
     }
-    selected.set(name, preset!);
+    const unknown = names.filter((n) => typeof n !== "string" || !named.has(splitClient(n).name));
+    fail(
+      "clients",
+      `must name a client preset: ${[...named.keys()].sort().join(", ")}${
+        commaList(unknown, [...named.keys()], "clients") ?? suggestion(unknown, [...named.keys()])
+      }`,
+    );
   }
   return selected;
 }

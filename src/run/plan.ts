@@ -10,6 +10,7 @@ import type { ComparisonRequest } from "../baseline/comparison.ts";
 import type { ConfigField, ConfigFormat, NotCheckedReason } from "../config_facts.ts";
 import type { Shard } from "../request/shard.ts";
 import type { RunSettings, ServerRequest } from "../request/request.ts";
+import type { ResolvedClient } from "../lab/observe_install.ts";
 
 /** One server of a run: checked with its request, or listed with why it is not checked. */
 export type PlannedServer =
@@ -48,6 +49,8 @@ export interface RunPlan {
    * `${VAR}`s), which reach its servers: never shown.
    */
   readonly resolved?: readonly string[];
+  /** The real clients the run observes (`--observe`), each once for all its servers. */
+  readonly observe?: readonly ResolvedClient[];
 }
 
 /** What planning one kind of run finds: its servers (the run's settings and bound are the request's). */

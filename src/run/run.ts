@@ -72,17 +72,31 @@ export async function executeRun(
     }
     return transport;
   };
-  const outcomes = await discoverServers(
-    plan.settings,
-    checked.map(({ name, request }) => ({ name, target: request.target })),
-    opening,
-    plan.jobs,
-    {
-      signal,
-      observe: observe && ((name, event) => observe({ ...event, server: name })),
-      stderrEvents,
-    },
-  );
+  // The clients to observe are installed before any discovery (a failure is a RunError).
+  const observing = plan.observe?.length
+    ? await (await import("./observe.ts")).installObservations(plan, signal)
+    : undefined;
+  const [discovered, observed] = await Promise.all([
+    discoverServers(
+      plan.settings,
+      checked.map(({ name, request }) => ({ name, target: request.target })),
+      opening,
+      plan.jobs,
+      {
+        signal,
+        observe: observe && ((name, event) => observe({ ...event, server: name })),
+        stderrEvents,
+      },
+    ),
+    observing?.(opening, { signal, observe, stderrEvents }),
+  ]);
+  // Each server's observed profiles after its own; a command that cannot start, either way.
+  const outcomes = discovered.map((outcome) => {
+    const seen = observed?.get(outcome.name);
+    if (seen === undefined || "spawnFailed" in outcome) return outcome;
+    if ("spawnFailed" in seen) return { name: outcome.name, spawnFailed: seen.spawnFailed };
+    return { name: outcome.name, outcomes: [...outcome.outcomes, ...seen.outcomes] };
+  });
   const { buildReport, buildServerReport } = await (building ?? import("../report/build.ts"));
   const byName = new Map(outcomes.map((outcome) => [outcome.name, outcome]));
   if (plan.fleet === undefined) {
@@ -131,10 +145,16 @@ export async function planRun(
   labels?: FieldLabels,
 ): Promise<RunPlan> {
   const { servers, settings, jobs } = request;
+  let plan: RunPlan;
   if (servers.kind === "fleet") {
     const { planFleetRun } = await import("./fleet.ts");
-    return { ...await planFleetRun({ ...request, servers }, effects, labels), settings, jobs };
+    plan = { ...await planFleetRun({ ...request, servers }, effects, labels), settings, jobs };
+  } else {
+    const { planServerRun } = await import("./server.ts");
+    plan = { ...await planServerRun({ ...request, servers }, effects, labels), settings, jobs };
   }
-  const { planServerRun } = await import("./server.ts");
-  return { ...await planServerRun({ ...request, servers }, effects, labels), settings, jobs };
+  const observe = settings.observe ?? [];
+  if (observe.length === 0) return plan;
+  const { planObservations } = await import("./observe.ts");
+  return await planObservations(plan, observe, effects);
 }

@@ -55,6 +55,8 @@ export interface ToolFacts {
   readonly key?: string;
   /** Marked as visible to apps only (`_meta.ui.visibility` without `"model"`). */
   readonly appOnly: boolean;
+  /** The `tools/list` page that listed it (1 for the first; absent: not known, the first). */
+  readonly page?: number;
   /** Values of the fact extractors the selected rules asked for, by extractor id. */
   readonly facts: Readonly<Record<string, unknown>>;
 }

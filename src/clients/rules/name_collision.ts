@@ -41,6 +41,11 @@ const SCHEMES: Readonly<Record<string, Scheme>> = {
   },
 };
 
+/** Which of the tools sharing a rewritten name each scheme keeps, by scheme name. */
+export const SCHEME_KEEPS: Readonly<Record<string, "first" | "last">> = Object.fromEntries(
+  Object.entries(SCHEMES).map(([name, scheme]) => [name, scheme.keeps]),
+);
+
 /** Tools whose rewritten name another tool of the server takes. */
 export const nameCollision: RuleKind = {
   id: "name-collision",

@@ -7,10 +7,13 @@
 import type { FactExtractor, ParsedRule, RuleKind } from "./kind.ts";
 import { hideAppOnly } from "./hide_app_only.ts";
 import { maxNameLength } from "./max_name_length.ts";
+import { maxPages } from "./max_pages.ts";
 import { maxQualifiedNameLength } from "./max_qualified_name_length.ts";
 import { maxTools } from "./max_tools.ts";
 import { nameCharacters } from "./name_characters.ts";
 import { nameCollision } from "./name_collision.ts";
+
+export { SCHEME_KEEPS } from "./name_collision.ts";
 import { schemaDescriptionNotString } from "./schema_description_not_string.ts";
 import { schemaInvalid } from "./schema_invalid.ts";
 import { schemaRootComposition } from "./schema_root_composition.ts";
@@ -20,6 +23,7 @@ import { schemaUnresolvableRef } from "./schema_unresolvable_ref.ts";
 /** Every rule kind, by id, in the order rules are listed in docs. */
 export const RULE_KINDS = {
   "max-tools": maxTools,
+  "max-pages": maxPages,
   "max-name-length": maxNameLength,
   "max-qualified-name-length": maxQualifiedNameLength,
   "name-characters": nameCharacters,

@@ -1,0 +1,201 @@
+/**
+ * A preset held to an observation: what the preset predicts of each probe tool (its rules run
+ * over the probe catalog as a client profile's catalog keeps it), of each revision probe server
+ * (its opening, negotiated as `src/discovery/opening.ts` does, against a server that answers only
+ * that revision), and of its `initialize`, compared with what the client did. The lab checks a
+ * derived preset this way before it writes a `--client-file`; the suite checks every committed
+ * observation, and measures the held-out catalogs the same way.
+ *
+ * @module
+ */
+import { ServerRequests } from "../discovery/answers.ts";
+import { CatalogBuilder } from "../discovery/catalog.ts";
+import { Connection } from "../discovery/connection.ts";
+import { openProfile } from "../discovery/opening.ts";
+import { reachability } from "../analysis/reachability.ts";
+import type { ClientPreset } from "../clients/presets.ts";
+import { extractorsFor, prepareRules } from "../clients/rules/registry.ts";
+import type { JsonRpcMessage } from "../protocol/messages.ts";
+import {
+  discoverRevision,
+  planOf,
+  PROTOCOL_VERSION,
+  PROTOCOL_VERSIONS,
+  type ProtocolVersion,
+  revisionOf,
+} from "../protocol/versions.ts";
+import type { Incoming, Transport } from "../transport/transport.ts";
+import type { Observation, ObservedServer } from "./observation.ts";
+import { PROBE_CATALOG, probeDescription, type ProbeServer } from "./probe_catalog.ts";
+import { revisionAnswer } from "./revision_answers.ts";
+
+/**
+ * What `preset` predicts of each tool of `probe` (served as catalog `id`): sent or not, in
+ * listing order. The listing goes through the catalog as a client profile builds it, page by
+ * page, keeping the tools that are invalid for MCP's Tool shape but readable with their facts
+ * (SPEC 22). The rules must be prepared (`prepareRules`).
+ */
+export async function predict(
+  preset: ClientPreset,
+  probe: ProbeServer,
+  id: string = probe.label,
+): Promise<boolean[] | undefined> {
+  // The probe servers (SDK 1.x) speak initialize-era revisions only, all of the seed's Tool shape.
+  const catalog = new CatalogBuilder(
+    revisionOf(PROTOCOL_VERSION).toolShape,
+    extractorsFor(preset.rules),
+  );
+  const entries = probe.tools.map((tool, index) => ({
+    name: tool.name,
+    description: probeDescription(id, index, tool.description),
+    inputSchema: tool.inputSchema,
+    ...(tool._meta ? { _meta: tool._meta } : {}),
+  }));
+  const size = probe.pageSize ?? Math.max(1, entries.length);
+  for (let at = 0; at < entries.length || at === 0; at += size) {
+    const last = at + size >= entries.length;
+    const outcome = await catalog.addPage({
+      tools: entries.slice(at, at + size),
+      ...(last ? {} : { nextCursor: `page-${at / size + 2}` }),
+    });
+    if ("incomplete" in outcome) return undefined; // no client profile could read it
+    if (last) break;
+  }
+  const tools = catalog.facts!;
+  const { hidden } = reachability(preset.rules, probe.label, {
+    listed: catalog.listed(),
+    appOnly: catalog.appOnly,
+    facts: tools,
+  });
+  return tools.map((t) => !hidden.has(t.key ?? t.name));
+}
+
+/** A transport to a server that answers only `revision`, as the revision probe servers do. */
+function onlyRevision(revision: ProtocolVersion): Transport {
+  let controller!: ReadableStreamDefaultController<Incoming>;
+  return {
+    incoming: new ReadableStream<Incoming>({ start: (c) => void (controller = c) }),
+    send(message) {
+      if ("method" in message && "id" in message) {
+        const reply = revisionAnswer(revision, message.method, message.id, message.params);
+        if (reply) controller.enqueue({ kind: "message", message: reply as JsonRpcMessage });
+      }
+      return Promise.resolve();
+    },
+    close() {
+      controller.close();
+      return Promise.resolve({});
+    },
+  };
+}
+
+/** Whether `preset` (with no `--protocol-version`) opens a server that answers only `revision`. */
+export async function presetAccepts(
+  preset: ClientPreset,
+  revision: ProtocolVersion,
+): Promise<boolean> {
+  const plan = planOf(PROTOCOL_VERSION, preset.protocolVersion, false, undefined, preset.accepts);
+  const transport = onlyRevision(revision);
+  const connection = new Connection(transport, plan.start, new ServerRequests({}), 5_000);
+  try {
+    const opened = await openProfile(connection, plan, {
+      capabilities: () => structuredClone(preset.capabilities) as Record<string, unknown>,
+      clientInfo: preset.clientInfo,
+    });
+    return !("incomplete" in opened);
+  } finally {
+    connection.release();
+    await transport.close();
+  }
+}
+
+/** How a preset's predictions compare with what the client did on some catalogs. */
+export interface Agreement {
+  /** Tools the preset judged (those of catalogs a client profile reads). */
+  readonly tools: number;
+  /** Tools on which they agree. */
+  readonly agreed: number;
+  /** Tools of catalogs no client profile reads (mcpeval's catalog refuses them): not judged. */
+  readonly unjudged: number;
+  /** The others, one line each: `SERVER/TOOL: predicted X, observed Y`. */
+  readonly disagreements: readonly string[];
+}
+
+/**
+ * The preset's predictions against the observed `servers`, matched by position with `catalog`
+ * (the probe catalog, or the held-out catalogs in the order they were served).
+ */
+export async function agreement(
+  preset: ClientPreset,
+  servers: readonly ObservedServer[],
+  catalog: readonly ProbeServer[],
+): Promise<Agreement> {
+  await prepareRules(preset.rules);
+  let tools = 0;
+  let agreed = 0;
+  let unjudged = 0;
+  const disagreements: string[] = [];
+  for (const [at, server] of servers.entries()) {
+    const probe = catalog[at];
+    const predicted = probe && await predict(preset, probe);
+    if (predicted === undefined) {
+      unjudged += server.tools.length;
+      continue;
+    }
+    for (const [index, tool] of server.tools.entries()) {
+      tools++;
+      const sent = predicted[index] ?? false;
+      if (sent === tool.sent) {
+        agreed++;
+        continue;
+      }
+      disagreements.push(
+        `${server.label}/${JSON.stringify(tool.name)}: predicted ${
+          sent ? "sent" : "not sent"
+        }, observed ${tool.sent ? "sent" : "not sent"}`,
+      );
+    }
+  }
+  return { tools, agreed, unjudged, disagreements };
+}
+
+/**
+ * Where `preset` does not reproduce `observation`: each probe tool, its `initialize` (client
+ * name, capabilities, the revision it sends), whether instructions reach the model, and each
+ * revision probe server; one line each, none when it reproduces it.
+ */
+export async function checkPreset(
+  preset: ClientPreset,
+  observation: Observation,
+  catalog: readonly ProbeServer[] = PROBE_CATALOG,
+): Promise<string[]> {
+  const probes = await agreement(preset, observation.servers, catalog);
+  const lines = [...probes.disagreements];
+  if (probes.unjudged > 0) lines.push(`${probes.unjudged} probe tools no client profile reads`);
+  const init = observation.initialize;
+  if (!init) lines.push("initialize: none recorded");
+  else {
+    if (preset.clientInfo.name !== init.client_info.name) lines.push("initialize: client name");
+    if (JSON.stringify(preset.capabilities) !== JSON.stringify(init.capabilities)) {
+      lines.push("initialize: capabilities");
+    }
+    const revision = init.discover_first ? discoverRevision() : init.protocol_version;
+    if (preset.protocolVersion !== revision) lines.push("initialize: protocol revision");
+  }
+  if (preset.instructionsShown !== observation.instructions_shown) {
+    lines.push("instructions shown");
+  }
+  for (const observed of observation.revisions ?? []) {
+    const revision = observed.revision as ProtocolVersion;
+    if (!PROTOCOL_VERSIONS.includes(revision)) continue;
+    const accepts = await presetAccepts(preset, revision);
+    if (accepts !== observed.sent) {
+      lines.push(
+        `revision ${revision}: predicted ${accepts ? "accepted" : "refused"}, observed ${
+          observed.sent ? "accepted" : "refused"
+        }`,
+      );
+    }
+  }
+  return lines;
+}
