@@ -251,6 +251,20 @@ Deno.test("packed servers: entries come back in order from many small compressed
   assert.deepEqual([...new PackedServers().entries()], []);
 });
 
+Deno.test("packed servers: one block is parsed once for every pass; many are parsed on each", () => {
+  const server = { name: "s", checked: false, reason: "disabled", hint: "h" } as never;
+  const one = new PackedServers();
+  one.push(server);
+  const [first] = [...one.entries()];
+  assert.equal([...one.entries()][0], first, "the second pass reads the entry the first parsed");
+  one.push(server);
+  assert.notEqual([...one.entries()][0], first, "a push seals a new block: parsed again");
+  const many = new PackedServers(1);
+  many.push(server);
+  many.push(server);
+  assert.notEqual([...many.entries()][0], [...many.entries()][0]);
+});
+
 Deno.test("merge packed: the same merged report as the objects, and its JSON streamed", async () => {
   const guidance: GuidanceReport = await read("guidance-0.2.0.json");
   const part = (names: string[]) =>
