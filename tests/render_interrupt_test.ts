@@ -6,33 +6,13 @@
  */
 import assert from "node:assert/strict";
 import { join } from "node:path";
-import type { ProfileOutcome } from "../src/discovery/session.ts";
-import type { ProfileLabel } from "../src/profiles.ts";
 import { buildReport } from "../src/report/build.ts";
 import { buildFleetReport } from "../src/report/fleet/build.ts";
 import { DENO, ROOT, tempDir } from "./_cli.ts";
+import { outcome } from "./_outcomes.ts";
 
 /** How long the test waits for the exit after the signal: generous, a loaded machine included. */
 const EXIT_BOUND_MS = 20_000;
-
-/** A complete profile listing `tools`, whose instructions name `named`. */
-function outcome(
-  profile: ProfileLabel,
-  tools: readonly string[],
-  named: readonly string[],
-): ProfileOutcome {
-  return {
-    profile,
-    complete: true,
-    instructionsPresent: named.length > 0,
-    codeSpans: new Set(named),
-    tools: [...tools].sort(),
-    listed: [...tools],
-    appOnly: new Set(),
-    facts: tools.map((name) => ({ name, appOnly: false, facts: {} })),
-    pages: 1,
-  };
-}
 
 /**
  * A fleet report of `servers` servers whose instructions of profile `none` each name `named`

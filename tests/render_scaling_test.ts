@@ -8,32 +8,13 @@
  * machine's speed.
  */
 import assert from "node:assert/strict";
-import type { ProfileOutcome } from "../src/discovery/session.ts";
-import type { ProfileLabel } from "../src/profiles.ts";
 import { buildReport } from "../src/report/build.ts";
 import { buildFleetReport } from "../src/report/fleet/build.ts";
 import { type FormatId, FORMATS, loadFormats } from "../src/report/formats/mod.ts";
 import type { RenderSource } from "../src/report/run.ts";
 import type { GuidanceReport, ReportIds } from "../src/report/types.ts";
-
-/** A complete profile listing `tools`, whose instructions name `named`. */
-function outcome(
-  profile: ProfileLabel,
-  tools: readonly string[],
-  named: readonly string[],
-): ProfileOutcome {
-  return {
-    profile,
-    complete: true,
-    instructionsPresent: named.length > 0,
-    codeSpans: new Set(named),
-    tools: [...tools].sort(),
-    listed: [...tools],
-    appOnly: new Set(),
-    facts: tools.map((name) => ({ name, appOnly: false, facts: {} })),
-    pages: 1,
-  };
-}
+import type { ProfileLabel } from "../src/profiles.ts";
+import { outcome } from "./_outcomes.ts";
 
 /** A real report: `none` names `beta` but lists only `alpha`; `beta` is required. */
 function baseReport(server = "s"): GuidanceReport {

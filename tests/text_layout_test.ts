@@ -5,34 +5,16 @@
  */
 import assert from "node:assert/strict";
 import { builtinPresets } from "../src/clients/presets.ts";
-import type { ProfileOutcome } from "../src/discovery/session.ts";
-import type { ProfileLabel } from "../src/profiles.ts";
 import { buildReport, type ReportSettings } from "../src/report/build.ts";
 import { buildFleetReport } from "../src/report/fleet/build.ts";
 import { render } from "../src/report/formats/text.ts";
 import type { GuidanceReport } from "../src/report/types.ts";
+import type { ProfileLabel } from "../src/profiles.ts";
+import type { ProfileOutcome } from "../src/discovery/session.ts";
+import { outcome } from "./_outcomes.ts";
 
 const LONG = "a-tool-with-a-rather-long-name-of-fifty-characters";
 const LONGEST = "x".repeat(110);
-
-/** A complete profile listing `tools`, whose instructions name `named`. */
-function outcome(
-  profile: ProfileLabel,
-  tools: readonly string[],
-  named: readonly string[] = [],
-): ProfileOutcome {
-  return {
-    profile,
-    complete: true,
-    instructionsPresent: named.length > 0,
-    codeSpans: new Set(named),
-    tools: [...tools].sort(),
-    listed: [...tools],
-    appOnly: new Set(),
-    facts: tools.map((name) => ({ name, appOnly: false, facts: {} })),
-    pages: 1,
-  };
-}
 
 /**
  * A report of every built-in preset: odd profiles list the long names, all name them; with
