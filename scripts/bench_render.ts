@@ -32,7 +32,10 @@ async function template(dir: string): Promise<Record<string, unknown>> {
     config,
     JSON.stringify({
       mcpServers: {
-        demo: { command: DENO, args: ["run", "--quiet", join(ROOT, "fixtures", "demo_server.ts")] },
+        demo: {
+          command: DENO,
+          args: ["run", "--quiet", join(ROOT, "fixtures", "demo", "server.ts")],
+        },
       },
     }),
   );

@@ -310,8 +310,10 @@ function commandLine(pid: number): string {
   return new TextDecoder().decode(output.stdout).trim();
 }
 
-/** The command line that starts a fixture server with Deno. */
+/** The command line that starts a fixture server with Deno (a missing file fails the test). */
 export function fixture(file: string, ...args: string[]): string[] {
+  // A moved fixture would otherwise make the server fail at start, which some tests expect.
+  Deno.statSync(join(ROOT, "fixtures", file));
   return [
     DENO,
     "run",

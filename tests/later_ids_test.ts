@@ -208,7 +208,7 @@ Deno.test("a config filter's finding in a baseline is read with its filter's rul
 async function laterFleet(): Promise<Json> {
   await using config = await configFile({
     mcpServers: {
-      demo: entry(fixture("demo_server.ts")),
+      demo: entry(fixture("demo/server.ts")),
       broken: entry(hostile("exit-at-start")),
       off: { command: "x", disabled: true },
     },
