@@ -23,12 +23,12 @@ import type { FleetServer } from "./types.ts";
  */
 export class PackedServers {
   readonly #blocks: Uint8Array[] = [];
-  #pending: string[] = [];
+  /** The block being filled: its entries as given, and as compact JSON for when it is sealed. */
+  #pending: FleetServer<ReportIds>[] = [];
+  #pendingTexts: string[] = [];
   #pendingChars = 0;
   #count = 0;
   readonly #blockChars: number;
-  /** A store of one block: its entries, parsed once for every pass (no pass parses them again). */
-  #only?: readonly FleetServer<ReportIds>[];
 
   /** `blockChars`: how much compact JSON goes into one block (tests inject a small one). */
   constructor(blockChars: number = PACKED_BLOCK_CHARS) {
@@ -40,42 +40,41 @@ export class PackedServers {
     return this.#count;
   }
 
-  /** Adds an entry (its JSON has no line break: JSON.stringify escapes those in strings). */
+  /**
+   * Adds an entry (its JSON has no line break: JSON.stringify escapes those in strings). A full
+   * block is sealed when the next entry comes, so the last one stays as given.
+   */
   push(server: FleetServer<ReportIds>): void {
+    if (this.#pendingChars >= this.#blockChars) this.#seal();
     const text = JSON.stringify(server);
-    this.#pending.push(text);
+    this.#pending.push(server);
+    this.#pendingTexts.push(text);
     this.#pendingChars += text.length + 1;
     this.#count++;
-    if (this.#pendingChars >= this.#blockChars) this.#seal();
   }
 
   /**
-   * The entries in the order pushed, each parsed from its block as it is reached. A store of one
-   * block (a few servers, or one large entry) is parsed once and kept: every pass a format makes
-   * over it would parse the same text again, a long step no signal can interrupt.
+   * The entries in the order pushed: each sealed block's parsed as it is reached, then the last
+   * block's as given. A store of one block (a few servers, or one large entry) is never parsed:
+   * every pass a format makes would parse the same text again, a long step no signal can
+   * interrupt.
    */
   *entries(): Generator<FleetServer<ReportIds>> {
-    this.#seal();
-    if (this.#blocks.length === 1) {
-      this.#only ??= [...this.#parsed(this.#blocks[0])];
-      yield* this.#only;
-      return;
+    const decoder = new TextDecoder();
+    for (const block of this.#blocks) {
+      for (const line of decoder.decode(inflateRawSync(block)).split("\n")) {
+        // What `push` packed: a server entry as it was given.
+        yield JSON.parse(line) as FleetServer<ReportIds>;
+      }
     }
-    for (const block of this.#blocks) yield* this.#parsed(block);
-  }
-
-  *#parsed(block: Uint8Array): Generator<FleetServer<ReportIds>> {
-    for (const line of new TextDecoder().decode(inflateRawSync(block)).split("\n")) {
-      // What `push` packed: a server entry as it was given.
-      yield JSON.parse(line) as FleetServer<ReportIds>;
-    }
+    yield* [...this.#pending];
   }
 
   #seal(): void {
     if (this.#pending.length === 0) return;
-    this.#only = undefined;
-    const text = this.#pending.join("\n");
+    const text = this.#pendingTexts.join("\n");
     this.#pending = [];
+    this.#pendingTexts = [];
     this.#pendingChars = 0;
     this.#blocks.push(new Uint8Array(deflateRawSync(new TextEncoder().encode(text), { level: 1 })));
   }
