@@ -100,6 +100,7 @@ export {
   type ProfileDrift,
   type ProfileReport,
   type ProfilesDifferReport,
+  type ReferenceCutCandidateReport,
   type ReferencedCandidateReport,
   type ReportIds,
   type ReportIssue,
@@ -136,7 +137,11 @@ export {
   type ClientPreset,
   type ClientRule,
   type ClientRuleId,
+  type CutUnit,
+  type Deferral,
+  type InstructionsHandling,
   parsePresets,
+  type TextCut,
 } from "./src/clients/presets.ts";
 export { TOOL_FILTER_RULE_IDS, type ToolFilterRuleId } from "./src/analysis/tool_filters.ts";
 export type {

@@ -45,7 +45,13 @@ export {
   WARNING_CLASSES,
   type WarningClass,
 } from "./observation.ts";
-export { type Decision, type ProbeServer, probeSetId, type ProbeTool } from "./probe_catalog.ts";
+export {
+  type Decision,
+  knownProbeSetIds,
+  type ProbeServer,
+  probeSetId,
+  type ProbeTool,
+} from "./probe_catalog.ts";
 export {
   commonEnv,
   endScopes,

@@ -60,6 +60,7 @@ export type {
   ProfileDrift,
   ProfileReport,
   ProfilesDifferReport,
+  ReferenceCutCandidateReport,
   ReferencedCandidateReport,
   ReportIds,
   RequiredToolDefectReport,
@@ -81,6 +82,10 @@ const ProfileLabel = z.string().regex(PROFILE_LABEL).meta({
   examples: [...PROFILES],
 });
 const Printable = z.string().regex(/^[\x20-\x7e]{1,64}$/);
+/** How a client profile's references are read (SPEC 25). */
+const REFERENCE_READINGS = ["as-shown", "not-shown", "as-given"] as const;
+/** A client's deferral, with its defaults. */
+const DEFERRALS = ["all", "none", "some"] as const;
 const ClientSchema = z.strictObject({
   name: z.string().regex(CLIENT_NAME),
   version: z.string().regex(CLIENT_VERSION).optional().meta({
@@ -89,6 +94,18 @@ const ClientSchema = z.strictObject({
   }),
   client_info: z.strictObject({ name: Printable, version: Printable }),
   instructions_shown: z.boolean().nullable(),
+  references: idSchema(
+    "Added in 0.3.0: how this profile's references are read: as-shown, from the instructions as its client shows them (cut where instructions_cut says); not-shown, none (the client shows its model no instructions); as-given, from the whole instructions (how the client shows them is not known).",
+    REFERENCE_READINGS,
+  ).optional(),
+  instructions_cut: z.int().min(1).nullable().optional().meta({
+    description:
+      "Added in 0.3.0, with a client that shows instructions and whose cut was observed: the most characters of each server's instructions it keeps (null: whole).",
+  }),
+  deferral: idSchema(
+    "Added in 0.3.0, where observed: whether the client, with its defaults, shows its model only tool names behind a search tool (all, none, some); a fact, never a finding.",
+    DEFERRALS,
+  ).optional(),
 });
 const ToolName = z.string().regex(TOOL_NAME);
 const Count = z.int().min(0);
@@ -236,6 +253,12 @@ const requiredSchema = findingSchema("required-tool-unavailable").extend(require
   .refine(requiredAgrees, REQUIRED_DISAGREES);
 const unknownSchema = findingSchema("referenced-tool-unknown").extend(unknownFields);
 const capSchema = findingSchema("tool-cap-exceeded-in-client").extend(capFields);
+const cutFields = {
+  cut: z.int().min(1).meta({
+    description: "How many characters of each server's instructions the client keeps.",
+  }),
+};
+const cutSchema = findingSchema("reference-cut-in-client").extend(cutFields);
 
 /**
  * A finding of a kind this version does not know: the fields the known kinds have, kept and
@@ -252,6 +275,7 @@ const otherFindingFields = {
   rule: idSchema("A rule id, when its kind has one.").optional(),
   effect: idSchema("An effect, when its kind has one.").optional(),
   suggestion: ToolName.optional(),
+  cut: z.int().min(1).optional(),
   hint: hintSchema("Its kind's hint, as the report's writer worded it."),
 };
 const otherFinding = z.strictObject({
@@ -292,6 +316,7 @@ const BaselineSchema = z.strictObject({
   resolved: z.array(z.union([
     z.discriminatedUnion("kind", [
       resolvedSchema("referenced-tool-unavailable"),
+      resolvedSchema("reference-cut-in-client").extend(cutFields),
       resolvedSchema("tool-unreachable-in-client").extend(unreachableFields),
       resolvedSchema("tool-cap-exceeded-in-client").extend(capFields),
       resolvedSchema("tool-disabled-in-config").extend(disabledFields),
@@ -361,6 +386,7 @@ const reportSchema = z.strictObject({
   candidates: z.array(z.union([
     z.discriminatedUnion("kind", [
       findingSchema("referenced-tool-unavailable"),
+      cutSchema,
       unreachableSchema,
       capSchema,
       disabledSchema,

@@ -8,6 +8,7 @@
 import { FILTERED_REQUIRED_HINT, FINDING_KINDS, RULES } from "../../analysis/rules.ts";
 import {
   capabilityDependentTools,
+  clientFacts,
   countedHeading,
   driftText,
   filteredPhrase,
@@ -67,6 +68,8 @@ function serverSummary(report: GuidanceReport<ReportIds>): string {
       } |`
     ),
   ];
+  const facts = report.profiles.flatMap(clientFacts);
+  if (facts.length > 0) lines.push("", ...facts.map((fact) => `- ${md(fact)}`));
   const dependent = capabilityDependentTools(report);
   if (dependent.length > 0) {
     lines.push(

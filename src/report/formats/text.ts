@@ -9,6 +9,7 @@ import { styleText } from "node:util";
 import { FILTERED_REQUIRED_HINT } from "../../analysis/rules.ts";
 import {
   capabilityDependentTools,
+  clientFacts,
   countedHeading,
   didYouMean,
   driftText,
@@ -118,6 +119,9 @@ function serverText(report: GuidanceReport<ReportIds>, style: TextStyle): string
     explained.set(text, [...(explained.get(text) ?? []), profile.profile]);
   }
   for (const [text, profiles] of explained) add(`${profiles.join(", ")}: ${text}`, 2, 4);
+  for (const profile of report.profiles) {
+    for (const fact of clientFacts(profile)) add(fact, 2, 4);
+  }
 
   const dependent = capabilityDependentTools(report);
   if (dependent.length > 0) {
