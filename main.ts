@@ -1,8 +1,7 @@
 /**
  * The `mcpeval` command line. The library is `jsr:@mcpeval/guidance/lib` (`mod.ts`); it is not
  * re-exported here, so that the CLI starts without loading discovery for --help or --version.
- * This module exports the types a `CliContext` refers to; `run` and `processContext` are
- * exported by the library.
+ * This module exports nothing: the command line's own modules are not an API.
  *
  * ```sh
  * deno run --allow-run=your-mcp-server jsr:@mcpeval/guidance guidance --server example -- your-mcp-server
@@ -10,39 +9,9 @@
  *
  * @module
  */
-// The signal listeners (a module of constants), then types only: nothing else is loaded before
-// the command line is read, so that `--version` starts as fast as Deno itself. The CLI's values
-// (`run`, `processContext`) are in the library (`mod.ts`).
+// The signal listeners (a module of constants) and nothing else before the command line is
+// read, so that `--version` starts as fast as Deno itself.
 import { listenForSignals } from "./src/cli/interrupts.ts";
-export type { CliContext } from "./src/cli/context.ts";
-export type { RunEffects } from "./src/run/effects.ts";
-export type { ProtocolSetting, ProtocolVersion } from "./src/protocol/versions.ts";
-export type { Launch } from "./src/cli/deno_flags.ts";
-export type {
-  Closed,
-  Incoming,
-  Leftover,
-  Transport,
-  TransportHooks,
-} from "./src/transport/transport.ts";
-export type { HttpTarget, ServerStderr, StdioTarget, Target } from "./src/target.ts";
-export type {
-  ConnectionLoss,
-  DetailCause,
-  Incomplete,
-  IncompleteDetail,
-  IncompleteReason,
-  NetworkFailure,
-  SignalName,
-} from "./src/protocol/incomplete.ts";
-export type {
-  JsonRpcError,
-  JsonRpcMessage,
-  JsonRpcNotification,
-  JsonRpcRequest,
-  JsonRpcResult,
-  RequestId,
-} from "./src/protocol/messages.ts";
 
 if (import.meta.main) {
   // First: a signal from here on ends mcpeval with its own status (130, 129), never the runtime's.

@@ -15,7 +15,7 @@
  *
  * @module
  */
-import type { ConfigRunInput } from "./src/request/fleet.ts";
+import type { FleetInput } from "./src/request/fleet.ts";
 import type { FleetReport } from "./src/report/fleet/types.ts";
 import type { GuidanceReport } from "./src/report/schema.ts";
 import type { GuidanceInput } from "./src/request/request.ts";
@@ -26,59 +26,22 @@ import { passedValues } from "./src/run/plan.ts";
 import { ServerStderrWriter } from "./src/run/server_stderr.ts";
 import { SpawnError } from "./src/transport/stdio.ts";
 
-export type { ClientProfile, Profile, ProfileLabel } from "./src/profiles.ts";
-export { PROFILES } from "./src/profiles.ts";
-export {
-  AUTO,
-  PROTOCOL_VERSIONS,
-  type ProtocolSetting,
-  type ProtocolVersion,
-  type Revision,
-  REVISIONS,
-} from "./src/protocol/versions.ts";
-export {
-  FILTERED_REQUIRED_HINT,
-  type FindingClass,
-  type FindingKind,
-  type Rule,
-  RULES,
-} from "./src/analysis/rules.ts";
-export {
-  DETAIL_PHRASES,
-  type DetailCause,
-  INCOMPLETE_HINTS,
-  type IncompleteReason,
-  type SignalName,
-  SIGNALS,
-} from "./src/protocol/incomplete.ts";
-export {
-  type BaselineFile,
-  type BaselineValue,
-  type FieldLabels,
-  type GuidanceInput,
-  type HttpTargetInput,
-  type OutputRequest,
-  type ReportFile,
-  RequestError,
-  type RequestField,
-  type RunSettings,
-  type StdioTargetInput,
-  type TargetInput,
+// What a run takes.
+export type {
+  BaselineInput,
+  GuidanceInput,
+  HttpTargetInput,
+  SettingsInput,
+  StdioTargetInput,
+  TargetInput,
 } from "./src/request/request.ts";
-export {
-  type RunInput,
-  type RunRequest,
-  type ServerSelection,
-  validateRun,
-} from "./src/request/run.ts";
-export type { ConfigSelection } from "./src/request/fleet.ts";
-export type { Shard } from "./src/request/shard.ts";
-export type { Format, FORMAT_TABLE, FormatId, SarifLocation } from "./src/report/formats/mod.ts";
-export { type ComparisonRequest, validateComparison } from "./src/baseline/comparison.ts";
-export type { Baseline } from "./src/analysis/baseline.ts";
-export type { Finding } from "./src/analysis/findings.ts";
-export type { HttpTarget, ServerStderr, StdioTarget, Target } from "./src/target.ts";
+export type { FleetInput } from "./src/request/fleet.ts";
+// What it throws.
+export { UserError } from "./src/errors.ts";
+export { RequestError } from "./src/request/request.ts";
+export { RunError } from "./src/run/errors.ts";
 export { SpawnError } from "./src/transport/stdio.ts";
+// What it gives: the reports, and their schemas.
 export {
   type BaselineReport,
   type BaselineState,
@@ -97,6 +60,8 @@ export {
   type IncompleteReport,
   type KnownIds,
   type NotComparedProfileDrift,
+  type ObservedReport,
+  type PresetDisagreesCandidateReport,
   type ProfileDrift,
   type ProfileReport,
   type ProfilesDifferReport,
@@ -104,7 +69,6 @@ export {
   type ReferencedCandidateReport,
   type ReportIds,
   type ReportIssue,
-  reportJsonSchema,
   type ReportParseResult,
   type ReportSchema,
   type RequiredToolDefectReport,
@@ -115,7 +79,6 @@ export {
 } from "./src/report/schema.ts";
 export {
   type CheckedServer,
-  fleetJsonSchema,
   type FleetParseResult,
   type FleetReport,
   FleetReportSchema,
@@ -124,37 +87,39 @@ export {
   type FleetShardReport,
   type NotCheckedServer,
 } from "./src/report/fleet/schema.ts";
+// The facts a report's values come from: each id with its fixed phrase.
+export {
+  type ClientProfile,
+  type ObservedLabel,
+  type Profile,
+  type ProfileLabel,
+  PROFILES,
+} from "./src/profiles.ts";
+export type { ObservedRule } from "./src/analysis/observed.ts";
+export {
+  AUTO,
+  PROTOCOL_VERSIONS,
+  type ProtocolVersion,
+  type REVISIONS,
+} from "./src/protocol/versions.ts";
+export { FILTERED_REQUIRED_HINT, type FindingKind, RULES } from "./src/analysis/rules.ts";
+export {
+  DETAIL_PHRASES,
+  type DetailCause,
+  INCOMPLETE_HINTS,
+  type IncompleteReason,
+  type SignalName,
+  SIGNALS,
+} from "./src/protocol/incomplete.ts";
 export {
   CONFIG_FIELDS,
   type ConfigField,
   type ConfigFormat,
   NOT_CHECKED_HINTS,
-  NOT_CHECKED_REASONS,
   type NotCheckedReason,
 } from "./src/config_facts.ts";
-export {
-  CLIENT_RULE_IDS,
-  type ClientPreset,
-  type ClientRule,
-  type ClientRuleId,
-  type CutUnit,
-  type Deferral,
-  type InstructionsHandling,
-  parsePresets,
-  type TextCut,
-} from "./src/clients/presets.ts";
+export { RULE_KIND_IDS, type RULE_KINDS, type RuleKindId } from "./src/clients/rules/registry.ts";
 export { TOOL_FILTER_RULE_IDS, type ToolFilterRuleId } from "./src/analysis/tool_filters.ts";
-export type {
-  CapEffect,
-  ObservedRef,
-  ParsedRule,
-  RuleEffect,
-  ToolEffect,
-} from "./src/clients/rules/kind.ts";
-export type { RULE_KINDS, RuleKindId } from "./src/clients/rules/registry.ts";
-export type { ConfigRunInput } from "./src/request/fleet.ts";
-export { RunError } from "./src/run/errors.ts";
-export { FileTooLargeError, UserError } from "./src/errors.ts";
 
 /** What {@linkcode runGuidance} takes: a run as given, and a signal that aborts it. */
 export interface RunGuidanceOptions extends GuidanceInput {
@@ -216,7 +181,7 @@ async function execute(request: RunRequest, signal?: AbortSignal): Promise<RunOu
   await words.finish(
     run.kind === "server"
       ? [{ name: run.report.server, outcomes: run.report.profiles }]
-      : run.kind === "config"
+      : run.kind === "fleet"
       ? run.fleet.servers.flatMap((server) =>
         server.checked ? [{ name: server.name, outcomes: server.report.profiles }] : []
       )
@@ -225,8 +190,8 @@ async function execute(request: RunRequest, signal?: AbortSignal): Promise<RunOu
   return run;
 }
 
-/** What {@linkcode runConfig} takes: a config run as given, and a signal that aborts it. */
-export interface RunConfigOptions extends ConfigRunInput {
+/** What {@linkcode runConfig} takes: a fleet as given, and a signal that aborts it. */
+export interface RunConfigOptions extends FleetInput {
   /** Aborts discovery: every connection is closed and the run ends incomplete. */
   readonly signal?: AbortSignal;
 }
@@ -251,8 +216,8 @@ export interface RunConfigOptions extends ConfigRunInput {
  */
 export async function runConfig(options: RunConfigOptions): Promise<FleetReport> {
   const { signal, ...input } = options;
-  // A config run even when `config` is missing: the validator then names it.
+  // A fleet even when `config` is missing: the validator then names it.
   const run = await execute(validateRun({ ...input, config: input.config }), signal);
-  if (run.kind !== "config") throw new Error("a config run gave a single-server report");
+  if (run.kind !== "fleet") throw new Error("a config run gave a single-server report");
   return run.fleet;
 }

@@ -8,14 +8,17 @@
  * - the same config as 4 shards run one after another, and the merge of their reports;
  * - the merge of 8 shard reports of 1,000 servers in all;
  * - ({@linkcode mergeMemoryBench}, `deno task bench --merge-memory-only` runs only it) mcpeval's
- *   peak memory merging 8 shard reports of about 55 MiB each, as JSON (streamed to stdout and
- *   a file) and as github, one run each.
+ *   peak memory merging 8 shard reports of about 55 MiB each, in each format alone and in every
+ *   format at once, one run each.
  *
  * @module
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { shardOfLabel } from "../src/request/shard.ts";
+import { GOALS } from "./bench_goals.ts";
+import { FORMATS } from "../src/report/formats/mod.ts";
+import { stopRender } from "./bench_render.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const DENO = Deno.execPath();
@@ -175,7 +178,7 @@ export async function shardBench({ measure, row, ms, ratio }: BenchTools): Promi
       "9. `--config`: 100 servers each taking 200 ms to start, one profile, `--jobs 16`",
       ms(r.fleet.ms),
       `${ratio(r.fleet.ms, r.raw.ms)} of the floor`,
-      "≤ 1.20x",
+      GOALS.hundredServers.goal,
     );
     row(
       "9. floor: the same 100 server processes, 16 at once, fed the same messages without mcpeval",
@@ -187,7 +190,7 @@ export async function shardBench({ measure, row, ms, ratio }: BenchTools): Promi
       "9. the same 100 servers: mcpeval's peak memory",
       ms(r.memory.ms),
       `peak RSS ${Math.round(r.memory.peakMib!)} MiB`,
-      "< 200 MiB",
+      GOALS.hundredServersMemory.goal,
     );
     row(
       "9. the same as `--shard 1/4` ... `4/4` one after another (sum)",
@@ -195,7 +198,7 @@ export async function shardBench({ measure, row, ms, ratio }: BenchTools): Promi
       `${ratio(shardsTotal, r.fleet.ms)} of one run`,
       "",
     );
-    row("9. `merge` of those 4 shard reports (JSON)", ms(r.merge4.ms), "", "< 1 s");
+    row("9. `merge` of those 4 shard reports (JSON)", ms(r.merge4.ms), "", GOALS.mergeFour.goal);
     row(
       "9. `merge` of those 4, as github with SARIF and JUnit files",
       ms(r.merge4Sarif.ms),
@@ -206,7 +209,7 @@ export async function shardBench({ measure, row, ms, ratio }: BenchTools): Promi
       "9. `merge` of 8 shard reports of 1,000 servers in all (JSON)",
       ms(r.merge1000.ms),
       "",
-      "< 2 s",
+      GOALS.mergeThousand.goal,
     );
     row(
       "9. the same merge as SARIF: mcpeval's peak memory",
@@ -224,13 +227,18 @@ const LARGE_REPORT_BYTES = 55 * 1024 * 1024;
 
 /**
  * mcpeval's peak memory merging 8 shard reports of about 55 MiB each (copies of a real
- * one-server report under distinct labels), one run per format: JSON (on stdout and to a file,
- * both streamed from the packed servers: the document is past the runtime's longest string) and
- * github (rendered from the packed servers, one server at a time). The reports are folded in
- * one at a time, each parsed and validated a server entry at a time and its garbage collected
- * before the next, and the merged servers kept packed, so what stays between reports is small.
+ * one-server report under distinct labels), one run per format (JSON on stdout and to a file:
+ * the document is past the runtime's longest string), then every format in one run. The reports
+ * are folded in one at a time, each parsed and validated a server entry at a time and its
+ * garbage collected before the next, and the merged servers kept packed; every format renders
+ * from them one server at a time, in pieces. Then SIGINT during each format's render. `formats`:
+ * only the runs of these (a format's id, `all` for every format in one run, `sigint` for the
+ * signals).
  */
-export async function mergeMemoryBench({ once, row, ms }: BenchTools): Promise<void> {
+export async function mergeMemoryBench(
+  { once, row, ms }: BenchTools,
+  formats?: readonly string[],
+): Promise<void> {
   const dir = await Deno.makeTempDir({ prefix: "mcpeval-bench-merge-" });
   try {
     const one = join(dir, "one.json");
@@ -278,10 +286,38 @@ export async function mergeMemoryBench({ once, row, ms }: BenchTools): Promise<v
     const sizes = await Promise.all(files.map(async (file) => (await Deno.stat(file)).size));
     const largest = Math.max(...sizes) / 1024 / 1024;
     const total = counts.reduce((a, b) => a + b, 0).toLocaleString("en-US");
-    // JSON: the merged document (about 1 GiB pretty-printed) streamed to a file, server by server;
-    // github: annotations (grouped, a few lines), rendered from the packed servers one at a time.
-    for (const format of ["json", "github"] as const) {
-      const out = join(dir, `merged.${format}`);
+    // Each format alone on stdout (JSON also to a file), then every format in one run (JSON on
+    // stdout, the others to files): each renders from the packed servers, one at a time.
+    const OTHERS = FORMATS.filter((format) => format !== "json");
+    const runs: { id: string; name: string; args: string[]; goal: string }[] = [
+      {
+        id: "json",
+        name: "json",
+        args: ["--format", "json", "--output", `json=${join(dir, "merged.json")}`],
+        goal: GOALS.mergeMemory.goal,
+      },
+      ...OTHERS.map((format) => ({
+        id: format,
+        name: format,
+        args: ["--format", format],
+        goal: GOALS.mergeMemory.goal,
+      })),
+      {
+        id: "all",
+        name: `every format in one run (json on stdout, ${OTHERS.join(", ")} files)`,
+        args: [
+          "--format",
+          "json",
+          ...OTHERS.flatMap((format) => [
+            "--output",
+            `${format}=${join(dir, `merged.${format}`)}`,
+          ]),
+        ],
+        goal: GOALS.mergeMemoryAll.goal,
+      },
+    ];
+    for (const { id, name, args, goal } of runs) {
+      if (formats && !formats.includes(id)) continue;
       const run = await once([
         DENO,
         "run",
@@ -290,22 +326,51 @@ export async function mergeMemoryBench({ once, row, ms }: BenchTools): Promise<v
         join(ROOT, "tests", "_measure.ts"),
         "merge",
         ...files,
-        "--format",
-        format,
-        ...(format === "json" ? ["--output", `json=${out}`] : []),
+        ...args,
       ]);
-      const written = format === "json" ? (await Deno.stat(out)).size / 1024 / 1024 : undefined;
-      await Deno.remove(out).catch(() => {});
+      let written = 0;
+      for (const entry of Deno.readDirSync(dir)) {
+        if (!entry.name.startsWith("merged.")) continue;
+        written += Deno.statSync(join(dir, entry.name)).size / 1024 / 1024;
+        Deno.removeSync(join(dir, entry.name));
+      }
       row(
-        `9. \`merge\` of 8 shard reports of ${
+        `9. \`merge\` of 8 shard reports ${id === "all" ? "in every format at once, " : ""}of ${
           Math.round(largest)
-        } MiB each (${total} servers), as ${format}${
-          written === undefined ? "" : ` (${Math.round(written)} MiB written)`
+        } MiB each (${total} servers), as ${name}${
+          written === 0 ? "" : ` (${Math.round(written).toLocaleString("en-US")} MiB of files)`
         }: mcpeval's peak memory, one run`,
         ms(run.ms),
         // `once` fails loudly on any other exit code than 0.
         `peak RSS ${Math.round(run.peakMib!)} MiB, exit 0`,
-        "< 600 MiB",
+        goal,
+      );
+    }
+    // SIGINT a second into each format's render of the merged report.
+    if (formats && !formats.includes("sigint")) return;
+    for (const format of FORMATS) {
+      const stopped = await stopRender(
+        [
+          DENO,
+          "run",
+          "--quiet",
+          `--allow-read=${dir}`,
+          `--allow-write=${dir}`,
+          join(ROOT, "main.ts"),
+          "merge",
+          ...files,
+          "--format",
+          "json",
+        ],
+        format,
+        dir,
+        1_000,
+      );
+      row(
+        `9. SIGINT a second into that merge's render as ${format}: from the signal to the exit`,
+        stopped === undefined ? "-" : ms(stopped.ms),
+        stopped === undefined ? "ended before the signal" : `exit ${stopped.code}`,
+        GOALS.mergeInterrupt.goal,
       );
     }
   } finally {

@@ -1,23 +1,33 @@
 /**
- * The change costs, measured for real: for each kind of extension, a throwaway copy of the
- * tree gets a fictional new member (its module and its registry row, and what else the kind
- * needs), `deno task schema` regenerates the schemas, and `deno check` and the tests that read
- * that registry must pass. It prints the files that changed under `src/` and `docs/`, generated
- * ones apart (a new member's own test comes on top). Too slow for the suite: tests/seams_test.ts derives the
- * same counts from the tree. A rule kind's presets (src/clients/clients.json, with evidence)
- * are not written here: a kind no preset has is valid, and applies nowhere.
+ * The change costs, measured for real: for each kind of extension, a throwaway copy of the tree
+ * gets a fictional new member, written as a contributor would (its module, its registry row, its
+ * test, and the docs rows its registry's tables need), `deno task schema` regenerates the
+ * schemas, and `deno check` and every test that reads what changed must pass: every test that
+ * reaches a changed module by its imports (the module graph, `deno info --json`) or reads a
+ * changed doc (`tests/_seams.ts`), found, not listed. It prints every file that changed under
+ * `src/`, `tests/` and `docs/`: code, docs and generated files apart. Too slow for the suite:
+ * tests/seams_test.ts derives the same counts from the tree. A rule kind's presets
+ * (src/clients/clients.json, with evidence) are not written here: a kind no preset has is valid,
+ * and applies nowhere.
  *
- *   deno run --allow-read --allow-write --allow-run --allow-env --allow-net=127.0.0.1 scripts/change_cost.ts
+ *   deno run --allow-read --allow-write --allow-run --allow-env --allow-net=127.0.0.1 scripts/change_cost.ts [--only WHAT] [--keep]
+ *
+ * `--only WHAT` makes only the changes whose description holds WHAT; `--keep` leaves each copy
+ * (its path printed) to look into.
  *
  * @module
  */
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { graphOf } from "../tests/_graph.ts";
+import { readersOf } from "../tests/_seams.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
 const DENO = Deno.execPath();
 /** What the copy holds: the code, its data and what the tests read. */
 const COPIED = [
+  ".ci",
   "src",
   "tests",
   "fixtures",
@@ -29,7 +39,10 @@ const COPIED = [
   "mod.ts",
   "README.md",
   "action.yml",
+  "LICENSE",
 ];
+/** Where a change's files are counted. */
+const COUNTED = ["src", "tests", "docs"];
 const TEST_FLAGS = [
   "--allow-run",
   "--allow-read",
@@ -38,89 +51,106 @@ const TEST_FLAGS = [
   "--allow-write",
 ];
 
-/** One kind of extension: what adding a member writes, and the tests that must pass. */
+/** One kind of extension: what adding a member writes. */
 interface Change {
   readonly what: string;
   readonly apply: (edit: Editor) => Promise<void>;
-  readonly tests: readonly string[];
 }
 
 /** Edits in the copy: a new file, or a text replaced at an anchor that must be there. */
 interface Editor {
   write(path: string, text: string): Promise<void>;
   replace(path: string, anchor: string, text: string): Promise<void>;
+  /** `path`'s text, rewritten. */
+  rewrite(path: string, rewrite: (text: string) => string): Promise<void>;
+}
+
+/**
+ * A fictional format's module: the text report, never in colour (a real format keeps every
+ * format's contract: each test that runs every format runs it too); `option`: with a width of
+ * its own.
+ */
+function monoModule(option: boolean): string {
+  return [
+    `/** A fictional format: the text report, never in colour. @module */`,
+    `import type { RenderSource } from "../run.ts";`,
+    `import type { RenderOptions } from "./mod.ts";`,
+    ...(option ? [`import { MONO_WIDTH, valueOf } from "./options.ts";`] : []),
+    `import { render as text } from "./text.ts";`,
+    ``,
+    `/** The text report without colour. */`,
+    `export function render(source: RenderSource, options: RenderOptions): string {`,
+    option
+      ? `  const width = valueOf(options.values, MONO_WIDTH) ?? options.width;\n` +
+        `  return text(source, { color: false, ...(width === undefined ? {} : { width }) });`
+      : `  return text(source, { ...options, color: false });`,
+    `}`,
+    ``,
+  ].join("\n");
+}
+
+/** The fictional format's test, through its registry. */
+const MONO_TEST = `import assert from "node:assert/strict";
+import { loadFormats } from "../src/report/formats/mod.ts";
+
+Deno.test("mono: the text report without colour", async () => {
+  const formats = await loadFormats(["mono", "text"]);
+  const source = {
+    kind: "fleet",
+    fleet: { servers: [], config_format: "mcpServers", complete: true, passed: true },
+  } as never;
+  assert.equal(
+    formats.get("mono")!.render(source, { color: true }),
+    formats.get("text")!.render(source, { color: false }),
+  );
+});
+`;
+
+/** A fictional format (its module, its row, its test, its docs row after the last one). */
+async function addFormat(edit: Editor, option: boolean): Promise<void> {
+  await edit.write("src/report/formats/mono.ts", monoModule(option));
+  await edit.replace(
+    "src/report/formats/mod.ts",
+    "  /** The GitHub step summary",
+    `  mono: {\n    selectable: true,\n${option ? "    options: [MONO_WIDTH],\n" : ""}` +
+      `    load: (): Promise<FormatModule> => import("./mono.ts"),\n  },\n` +
+      "  /** The GitHub step summary",
+  );
+  await edit.write("tests/mono_format_test.ts", MONO_TEST);
+  await edit.replace(
+    "docs/ci.md",
+    "\n\nWith `--baseline` each format",
+    "\n| `mono` | the text report, never in colour |\n\nWith `--baseline` each format",
+  );
 }
 
 const CHANGES: readonly Change[] = [
-  {
-    what: "an output format",
-    apply: async ({ write, replace }) => {
-      await write(
-        "src/report/formats/tsv.ts",
-        `/** A fictional format. @module */\nimport type { RenderSource } from "../run.ts";\n\n` +
-          `/** One line. */\nexport function render(source: RenderSource): string {\n  return \`\${source.kind}\\n\`;\n}\n`,
-      );
-      await replace(
-        "src/report/formats/mod.ts",
-        "  /** The GitHub step summary",
-        `  tsv: { selectable: true, load: (): Promise<FormatModule> => import("./tsv.ts") },\n` +
-          "  /** The GitHub step summary",
-      );
-    },
-    tests: [
-      "cli_test",
-      "mistakes_test",
-      "formats_test",
-      "options_test",
-      "public_api_test",
-      "seams_test",
-    ],
-  },
+  { what: "an output format", apply: (edit) => addFormat(edit, false) },
   {
     what: "an output format with an option of its own",
-    apply: async ({ write, replace }) => {
-      await write(
-        "src/report/formats/tsv.ts",
-        `/** A fictional format. @module */\nimport type { RenderSource } from "../run.ts";\n` +
-          `import type { RenderOptions } from "./mod.ts";\nimport { TSV_SEPARATOR, valueOf } from "./options.ts";\n\n` +
-          `/** One line. */\nexport function render(source: RenderSource, options: RenderOptions): string {\n` +
-          `  return \`\${source.kind}\${valueOf(options.values, TSV_SEPARATOR) ?? "\\t"}\\n\`;\n}\n`,
-      );
-      await replace(
-        "src/report/formats/mod.ts",
-        "  /** The GitHub step summary",
-        `  tsv: {\n    selectable: true,\n    options: [TSV_SEPARATOR],\n` +
-          `    load: (): Promise<FormatModule> => import("./tsv.ts"),\n  },\n` +
-          "  /** The GitHub step summary",
-      );
-      await replace(
+    apply: async (edit) => {
+      await addFormat(edit, true);
+      await edit.replace(
         "src/report/formats/mod.ts",
         "  SARIF_LOCATION,\n",
-        "  SARIF_LOCATION,\n  TSV_SEPARATOR,\n",
+        "  MONO_WIDTH,\n  SARIF_LOCATION,\n",
       );
-      await replace(
+      await edit.replace(
         "src/report/formats/options.ts",
         "/** Where every result of a SARIF log points",
-        `/** \`--tsv-separator C\`: one character between columns. */\n` +
-          `export const TSV_SEPARATOR: FormatOption<string> = {\n  name: "tsv-separator",\n  value: "C",\n` +
-          `  help: ["TSV: the character between columns"],\n  report: "a TSV report",\n` +
-          `  parse: (text) => text.length === 1 ? { value: text } : { problem: "must be one character" },\n};\n\n` +
+        `/** \`--mono-width N\`: the mono report's width, 40 to 400 columns. */\n` +
+          `export const MONO_WIDTH: FormatOption<number> = {\n  name: "mono-width",\n  value: "N",\n` +
+          `  help: ["mono: the width of its lines, in columns"],\n  report: "a mono report",\n` +
+          `  parse: (text) => /^[0-9]{2,3}$/.test(text) && Number(text) >= 40 && Number(text) <= 400\n` +
+          `    ? { value: Number(text) }\n    : { problem: "must be a width from 40 to 400" },\n};\n\n` +
           "/** Where every result of a SARIF log points",
       );
-      await replace(
+      await edit.replace(
         "docs/reference.md",
         "| `--sarif-location PATH[:LINE]`",
-        "| `--tsv-separator C` | | TSV: the character between columns |\n| `--sarif-location PATH[:LINE]`",
+        "| `--mono-width N` | | mono: the width of its lines, in columns |\n| `--sarif-location PATH[:LINE]`",
       );
     },
-    tests: [
-      "cli_test",
-      "mistakes_test",
-      "formats_test",
-      "options_test",
-      "public_api_test",
-      "seams_test",
-    ],
   },
   {
     what: "a client rule kind",
@@ -140,11 +170,22 @@ const CHANGES: readonly Change[] = [
       );
       await replace(
         registry,
-        `export const RULE_KINDS = {\n`,
-        `export const RULE_KINDS = {\n  "min-name-length": minNameLength,\n`,
+        `  "name-collision": nameCollision,\n`,
+        `  "min-name-length": minNameLength,\n  "name-collision": nameCollision,\n`,
+      );
+      await write(
+        "tests/min_name_length_test.ts",
+        `import assert from "node:assert/strict";\nimport { RULE_KINDS } from "../src/clients/rules/registry.ts";\n\n` +
+          `Deno.test("min-name-length: the names shorter than the value", () => {\n` +
+          `  const judged = RULE_KINDS["min-name-length"].judge({ id: "min-name-length", value: 2 } as never, [\n` +
+          `    { name: "a" },\n    { name: "abc" },\n  ] as never, {} as never);\n  assert.deepEqual(judged, ["a"]);\n});\n`,
+      );
+      await replace(
+        "docs/client-presets.md",
+        "| `name-collision`                |",
+        "| `min-name-length` | a length | tools whose name is shorter | `drop-tool` |\n| `name-collision`                |",
       );
     },
-    tests: ["client_rules_test", "clients_test", "schema_test", "seams_test", "options_test"],
   },
   {
     what: "a config file shape with a new top-level key",
@@ -154,7 +195,7 @@ const CHANGES: readonly Change[] = [
         `/** A fictional shape. @module */\nimport { checkEntry } from "../spec.ts";\n` +
           `import { type FormatModule, tableEntries } from "./format.ts";\n` +
           `import { mcpServersEntry } from "./mcp_servers.ts";\n\n/** The fictional shape. */\n` +
-          `export const agents: FormatModule = {\n  clients: "Agents",\n  format: "agentServers",\n` +
+          `export const agents: FormatModule = {\n  clients: "Agents",\n  format: "agentServers",\n  expected: "agentServers (Agents)",\n` +
           `  syntax: ["json"],\n  table: (document) =>\n    document.value(["agentServers"]) === undefined ? undefined : "agentServers",\n` +
           `  entries: (document) => tableEntries(document, ["agentServers"], "agentServers"),\n` +
           `  entry: (value) => checkEntry(mcpServersEntry(value)),\n};\n`,
@@ -165,38 +206,40 @@ const CHANGES: readonly Change[] = [
         `import type {`,
         `import { agents } from "./agents.ts";\nimport type {`,
       );
+      await replace(registry, `  goose,\n];`, `  goose,\n  agents,\n];`);
+      await write(
+        "tests/agents_config_test.ts",
+        `import assert from "node:assert/strict";\nimport { readConfig } from "../src/config/parse.ts";\n\n` +
+          `Deno.test("agents: its table of servers", async () => {\n` +
+          `  const parsed = await readConfig('{"agentServers": {"a": {"command": "x"}}}', { path: "a.json" });\n` +
+          `  assert.equal(parsed.format, "agentServers");\n});\n`,
+      );
       await replace(
-        registry,
-        `FORMAT_MODULES: readonly FormatModule[] = [\n`,
-        `FORMAT_MODULES: readonly FormatModule[] = [\n  agents,\n`,
+        "docs/config.md",
+        "| Kiro, Roo Code (`mcpServers`)",
+        "| Agents (`agentServers`) | `agents.json` | as `mcpServers` | fictional |\n| Kiro, Roo Code (`mcpServers`)",
       );
     },
-    tests: [
-      "config_formats_test",
-      "config_registry_test",
-      "config_test",
-      "schema_test",
-      "seams_test",
-      "options_test",
-    ],
   },
   {
     what: "a protocol revision with the same wire rules",
-    apply: async ({ replace }) => {
+    apply: async ({ replace, rewrite }) => {
       // A newer row with the newest one's rules.
       const { PROTOCOL_VERSIONS, REVISIONS } = await import("../src/protocol/versions.ts");
-      const row = JSON.stringify(REVISIONS[PROTOCOL_VERSIONS.at(-1)!]);
+      const newest = PROTOCOL_VERSIONS.at(-1)!;
+      const row = JSON.stringify(REVISIONS[newest]);
       const end = `} as const satisfies Record<string, Revision>;`;
       await replace("src/protocol/versions.ts", end, `  "2098-05-05": ${row},\n${end}`);
+      // Its column of the overview: the same as the newest's.
+      await rewrite("docs/protocol-revisions.md", (text) => {
+        const lines = text.split("\n");
+        const header = lines.findIndex((line) => line.startsWith("|") && line.includes(newest));
+        for (let at = header; lines[at]?.startsWith("|"); at++) {
+          lines[at] += at === header ? " 2098-05-05 |" : at === header + 1 ? " --- |" : " same |";
+        }
+        return lines.join("\n");
+      });
     },
-    tests: [
-      "cli_test",
-      "opening_test",
-      "protocol_negotiation_test",
-      "protocol_versions_test",
-      "seams_test",
-      "options_test",
-    ],
   },
 ];
 
@@ -219,40 +262,70 @@ async function readOrUndefined(path: string): Promise<string | undefined> {
   }
 }
 
-async function run(cwd: string, args: string[]): Promise<boolean> {
-  const { success } = await new Deno.Command(DENO, { args, cwd, stdout: "null", stderr: "null" })
+async function run(cwd: string, args: string[]): Promise<{ ok: boolean; output: string }> {
+  const result = await new Deno.Command(DENO, { args, cwd, stdout: "piped", stderr: "piped" })
     .output();
-  return success;
+  const decoder = new TextDecoder();
+  return {
+    ok: result.success,
+    output: decoder.decode(result.stdout) + decoder.decode(result.stderr),
+  };
 }
 
 /** What `deno task schema` writes. */
 const isGenerated = (path: string) => /^src\/report\/[^/]+\.schema\.json$/.test(path);
 
-async function measure(change: Change): Promise<void> {
+async function copyTree(copy: string): Promise<void> {
+  for (const entry of COPIED) {
+    const from = join(ROOT, entry);
+    const to = join(copy, entry);
+    if ((await Deno.stat(from)).isDirectory) {
+      for (const path of await filesOf(from)) {
+        if (path.startsWith(".cache/")) continue;
+        await Deno.mkdir(join(to, path, ".."), { recursive: true });
+        await Deno.copyFile(join(from, path), join(to, path));
+      }
+    } else await Deno.copyFile(from, to);
+  }
+}
+
+/** The tests of the copy that read a changed module or a changed doc, and the new tests. */
+async function testsOf(copy: string, changed: readonly string[]): Promise<string[]> {
+  const tests = (await filesOf(join(copy, "tests"))).filter((path) => /^[^/]+_test\.ts$/.test(path))
+    .map((path) => `tests/${path}`).sort();
+  const texts = new Map<string, string>();
+  for (const path of tests) texts.set(path, await Deno.readTextFile(join(copy, path)));
+  const edges = await graphOf(tests, { codeOnly: true, root: copy });
+  const readers = readersOf(texts, edges, {
+    modules: changed.filter((path) => path.startsWith("src/")),
+    docs: changed.filter((path) => path.startsWith("docs/")),
+  });
+  return [...new Set([...readers, ...changed.filter((path) => tests.includes(path))])].sort();
+}
+
+async function measure(change: Change, keep: boolean): Promise<void> {
   const copy = await Deno.makeTempDir({ prefix: "mcpeval-change-cost-" });
   try {
-    for (const entry of COPIED) {
-      const from = join(ROOT, entry);
-      const to = join(copy, entry);
-      if ((await Deno.stat(from)).isDirectory) {
-        for (const path of await filesOf(from)) {
-          await Deno.mkdir(join(to, path, ".."), { recursive: true });
-          await Deno.copyFile(join(from, path), join(to, path));
-        }
-      } else await Deno.copyFile(from, to);
-    }
+    await copyTree(copy);
+    const replace = async (path: string, anchor: string, text: string) => {
+      const before = await Deno.readTextFile(join(copy, path));
+      if (!before.includes(anchor)) throw new Error(`${path}: "${anchor.trim()}" not found`);
+      await Deno.writeTextFile(join(copy, path), before.replace(anchor, text));
+    };
     await change.apply({
       write: (path, text) => Deno.writeTextFile(join(copy, path), text),
-      replace: async (path, anchor, text) => {
-        const before = await Deno.readTextFile(join(copy, path));
-        if (!before.includes(anchor)) throw new Error(`${path}: "${anchor.trim()}" not found`);
-        await Deno.writeTextFile(join(copy, path), before.replace(anchor, text));
+      replace,
+      rewrite: async (path, rewrite) => {
+        await Deno.writeTextFile(
+          join(copy, path),
+          rewrite(await Deno.readTextFile(join(copy, path))),
+        );
       },
     });
-    await run(copy, ["fmt", "src", "docs"]);
+    await run(copy, ["fmt", ...COUNTED]);
     await run(copy, ["task", "schema"]);
     const changed: string[] = [];
-    for (const folder of ["src", "docs"]) {
+    for (const folder of COUNTED) {
       for (const path of await filesOf(join(copy, folder))) {
         const original = await readOrUndefined(join(ROOT, folder, path));
         if (original !== await Deno.readTextFile(join(copy, folder, path))) {
@@ -260,24 +333,42 @@ async function measure(change: Change): Promise<void> {
         }
       }
     }
-    const checked = await run(copy, ["check", "main.ts", "mod.ts"]);
-    const tested = await run(copy, [
-      "test",
-      ...TEST_FLAGS,
-      ...change.tests.map((t) => `tests/${t}.ts`),
-    ]);
-    const written = changed.filter((path) => !isGenerated(path));
+    const tests = await testsOf(copy, changed);
+    const checked = await run(copy, ["check", "main.ts", "mod.ts", ...tests]);
+    const tested = await run(copy, ["test", "--parallel", ...TEST_FLAGS, ...tests]);
     const generated = changed.filter(isGenerated);
+    const docs = changed.filter((path) => path.startsWith("docs/"));
+    const code = changed.filter((path) => !generated.includes(path) && !docs.includes(path));
+    // deno test's failures, each `NAME => ./tests/FILE:LINE:COLUMN` (colours taken out).
+    // deno-lint-ignore no-control-regex -- the terminal's colour codes are what is removed
+    const plain = tested.output.replaceAll(/\x1b\[[0-9;]*m/g, "");
+    const failed = [...plain.matchAll(/^(\S.*) => \.\/(tests\/\S+?):\d+/gm)]
+      .map((match) => `  FAILED ${match[2]}: ${match[1]}`);
     const lines = [
-      `${change.what}: ${written.length} written + a test + ${generated.length} generated` +
-      ` (check ${checked ? "ok" : "FAILED"}, tests ${tested ? "ok" : "FAILED"})`,
-      ...written.map((path) => `  ${path}`),
+      `${change.what}: ${code.length} code + ${docs.length} docs + ${generated.length} generated` +
+      ` (check ${checked.ok ? "ok" : "FAILED"}, ${tests.length} tests ${
+        tested.ok ? "ok" : "FAILED"
+      })`,
+      ...code.map((path) => `  ${path}`),
+      ...docs.map((path) => `  ${path} (docs)`),
       ...generated.map((path) => `  ${path} (generated)`),
+      `  tests: ${tests.map((path) => path.slice(6, -8)).join(" ")}`,
+      ...[...new Set(failed)],
+      ...(checked.ok ? [] : [checked.output.split("\n").slice(0, 20).join("\n")]),
     ];
     await Deno.stdout.write(new TextEncoder().encode(lines.join("\n") + "\n"));
   } finally {
-    await Deno.remove(copy, { recursive: true });
+    if (keep) await Deno.stdout.write(new TextEncoder().encode(`  kept: ${copy}\n`));
+    else await Deno.remove(copy, { recursive: true });
   }
 }
 
-for (const change of CHANGES) await measure(change);
+const { values } = parseArgs({
+  args: Deno.args,
+  options: { only: { type: "string" }, keep: { type: "boolean" } },
+});
+for (const change of CHANGES) {
+  if (values.only === undefined || change.what.includes(values.only)) {
+    await measure(change, values.keep === true);
+  }
+}

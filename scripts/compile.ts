@@ -42,9 +42,10 @@ export function binaryName(target: string): string {
 /**
  * The arguments to `deno` that compile `main.ts` for `target` into `outDir`, flags baked in.
  * `main.ts` has no `--include`: its own modules' dynamic imports are string literals, which
- * `deno compile` follows by itself, and its npm packages are imported by literal names and
- * are in the lockfile's npm snapshot, which `deno compile` embeds whole (without
- * `--exclude-unused-npm`).
+ * `deno compile` follows by itself (the committed observation `--observe` reads is a template of
+ * a fixed folder; the binary, without read permission, never runs `--observe`), and its npm
+ * packages are imported by literal names and are in the lockfile's npm snapshot, which
+ * `deno compile` embeds whole (without `--exclude-unused-npm`).
  *
  * @example
  * ```ts

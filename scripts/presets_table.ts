@@ -30,7 +30,6 @@ export const TABLE_END = "<!-- end versions-table -->";
 /** A list of revisions (oldest first) as the table writes it. */
 function spelled(revisions: readonly string[]): string {
   if (revisions.length === 0) return "none";
-  if (revisions.length === PROTOCOL_VERSIONS.length) return `all ${PROTOCOL_VERSIONS.length}`;
   const prefix = PROTOCOL_VERSIONS.slice(0, revisions.length).join() === revisions.join();
   return prefix ? `up to ${revisions.at(-1)}` : revisions.join(", ");
 }

@@ -33,6 +33,13 @@ export const MAX_BASELINE_CONTAINERS = 1_000_000;
 export const REPORT_CHUNK_CHARS = 1_048_576;
 
 /**
+ * While a report is rendered and written, the event loop gets a turn after at most about this
+ * much work, so that a signal is acted on within a render of any size (each format renders in
+ * pieces of bounded work).
+ */
+export const RENDER_SLICE_MS = 20;
+
+/**
  * `merge` keeps the servers merged so far as compressed blocks of about this many characters
  * of compact JSON each, so that its memory is the largest report plus the merged one, packed.
  */
@@ -222,3 +229,32 @@ export const MAX_NAME_PATTERN_LENGTH = 256;
  * characters; a longer one makes the profile incomplete (`malformed-entry`), as in the five.
  */
 export const MAX_KEPT_INVALID_NAME_CHARS = 1_024;
+
+/**
+ * `--observe`: the longest wait for the real client's headless run (from its start to its exit);
+ * a client still running then is ended, and without a model request its profiles are
+ * `client-timeout`.
+ */
+export const OBSERVE_CLIENT_WAIT_MS = 120_000;
+
+/** `--observe`: the longest wait for installing a client from the npm registry (cached after). */
+export const OBSERVE_INSTALL_MS = 600_000;
+
+/** `--observe`: the longest wait for one look-up on the npm registry (`@latest`, an integrity). */
+export const OBSERVE_LOOKUP_MS = 60_000;
+
+/**
+ * `--observe`: how many openings (`initialize`, `server/discover`) of the real client the proxy
+ * forwards to one server until one succeeds (a client that falls back sends a second); after
+ * that, or once one succeeded, it answers them itself.
+ */
+export const MAX_PROXY_OPENINGS = 4;
+
+/** `--observe`: how long a connection to the proxy may take to say which server it is for. */
+export const PROXY_HELLO_MS = 10_000;
+
+/**
+ * `--observe`: a server's instructions count as shown to the model when at least this many of
+ * their first characters (or all of them, when they are shorter) reach it verbatim.
+ */
+export const MIN_SHOWN_INSTRUCTIONS_CHARS = 32;

@@ -40,8 +40,11 @@ export function canonicalProfiles(profiles: Iterable<Profile>): Profile[] {
 /** A profile that impersonates a client preset: `client:NAME`. */
 export type ClientProfile = `client:${string}`;
 
-/** Any profile label: one of the five, or a client preset's. */
-export type ProfileLabel = Profile | ClientProfile;
+/** A profile of a real client observed through the discovery-only proxy: `observed:NAME@VERSION`. */
+export type ObservedLabel = `observed:${string}`;
+
+/** Any profile label: one of the five, a client preset's, or an observed client's. */
+export type ProfileLabel = Profile | ClientProfile | ObservedLabel;
 
 /** A version in a label: semver-like, `MAJOR.MINOR.PATCH` with an optional pre-release or build. */
 const LABEL_VERSION =
@@ -60,6 +63,21 @@ export const CLIENT_PROFILE: RegExp = new RegExp(
 export const PROFILE_LABEL: RegExp = new RegExp(
   `^[a-z][a-z0-9-]{0,31}(?::[a-z0-9][a-z0-9-]{0,31}(?:@${LABEL_VERSION})?)?$`,
 );
+
+/** An observed client's profile label, as this version writes it. */
+export const OBSERVED_PROFILE: RegExp = new RegExp(
+  `^observed:[a-z0-9][a-z0-9-]{0,31}@${LABEL_VERSION}$`,
+);
+
+/** The label of the profile of client `name` at `version`, observed (`--observe`). */
+export function observedProfile(name: string, version: string): ObservedLabel {
+  return `observed:${name}@${version}`;
+}
+
+/** Whether `label` is an observed client's profile. */
+export function isObserved(label: string): label is ObservedLabel {
+  return label.startsWith("observed:");
+}
 
 /** The label of the profile for client preset `name`. */
 export function clientProfile(name: string): ClientProfile {

@@ -23,6 +23,12 @@ export function defaultServerStderr(terminal: boolean, quiet: boolean): ServerSt
   return terminal && !quiet ? "tail" : "discard";
 }
 
+/** An environment variable's name as mcpeval reads one: a letter or `_`, then letters, digits, `_`. */
+export const ENV_NAME_PART = "[A-Za-z_][A-Za-z0-9_]*";
+
+/** Whether a whole text is an environment variable's name ({@linkcode ENV_NAME_PART}). */
+export const ENV_NAME: RegExp = new RegExp(`^${ENV_NAME_PART}$`);
+
 /** The transports, by the name a report gives them (each target's `kind`). */
 export const TRANSPORTS = ["stdio", "streamable-http"] as const satisfies readonly Target["kind"][];
 

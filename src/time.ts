@@ -3,10 +3,7 @@
  *
  * @module
  */
-/**
- * Resolves after `ms`. Not `node:timers/promises`: importing a `node:` module makes Deno load its
- * Node compatibility layer at once (about 5 ms), before a run has spawned its server.
- */
+/** Resolves after `ms`. */
 export const delay = (ms: number): Promise<void> =>
   new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -16,8 +16,9 @@ export const DENO: string = Deno.execPath();
 /**
  * The variables a child started with a cleared or reduced environment needs to find Deno, its
  * cache and the network the way the test runner does: the cache folder (`DENO_DIR`: it may be
- * anything), the CA settings, the proxies and the npm registry's configuration. A child that
- * loses them looks in the default cache, downloads there, or cannot connect.
+ * anything), the CA settings, the proxies and the npm registry's configuration, and the lab's
+ * install cache of real clients (`MCPEVAL_LAB_CACHE`: `.ci/run` installs each client once). A
+ * child that loses them looks in the default cache, downloads there, or cannot connect.
  */
 export const CHILD_ENV_NAMES: readonly string[] = [
   "PATH",
@@ -41,6 +42,7 @@ export const CHILD_ENV_NAMES: readonly string[] = [
   "npm_config_registry",
   "NPM_CONFIG_USERCONFIG",
   "npm_config_userconfig",
+  "MCPEVAL_LAB_CACHE",
 ];
 
 /** The variables of {@linkcode CHILD_ENV_NAMES} that are set here, with their values. */

@@ -7,10 +7,13 @@ import assert from "node:assert/strict";
 import { BASELINE_STATES, NOT_COMPARED_REASONS } from "../src/analysis/baseline.ts";
 import { FILTERED_REQUIRED_HINT, RULES } from "../src/analysis/rules.ts";
 import { TOOL_FILTER_RULE_IDS } from "../src/analysis/tool_filters.ts";
-import { CLIENT_RULE_IDS } from "../src/clients/presets.ts";
+import { RULE_KIND_IDS } from "../src/clients/rules/registry.ts";
+import { REFERENCE_READINGS } from "../src/analysis/findings.ts";
+import { DEFERRAL_KINDS } from "../src/clients/presets.ts";
 import { WHOLE_SERVER_EFFECTS } from "../src/clients/rules/kind.ts";
 import { CONFIG_FIELDS, NOT_CHECKED_HINTS } from "../src/config_facts.ts";
-import { CLIENT_PROFILE, isProfile } from "../src/profiles.ts";
+import { CLIENT_PROFILE, isProfile, OBSERVED_PROFILE } from "../src/profiles.ts";
+import { OBSERVED_RULE } from "../src/analysis/observed.ts";
 import { DETAIL_PHRASES, INCOMPLETE_HINTS, SIGNALS } from "../src/protocol/incomplete.ts";
 import { FLEET_SCHEMA_ID } from "../src/report/fleet/types.ts";
 import { TRANSPORTS } from "../src/target.ts";
@@ -22,7 +25,8 @@ const has = (table: object, id: unknown) => typeof id === "string" && Object.has
 const among = (values: readonly string[], id: unknown) =>
   typeof id === "string" && values.includes(id);
 const label = (value: unknown) =>
-  typeof value === "string" && (isProfile(value) || CLIENT_PROFILE.test(value));
+  typeof value === "string" &&
+  (isProfile(value) || CLIENT_PROFILE.test(value) || OBSERVED_PROFILE.test(value));
 
 /** Fails unless the finding's ids are this version's, and its hint its kind's. */
 function assertFinding(finding: Json, at: string): void {
@@ -38,7 +42,12 @@ function assertFinding(finding: Json, at: string): void {
   const rules =
     finding.kind === "tool-disabled-in-config" || finding.kind === "required-tool-unavailable"
       ? TOOL_FILTER_RULE_IDS
-      : CLIENT_RULE_IDS;
+      : finding.kind === "tool-unreachable-in-client"
+      ? [...RULE_KIND_IDS, OBSERVED_RULE]
+      : RULE_KIND_IDS;
+  if (finding.observed_profile !== undefined || finding.kind === "preset-disagrees-with-client") {
+    assert.ok(OBSERVED_PROFILE.test(finding.observed_profile), `${at}: observed_profile`);
+  }
   if (finding.rule !== undefined) assert.ok(among(rules, finding.rule), `${at}: rule`);
   if (finding.effect !== undefined) {
     assert.ok(among([...WHOLE_SERVER_EFFECTS], finding.effect), `${at}: effect`);
@@ -54,6 +63,13 @@ function assertReport(report: Json, at: string): void {
   for (const [i, profile] of report.profiles.entries()) {
     const where = `${at}profiles.${i}`;
     assert.ok(label(profile.profile), `${where}: profile ${profile.profile}`);
+    const client = profile.client;
+    if (client?.references !== undefined) {
+      assert.ok(among(REFERENCE_READINGS, client.references), `${where}: references`);
+    }
+    if (client?.deferral !== undefined) {
+      assert.ok(among(DEFERRAL_KINDS, client.deferral), `${where}: deferral`);
+    }
     const incomplete = profile.incomplete;
     if (incomplete === null) continue;
     assert.ok(has(INCOMPLETE_HINTS, incomplete.reason), `${where}: reason ${incomplete.reason}`);

@@ -30,6 +30,8 @@ export interface InstallOptions {
   readonly env?: Record<string, string>;
   /** Ends a run (SIGTERM) after this many milliseconds (default: no bound). */
   readonly boundMs?: number;
+  /** The README's second install line, for `--observe` (`--allow-read` unscoped). */
+  readonly observe?: boolean;
 }
 
 /**
@@ -39,10 +41,11 @@ export interface InstallOptions {
 export async function installReadmeLine(
   root: string,
   marker: ProcessMarker,
-  { env: extra = {}, boundMs }: InstallOptions = {},
+  { env: extra = {}, boundMs, observe = false }: InstallOptions = {},
 ): Promise<(line: string, cwd?: string) => Promise<Run>> {
   const install = commands().find((line) =>
-    line.startsWith("deno install -g") && line.endsWith("main.ts")
+    line.startsWith("deno install -g") &&
+    line.endsWith(observe ? " --allow-read main.ts" : "main.ts")
   );
   assert.ok(install, "the README shows how to install from a clone");
   const [, , ...flags] = words(install);

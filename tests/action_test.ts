@@ -296,6 +296,25 @@ Deno.test("action: a missing Deno permission (exit 2) names the deno-permissions
   }
 });
 
+Deno.test("action: the observe input reaches --observe with its own permissions", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "mcpeval-action-" });
+  try {
+    // A client the lab cannot run: refused after --observe's permissions were found granted.
+    const run = await runStep(dir, {
+      command: "deno run --quiet fixtures/demo/server.ts",
+      server: "demo",
+      observe: "vscode",
+    });
+    assert.equal(run.code, 2, run.stderr);
+    assert.match(
+      run.stdout,
+      /^::error title=mcpeval::--observe cannot run vscode: an editor, not on the npm registry$/m,
+    );
+  } finally {
+    await Deno.remove(dir, { recursive: true });
+  }
+});
+
 /** A `deno` that records its arguments (NUL-separated) in RUNNER_TEMP and exits 0. */
 async function recordingDeno(dir: string): Promise<string> {
   const bin = await Deno.makeTempDir({ dir, prefix: "bin-" });

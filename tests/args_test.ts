@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { parseGuidanceArgs } from "../src/cli/args.ts";
 import type { RunRequest } from "../src/request/run.ts";
-import { InvocationError } from "../src/cli/errors.ts";
+import { UserError } from "../src/errors.ts";
 import { CONCURRENCY, SETTLE_MS, TIMEOUT_MS } from "../src/limits.ts";
 import { testContext } from "./_context.ts";
 
@@ -30,9 +30,9 @@ Deno.test("numeric options at both ends of their range", async () => {
     assert.equal((await parse())[key], range.default);
     assert.equal((await parse(option, String(range.min)))[key], range.min);
     assert.equal((await parse(`${option}=${range.max}`))[key], range.max);
-    await assert.rejects(() => parse(option, String(range.max + 1)), InvocationError);
+    await assert.rejects(() => parse(option, String(range.max + 1)), UserError);
     if (range.min > 0) {
-      await assert.rejects(() => parse(option, String(range.min - 1)), InvocationError);
+      await assert.rejects(() => parse(option, String(range.min - 1)), UserError);
     }
   }
 });
@@ -79,8 +79,8 @@ Deno.test("loopback URLs may use http:, remote ones need https: and --allow-remo
     await url("--allow-remote-http", "--url", "https://mcp.example.com/mcp"),
     "mcp.example.com",
   );
-  await assert.rejects(() => url("--url", "http://127.0.0.1.example.com/mcp"), InvocationError);
-  await assert.rejects(() => url("--url", "http://[::2]/mcp"), InvocationError);
+  await assert.rejects(() => url("--url", "http://127.0.0.1.example.com/mcp"), UserError);
+  await assert.rejects(() => url("--url", "http://[::2]/mcp"), UserError);
 });
 
 Deno.test("--header reads the value from the environment", async () => {

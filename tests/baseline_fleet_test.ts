@@ -1,6 +1,6 @@
 /**
  * `--baseline` with `--config` runs and fleet reports, through the real CLI: a fleet report is
- * the baseline of a config run (each server compared with its own entry) and of a single
+ * the baseline of a fleet (each server compared with its own entry) and of a single
  * server's run (its entry picked by label); baselines are written by the CLI itself.
  */
 import assert from "node:assert/strict";
@@ -46,7 +46,7 @@ const reportOf = (fleet: { servers: unknown[] }, name: string): Report => {
   return server.report;
 };
 
-Deno.test("a fleet baseline for a config run: each server against its entry, a new server all new, a lost tool fails", async () => {
+Deno.test("a fleet report as the baseline of a fleet: each server against its entry, a new server all new, a lost tool fails", async () => {
   await using dir = await tempDir();
   await using before = await configFile({
     mcpServers: { demo: entry(DEMO), everything: entry(EVERYTHING) },
@@ -157,7 +157,7 @@ Deno.test("a fleet baseline for one server's run: its entry by label; a label th
   );
 });
 
-Deno.test("one server's report as the baseline of a config run: that server compared, the others all new; no server of its label: exit 2", async () => {
+Deno.test("one server's report as the baseline of a fleet: that server compared, the others all new; no server of its label: exit 2", async () => {
   await using dir = await tempDir();
   const baseline = join(dir.path, "demo.json");
   const written = await mcpeval(
@@ -198,7 +198,7 @@ Deno.test("one server's report as the baseline of a config run: that server comp
   );
 });
 
-Deno.test("a config run with --baseline needs read permission for it, asked with the config file's", async () => {
+Deno.test("a fleet with --baseline needs read permission for it, asked with the config file's", async () => {
   await using config = await configFile({ mcpServers: { demo: entry(DEMO) } });
   const result = await mcpeval(
     ["guidance", "--config", config.path, "--baseline", "/nonexistent/baseline.json"],

@@ -43,7 +43,7 @@ for (
   });
 }
 
-Deno.test("a reworded 0.2.0 fleet report is the baseline of a config run", async () => {
+Deno.test("a reworded 0.2.0 fleet report is the baseline of a fleet", async () => {
   const path = join(DATA, "fleet-0.2.0-reworded.json");
   await using config = await configFile({
     mcpServers: { demo: entry(fixture("demo/server.ts")) },

@@ -140,7 +140,7 @@ async function pageOutcome(shape: ToolShape, tools: unknown[], client = false) {
 
 Deno.test("a page is validated with the Tool shape of the revision's row", async () => {
   const open = PROTOCOL_VERSIONS.filter((v) => revisionOf(v).toolShape === "open-schemas");
-  assert.deepEqual(open, ["2026-07-28"]);
+  assert.ok(open.length > 0 && open.length < PROTOCOL_VERSIONS.length, "both shapes have rows");
   for (const version of PROTOCOL_VERSIONS) {
     const shape = revisionOf(version).toolShape;
     for (const client of [false, true]) {
@@ -150,7 +150,7 @@ Deno.test("a page is validated with the Tool shape of the revision's row", async
         SET_FLAGS,
       ], client);
       const boolean = await pageOutcome(shape, [SET_FLAGS], client);
-      if (version === "2026-07-28") {
+      if (shape === "open-schemas") {
         assert.deepEqual(listed, ["echo", "list-users", "set-flags"], version);
         assert.deepEqual(boolean, ["set-flags"], version);
       } else {

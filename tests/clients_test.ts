@@ -305,7 +305,7 @@ Deno.test("server-everything under --client vscode lists what a client with root
   ]);
 });
 
-Deno.test("a config run: a client's tool cap counts across servers in config order", async () => {
+Deno.test("a fleet: a client's tool cap counts across servers in config order", async () => {
   await using dir = await tempDir();
   const entry = (scenario: string) => {
     const [command, ...args] = hostile(scenario);

@@ -252,7 +252,7 @@ Deno.test("--jobs bounds the live server connections across all servers", async 
 });
 
 Deno.test({
-  name: "SIGINT during a --config run stops every process of every server, exit 130, no report",
+  name: "SIGINT during a fleet stops every process of every server, exit 130, no report",
   ignore: Deno.build.os === "windows",
   fn: async () => {
     await using log = await fixtureLog();

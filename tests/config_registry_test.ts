@@ -8,6 +8,7 @@ import { filteredTools, wildcardMatches } from "../src/analysis/tool_filters.ts"
 import { configEntries, derivedLabel, selectEntries } from "../src/config/entries.ts";
 import { ConfigError, parseConfig, readConfig } from "../src/config/parse.ts";
 import { isNotChecked } from "../src/config/spec.ts";
+import { EXPECTED_TABLES, FORMAT_MODULES } from "../src/config/formats/registry.ts";
 
 /** The format and each entry's name and kind (or reason) of a config text. */
 async function read(text: string, path = "", project?: string) {
@@ -25,66 +26,98 @@ async function read(text: string, path = "", project?: string) {
 }
 
 Deno.test("detection: the module that claims the file, else the one whose table it has", async () => {
-  const cases: [string, string, string[]][] = [
+  const cases: Record<string, [text: string, path: string, expected: string[]]> = {
     // A Gemini CLI field alone does not make a file Gemini's: the shared shape takes httpUrl.
-    [
+    "httpUrl in the shared shape": [
       '{"mcpServers": {"a": {"httpUrl": "http://127.0.0.1/mcp"}, "b": {"url": "http://127.0.0.1/sse"}}}',
       "x.json",
       ["mcpServers", "a streamable-http", "b streamable-http"],
     ],
     // Gemini CLI by its folder: url is the legacy SSE transport.
-    ['{"mcpServers": {"b": {"url": "http://127.0.0.1/sse"}}}', "/p/.gemini/settings.json", [
-      "mcpServers",
-      "b legacy-sse",
-    ]],
+    "Gemini CLI by its folder": [
+      '{"mcpServers": {"b": {"url": "http://127.0.0.1/sse"}}}',
+      "/p/.gemini/settings.json",
+      ["mcpServers", "b legacy-sse"],
+    ],
     // Elsewhere url is Streamable HTTP.
-    ['{"mcpServers": {"b": {"url": "http://127.0.0.1/mcp"}}}', "/p/.cursor/mcp.json", [
-      "mcpServers",
-      "b streamable-http",
-    ]],
+    "url elsewhere": [
+      '{"mcpServers": {"b": {"url": "http://127.0.0.1/mcp"}}}',
+      "/p/.cursor/mcp.json",
+      [
+        "mcpServers",
+        "b streamable-http",
+      ],
+    ],
     // VS Code settings.json: the flat dotted key and the nested object.
-    ['{"mcp.servers": {"a": {"command": "x"}}}', "settings.json", ["servers", "a stdio"]],
-    ['{"mcp": {"servers": {"a": {"command": "x"}}}}', "settings.json", ["servers", "a stdio"]],
+    "VS Code's dotted key": ['{"mcp.servers": {"a": {"command": "x"}}}', "settings.json", [
+      "servers",
+      "a stdio",
+    ]],
+    "VS Code's nested object": ['{"mcp": {"servers": {"a": {"command": "x"}}}}', "settings.json", [
+      "servers",
+      "a stdio",
+    ]],
     // opencode, both layouts; its $schema tells it from VS Code's nested mcp.servers.
-    ['{"mcp": {"a": {"type": "local", "command": ["x", "y"]}}}', "", ["mcp", "a stdio"]],
-    [
+    "opencode's mcp": ['{"mcp": {"a": {"type": "local", "command": ["x", "y"]}}}', "", [
+      "mcp",
+      "a stdio",
+    ]],
+    "opencode's mcp.servers": [
       '{"$schema": "https://opencode.ai/config.json", "mcp": {"servers": {"a": {"type": "remote", "url": "http://127.0.0.1/mcp", "disabled": true}}}}',
       "",
       ["mcp", "a disabled"],
     ],
     // Kiro by disabledTools; Claude Code's user file by its projects.
-    ['{"mcpServers": {"a": {"command": "x", "disabledTools": ["t"]}}}', "", [
-      "mcpServers",
-      "a stdio",
-    ]],
-    [
+    "Kiro by disabledTools": [
+      '{"mcpServers": {"a": {"command": "x", "disabledTools": ["t"]}}}',
+      "",
+      [
+        "mcpServers",
+        "a stdio",
+      ],
+    ],
+    "Claude Code's user file by its projects": [
       '{"mcpServers": {"u": {"command": "x"}}, "projects": {"/work/app": {"mcpServers": {"u": {"url": "http://127.0.0.1/mcp"}}}}}',
       "",
       ["mcpServers", "u stdio"],
     ],
     // YAML: Continue's list and Goose's extensions, told apart by their tables.
-    ["mcpServers:\n  - name: a b\n    command: x\n", "c.yaml", ["mcpServers", "a_b stdio"]],
-    ["extensions:\n  dev: {type: builtin}\n  a: {type: stdio, cmd: x}\n", "config.yaml", [
-      "extensions",
-      "dev unsupported-entry",
-      "a stdio",
+    "Continue's YAML list": ["mcpServers:\n  - name: a b\n    command: x\n", "c.yaml", [
+      "mcpServers",
+      "a_b stdio",
     ]],
+    "Goose's extensions": [
+      "extensions:\n  dev: {type: builtin}\n  a: {type: stdio, cmd: x}\n",
+      "config.yaml",
+      ["extensions", "dev unsupported-entry", "a stdio"],
+    ],
     // A YAML file without a .yaml name is read as YAML when it is not TOML.
-    ["extensions:\n  a:\n    type: sse\n    uri: http://127.0.0.1/sse\n", "config", [
-      "extensions",
-      "a legacy-sse",
-    ]],
-  ];
-  for (const [text, path, expected] of cases) {
-    assert.deepEqual(await read(text, path), expected, text);
+    "YAML without a .yaml name": [
+      "extensions:\n  a:\n    type: sse\n    uri: http://127.0.0.1/sse\n",
+      "config",
+      ["extensions", "a legacy-sse"],
+    ],
+  };
+  for (const [name, [text, path, expected]] of Object.entries(cases)) {
+    assert.deepEqual(await read(text, path), expected, name);
   }
   // A project's entry replaces the user entry of the same name (it is not a repeated key).
-  assert.deepEqual(
-    await read(cases[8][0], "", "/work/app"),
-    ["mcpServers", "u streamable-http"],
-  );
+  const [userFile] = cases["Claude Code's user file by its projects"];
+  assert.deepEqual(await read(userFile, "", "/work/app"), ["mcpServers", "u streamable-http"]);
   // A relative project path is resolved against the folder mcpeval runs in.
-  assert.deepEqual(await read(cases[8][0], "", "app"), ["mcpServers", "u streamable-http"]);
+  assert.deepEqual(await read(userFile, "", "app"), ["mcpServers", "u streamable-http"]);
+});
+
+Deno.test("a file with no table is told every module's expected table, in the table's order", async () => {
+  // A module told apart by its table alone must say which table it expects.
+  const silent = FORMAT_MODULES.filter((module) => !module.claims && !module.expected);
+  assert.deepEqual(silent.map((module) => module.clients), []);
+  const expected = FORMAT_MODULES.flatMap((module) => module.expected ?? []);
+  assert.equal(EXPECTED_TABLES, `${expected.slice(0, -1).join(", ")} or ${expected.at(-1)}`);
+  await assert.rejects(
+    () => readConfig('{"other": {}}', { path: "x.json" }),
+    new ConfigError(`The config file lists no MCP servers: expected ${EXPECTED_TABLES}`),
+  );
 });
 
 Deno.test("parseConfig without a YAML parser asks for one; readConfig loads it", async () => {

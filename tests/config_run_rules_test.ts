@@ -1,11 +1,11 @@
 /**
- * A run's settings have one validator (`validateRun`), for a run of one server and a config run.
- * A config run's settings have one validator: `mcpeval guidance --config` and the library's
+ * A run's settings have one validator (`validateRun`), for a run of one server and a fleet.
+ * A fleet's settings have one validator: `mcpeval guidance --config` and the library's
  * `runConfig` accept and refuse the same inputs, and split `SERVER:TOOL` at the same colon.
  */
 import assert from "node:assert/strict";
 import { parseGuidanceArgs } from "../src/cli/args.ts";
-import { InvocationError } from "../src/cli/errors.ts";
+import { UserError } from "../src/errors.ts";
 import { splitRequirement } from "../src/request/fleet.ts";
 import { validateRun } from "../src/request/run.ts";
 import { RequestError, runConfig } from "../mod.ts";
@@ -32,7 +32,7 @@ const REQUIREMENTS: [string, string[] | undefined, [string, string[]][] | "refus
   ["other:read", ["my key"], [["other", ["read"]]]],
 ];
 
-/** Other settings of a config run, accepted or refused by both. */
+/** Other settings of a fleet, accepted or refused by both. */
 const SETTINGS: [string, string[], Parameters<typeof runConfig>[0], boolean][] = [
   ["jobs 1", ["--jobs", "1"], { config: "c.json", jobs: 1 }, true],
   ["jobs 64", ["--jobs", "64"], { config: "c.json", jobs: 64 }, true],
@@ -73,14 +73,14 @@ const SETTINGS: [string, string[], Parameters<typeof runConfig>[0], boolean][] =
   ["client unknown", ["--client", "claude"], { config: "c.json", clients: ["claude"] }, false],
 ];
 
-/** What the command line makes of a config run: its requirements, or "refused" (exit 2). */
+/** What the command line makes of a fleet: its requirements, or "refused" (exit 2). */
 async function cli(argv: string[]): Promise<[string, readonly string[]][] | "refused"> {
   try {
     const args = await parseGuidanceArgs(["--config", "c.json", ...argv], testContext());
-    assert.ok("request" in args && args.request.servers.kind === "config");
+    assert.ok("request" in args && args.request.servers.kind === "fleet");
     return [...args.request.servers.requirements];
   } catch (error) {
-    assert.ok(error instanceof InvocationError, String(error));
+    assert.ok(error instanceof UserError, String(error));
     return "refused";
   }
 }
@@ -109,7 +109,7 @@ Deno.test("--require-tool and runConfig's requiredTools: the same SERVER:TOOL ru
     assert.equal(await library(input), expected !== "refused", name);
     if (expected !== "refused") {
       const { servers: selection } = validateRun(input);
-      assert.ok(selection.kind === "config");
+      assert.ok(selection.kind === "fleet");
       assert.deepEqual([...selection.requirements], expected, name);
     }
     assert.equal("problem" in splitRequirement(spec), expected === "refused" && !servers, name);
@@ -167,7 +167,7 @@ Deno.test("a run of one server: its options and runGuidance's fields, accepted a
     const label = argv.includes("--server") ? [] : ["--server", "s"];
     const cliAccepts = await parseGuidanceArgs([...label, ...argv, "--", "srv"], testContext())
       .then(() => true, (error) => {
-        assert.ok(error instanceof InvocationError, String(error));
+        assert.ok(error instanceof UserError, String(error));
         return false;
       });
     assert.equal(cliAccepts, accepted, `CLI ${name}`);

@@ -202,7 +202,7 @@ Deno.test("a config filter's finding in a baseline is read with its filter's rul
 });
 
 /**
- * A config run's fleet report of three servers (demo checked, broken incomplete, off not
+ * A fleet report of three servers (demo checked, broken incomplete, off not
  * checked) as a later version could write it.
  */
 async function laterFleet(): Promise<Json> {

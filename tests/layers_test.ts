@@ -20,6 +20,7 @@ const LEAVES = [
   "printable",
   "config_facts",
   "errors",
+  "json_text",
 ] as const;
 
 /**

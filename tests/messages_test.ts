@@ -1,6 +1,7 @@
 /** The JSON-RPC 2.0 envelope check of MCP 2025-06-18. */
 import assert from "node:assert/strict";
 import { MAX_MESSAGE_CONTAINERS } from "../src/limits.ts";
+import { closingQuote, endsInEscape } from "../src/json_text.ts";
 import { ContainerCounter, containersAtMost, parseMessage } from "../src/protocol/messages.ts";
 
 const VALID = [
@@ -83,5 +84,16 @@ Deno.test("the byte counter agrees with the text scan, however the bytes are spl
         assert.equal(first && second, expected, `${text} max ${max} split ${split}`);
       }
     }
+  }
+});
+
+Deno.test("a JSON string ends at the first quote after an even run of backslashes, in text and bytes", () => {
+  const text = `"a\\"b\\\\" [`;
+  for (const units of [text, new TextEncoder().encode(text)]) {
+    assert.equal(closingQuote(units, 1, text.length), 7);
+    assert.equal(closingQuote(units, 1, 7), -1);
+    // A piece that stops inside a string: whether its last backslash escapes the next unit.
+    assert.equal(endsInEscape(units, 1, 3), true);
+    assert.equal(endsInEscape(units, 1, 7), false);
   }
 });

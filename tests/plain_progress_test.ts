@@ -1,7 +1,7 @@
 /**
  * Progress off a terminal, in-process: nothing until a run has lasted `PLAIN_PROGRESS_AFTER_MS`
  * (given small here), then one line saying it is still going and one per profile that ends (one
- * server) or per server whose profiles all ended (a config run); fixed phrases only.
+ * server) or per server whose profiles all ended (a fleet); fixed phrases only.
  */
 import assert from "node:assert/strict";
 import { Progress } from "../src/cli/progress.ts";
@@ -18,14 +18,12 @@ import {
   withoutPlainProgress,
 } from "./_cli.ts";
 
-/** A plan of `servers` (name → profiles), all stdio; a config run when there are several. */
-function planOf(servers: Record<string, string[]>, config: boolean): RunPlan {
+/** A plan of `servers` (names) under `profiles`, all stdio; a fleet when `config`. */
+function planOf(servers: string[], profiles: string[], config: boolean): RunPlan {
   return {
-    ...(config ? { config: { format: "mcpServers" } } : {}),
-    servers: Object.entries(servers).map(([name, profiles]) => ({
-      name,
-      request: { target: { kind: "stdio" }, profiles },
-    })),
+    ...(config ? { fleet: { format: "mcpServers" } } : {}),
+    servers: servers.map((name) => ({ name, request: { target: { kind: "stdio" } } })),
+    settings: { profiles },
     jobs: 8,
   } as unknown as RunPlan;
 }
@@ -49,7 +47,7 @@ function recorded(plan: RunPlan, afterMs: number) {
 const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 Deno.test("off a terminal, a run shorter than the threshold prints nothing", async () => {
-  const { progress, text } = recorded(planOf({ h: ["none"] }, false), 60_000);
+  const { progress, text } = recorded(planOf(["h"], ["none"], false), 60_000);
   progress.observe({ server: "h", kind: "starting", profile: "none" });
   progress.observe({ server: "h", kind: "done", profile: "none", tools: 2 });
   await progress.stop(false);
@@ -57,7 +55,7 @@ Deno.test("off a terminal, a run shorter than the threshold prints nothing", asy
 });
 
 Deno.test("off a terminal, a long run of one server: a line when it passes, one per profile", async () => {
-  const { progress, text } = recorded(planOf({ h: ["none", "roots"] }, false), 1);
+  const { progress, text } = recorded(planOf(["h"], ["none", "roots"], false), 1);
   progress.observe({ server: "h", kind: "starting", profile: "none" });
   await tick(20);
   progress.observe({ server: "h", kind: "settling", profile: "none", ms: 0 });
@@ -75,13 +73,14 @@ Deno.test("off a terminal, a long run of one server: a line when it passes, one 
   assert.equal(withoutPlainProgress(text()), "");
 });
 
-Deno.test("off a terminal, a long config run: one line per server once its profiles ended", async () => {
-  const { progress, text } = recorded(planOf({ a: ["none", "all"], b: ["none"] }, true), 1);
+Deno.test("off a terminal, a long fleet: one line per server once its profiles ended", async () => {
+  const { progress, text } = recorded(planOf(["a", "b"], ["none", "all"], true), 1);
   await tick(20);
   progress.observe({ server: "a", kind: "starting", profile: "none" });
   progress.observe({ server: "a", kind: "done", profile: "none", tools: 1 });
   progress.observe({ server: "b", kind: "starting", profile: "none" });
   progress.observe({ server: "b", kind: "incomplete", profile: "none", reason: "list-error" });
+  progress.observe({ server: "b", kind: "incomplete", profile: "all", reason: "server-silent" });
   progress.observe({ server: "a", kind: "starting", profile: "all" });
   progress.observe({ server: "a", kind: "done", profile: "all", tools: 1 });
   // Another server's line goes through as it is (a server's stderr with inherit).
@@ -89,15 +88,15 @@ Deno.test("off a terminal, a long config run: one line per server once its profi
   await progress.stop(false);
   assert.equal(
     text(),
-    "mcpeval: still discovering after 0.0 s: profiles 0 finished, 0 under way, 3 waiting\n" +
-      "mcpeval: server b finished, 0 of 1 profiles complete (1 of 2 servers finished)\n" +
+    "mcpeval: still discovering after 0.0 s: profiles 0 finished, 0 under way, 4 waiting\n" +
+      "mcpeval: server b finished, 0 of 2 profiles complete (1 of 2 servers finished)\n" +
       "mcpeval: server a finished, 2 of 2 profiles complete (2 of 2 servers finished)\n" +
       "[a none] a line\n",
   );
   assert.equal(withoutPlainProgress(text()), "[a none] a line\n");
 });
 
-Deno.test("a long config run through the CLI, piped: plain lines after 10 s, none with --quiet", async () => {
+Deno.test("a long fleet through the CLI, piped: plain lines after 10 s, none with --quiet", async () => {
   // One server never answers tools/list (11 s to its timeout); the other is done at once.
   await using config = await configFile({
     mcpServers: { slow: entry(hostile("silent-list")), demo: entry(fixture("demo/server.ts")) },

@@ -158,7 +158,7 @@ Deno.test("piped: nothing on stderr but a long run's plain lines, for a complete
 });
 
 Deno.test({
-  name: "progress on a terminal for a --config run: every server's profiles under way, and done",
+  name: "progress on a terminal for a fleet: every server's profiles under way, and done",
   ignore: !HAS_SCRIPT,
   fn: async () => {
     await using config = await configFile({
@@ -206,7 +206,7 @@ Deno.test({
 });
 
 Deno.test({
-  name: "a --config run on a dumb terminal: one line per change, named by server and profile",
+  name: "a fleet on a dumb terminal: one line per change, named by server and profile",
   ignore: !HAS_SCRIPT,
   fn: async () => {
     await using config = await configFile({

@@ -1,5 +1,5 @@
 /**
- * `--shard I/N` and `mcpeval merge`: the hash is stable and documented, a 12-server config run
+ * `--shard I/N` and `mcpeval merge`: the hash is stable and documented, a 12-server fleet
  * as 3 shards and merged gives the unsharded report, and reports that cannot be parts of one run
  * are refused with one line (exit 2).
  */

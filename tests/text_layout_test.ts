@@ -5,34 +5,16 @@
  */
 import assert from "node:assert/strict";
 import { builtinPresets } from "../src/clients/presets.ts";
-import type { ProfileOutcome } from "../src/discovery/session.ts";
-import type { ProfileLabel } from "../src/profiles.ts";
 import { buildReport, type ReportSettings } from "../src/report/build.ts";
 import { buildFleetReport } from "../src/report/fleet/build.ts";
 import { render } from "../src/report/formats/text.ts";
 import type { GuidanceReport } from "../src/report/types.ts";
+import type { ProfileLabel } from "../src/profiles.ts";
+import type { ProfileOutcome } from "../src/discovery/session.ts";
+import { outcome } from "./_outcomes.ts";
 
 const LONG = "a-tool-with-a-rather-long-name-of-fifty-characters";
 const LONGEST = "x".repeat(110);
-
-/** A complete profile listing `tools`, whose instructions name `named`. */
-function outcome(
-  profile: ProfileLabel,
-  tools: readonly string[],
-  named: readonly string[] = [],
-): ProfileOutcome {
-  return {
-    profile,
-    complete: true,
-    instructionsPresent: named.length > 0,
-    codeSpans: new Set(named),
-    tools: [...tools].sort(),
-    listed: [...tools],
-    appOnly: new Set(),
-    facts: tools.map((name) => ({ name, appOnly: false, facts: {} })),
-    pages: 1,
-  };
-}
 
 /**
  * A report of every built-in preset: odd profiles list the long names, all name them; with
@@ -82,7 +64,7 @@ function widest(text: string): number {
 Deno.test("--client all with long tool names: every line fits, the text column is kept", () => {
   const report = clientAllReport("s", [LONG, "req"]);
   for (const width of [100, 80, 60]) {
-    const text = render({ kind: "server", report }, { color: false, width });
+    const text = [...render({ kind: "server", report }, { color: false, width })].join("");
     assert.ok(widest(text) <= width, `${width}:\n${text}`);
     const lines = text.split("\n");
     // Defects: `req` fits the column; the long name stands alone, its text in the same column.
@@ -116,7 +98,7 @@ Deno.test("a fleet's result line and summary rows fit 100 columns", () => {
       variables: ["GITHUB_PERSONAL_ACCESS_TOKEN", "GITHUB_ENTERPRISE_HOST"],
     },
   ]);
-  const text = render({ kind: "config", fleet }, { color: false });
+  const text = [...render({ kind: "fleet", fleet }, { color: false })].join("");
   assert.ok(widest(text) <= 100, text.split("\n").filter((line) => line.length > 100).join("\n"));
   // The result wraps under itself, as a single report's does.
   const result = text.slice(text.lastIndexOf("\nResult: ") + 1).trimEnd().split("\n");

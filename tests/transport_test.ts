@@ -14,7 +14,6 @@ import { fixture, hostile, httpFixture, startHttp } from "./_cli.ts";
 const SETTINGS = {
   settleMs: 50,
   timeoutMs: 2_000,
-  clientVersion: "test",
   protocolVersion: "2025-06-18" as const,
 };
 /** What a standard profile declares. */

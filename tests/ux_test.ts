@@ -35,7 +35,7 @@ async function oneLine(args: readonly string[], permissions?: readonly string[])
   return result.stderr.slice("mcpeval: ".length, -1);
 }
 
-Deno.test("--server memry in a config run: did you mean memory; a name far from all: the labels", async () => {
+Deno.test("--server memry in a fleet: did you mean memory; a name far from all: the labels", async () => {
   await using config = await configFile({
     mcpServers: {
       memory: entry(DEMO),

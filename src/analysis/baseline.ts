@@ -22,9 +22,10 @@ export interface Baseline {
    * Every finding of the baseline (review candidates and defects) of a kind this version knows,
    * its profiles as the baseline has them.
    */
-  readonly findings: readonly (Omit<Finding, "profile" | "availableIn"> & {
+  readonly findings: readonly (Omit<Finding, "profile" | "availableIn" | "observed"> & {
     readonly profile: string;
     readonly availableIn: readonly string[];
+    readonly observed?: string;
   })[];
 }
 
@@ -192,7 +193,10 @@ function driftOf({ profile, tools }: CurrentProfile, baseline: Baseline): Profil
   };
 }
 
-/** A finding's identity: its kind, profile and tool (`available_in` may change). */
-function key(finding: Pick<BaselineFinding, "kind" | "profile" | "tool">): string {
-  return `${finding.kind}\u0000${finding.profile}\u0000${finding.tool}`;
+/** A finding's identity: its kind, profile and tool (`available_in` may change), and the observed profile it names. */
+function key(finding: Pick<BaselineFinding, "kind" | "profile" | "tool" | "observed">): string {
+  // A preset's disagreement is with one observed profile: two observed versions are two.
+  return `${finding.kind}\u0000${finding.profile}\u0000${finding.tool}\u0000${
+    finding.observed ?? ""
+  }`;
 }

@@ -1,5 +1,5 @@
 /**
- * A client's tool budget across the servers of a config run: a client sends its model the tools
+ * A client's tool budget across the servers of a fleet: a client sends its model the tools
  * of every configured server, so its tool cap counts the tools of the servers above this one
  * (config order) before this server's own. Pure bookkeeping.
  *

@@ -3,7 +3,7 @@
  *
  * @module
  */
-import type { ClientRuleId } from "../clients/presets.ts";
+import type { RuleKindId } from "../clients/rules/registry.ts";
 import { type RuleEffect, WHOLE_SERVER_EFFECTS } from "../clients/rules/kind.ts";
 import type { CapWarning, HiddenTool } from "./reachability.ts";
 import type { ProfileLabel } from "../profiles.ts";
@@ -11,6 +11,7 @@ import { type FindingKind, RULES } from "./rules.ts";
 import { MAX_SUGGESTION_LOOKUPS } from "../limits.ts";
 import { closestTypo } from "./suggest.ts";
 import type { ToolFilterRuleId } from "./tool_filters.ts";
+import { disagreements, type ObservedRule } from "./observed.ts";
 
 /** What analysis needs to know about one completed profile. */
 export interface ObservedProfile {
@@ -35,16 +36,27 @@ export interface ObservedProfile {
    * their fixed phrase and position); `tools` when absent.
    */
   readonly listed?: readonly string[];
-  /** Client presets: the listed tools its client's rules hide from the model, and which rule. */
-  readonly hidden?: ReadonlyMap<string, ClientRuleId | HiddenTool>;
+  /**
+   * Client presets: the listed tools its client's rules hide from the model, and which rule; an
+   * observed profile: the listed tools its model did not receive (rule `observed`).
+   */
+  readonly hidden?: ReadonlyMap<string, RuleKindId | HiddenTool>;
   /** Client presets: the caps that only warn and that this catalog exceeds. */
   readonly capWarnings?: readonly CapWarning[];
-  /** A config run: the listed tools the config file's own tool filter hides, and which filter. */
+  /** A fleet: the listed tools the config file's own tool filter hides, and which filter. */
   readonly filtered?: ReadonlyMap<string, ToolFilterRuleId>;
+  /**
+   * Client presets: the client version the preset is of (`client:NAME` is the newest observed
+   * one), which pairs it with the observation of that version alone.
+   */
+  readonly presetVersion?: string;
 }
 
+/** How a profile's references are read from its instructions (SPEC 25), in one list. */
+export const REFERENCE_READINGS = ["as-shown", "not-shown", "as-given"] as const;
+
 /** How a profile's references are read from its instructions. */
-export type ReferenceReading = "as-shown" | "not-shown" | "as-given";
+export type ReferenceReading = typeof REFERENCE_READINGS[number];
 
 /** One finding: a tool that a profile cannot see, and where it is visible. */
 export interface Finding {
@@ -57,10 +69,14 @@ export interface Finding {
   /** Profiles whose model sees the tool, in the order given. */
   readonly availableIn: readonly ProfileLabel[];
   /**
-   * `tool-unreachable-in-client`: the client rule; `tool-disabled-in-config`, and a
-   * `required-tool-unavailable` whose listed tool the config file hides: the filter.
+   * `tool-unreachable-in-client`: the client rule (`observed` in an observed profile);
+   * `tool-disabled-in-config`, and a `required-tool-unavailable` whose listed tool the config file
+   * hides: the filter; `preset-disagrees-with-client`: the preset's rule that hides a tool the
+   * observed client's model received (absent: the preset sends a tool it did not receive).
    */
-  readonly rule?: ClientRuleId | ToolFilterRuleId;
+  readonly rule?: RuleKindId | ToolFilterRuleId | ObservedRule;
+  /** `preset-disagrees-with-client`: the observed profile the preset disagrees with. */
+  readonly observed?: ProfileLabel;
   /** `tool-unreachable-in-client`: a whole-server effect (every tool of the server hidden). */
   readonly effect?: RuleEffect;
   /** `referenced-tool-unknown`: the closest listed tool name, when one is close. */
@@ -208,8 +224,36 @@ export function analyze(
       });
     }
   }
+  // A preset and the observation of its client in the same run: every tool they judge apart.
+  for (
+    const found of disagreements(catalogs.map((catalog) => ({
+      profile: catalog.profile,
+      ...(catalog.presetVersion === undefined ? {} : { version: catalog.presetVersion }),
+      listed: catalog.listed ?? catalog.tools,
+      hidden: catalog.hidden && hiddenRules(catalog.hidden),
+      filtered: catalog.filtered,
+    })))
+  ) {
+    add({
+      kind: "preset-disagrees-with-client",
+      profile: found.profile,
+      tool: found.tool,
+      availableIn: availableIn(found.tool),
+      observed: found.observed,
+      ...(found.rule === undefined ? {} : { rule: found.rule as RuleKindId }),
+    });
+  }
   const findings = Object.values(byKind).flat();
   return { findings, passed: passes(findings) };
+}
+
+/** Each hidden tool's rule, whichever form its map holds. */
+function hiddenRules(
+  hidden: ReadonlyMap<string, RuleKindId | HiddenTool>,
+): Map<string, { readonly rule: string }> {
+  return new Map(
+    [...hidden].map(([tool, why]) => [tool, { rule: typeof why === "string" ? why : why.rule }]),
+  );
 }
 
 /** Whether a run with these findings passes the gate: none of them is of a kind that gates. */

@@ -5,9 +5,11 @@
  *
  * @module
  */
-import type { ClientRule, ClientRuleId } from "../clients/presets.ts";
+import type { ClientRule } from "../clients/presets.ts";
+import type { RuleKindId } from "../clients/rules/registry.ts";
 import { type RuleEffect, type ToolFacts, WHOLE_SERVER_EFFECTS } from "../clients/rules/kind.ts";
 import { kindOf } from "../clients/rules/registry.ts";
+import type { ObservedRule } from "./observed.ts";
 
 /** What the rules need to know of one catalog. */
 export interface ListedCatalog {
@@ -21,8 +23,8 @@ export interface ListedCatalog {
 
 /** One tool a rule hides, and how it is reported. */
 export interface HiddenTool {
-  /** The first rule that hides it. */
-  readonly rule: ClientRuleId;
+  /** The first rule that hides it (an observed profile: `observed`, its model did not receive it). */
+  readonly rule: RuleKindId | ObservedRule;
   /** What the client does (`drop-tool`, `truncate`, or a whole-server effect). */
   readonly effect: RuleEffect;
   /**
@@ -34,7 +36,7 @@ export interface HiddenTool {
 
 /** A `warn` cap that the catalog exceeds: nothing hidden, one finding on the first tool past it. */
 export interface CapWarning {
-  readonly rule: ClientRuleId;
+  readonly rule: RuleKindId;
   readonly tool: string;
 }
 
@@ -50,7 +52,7 @@ export interface Reachability {
  * Applies `rules`: every rule but the caps first, each judging the whole catalog (a tool keeps
  * the first rule that hides it); a whole-server effect hides every tool; then each cap counts
  * the tools left, in listing order, after `toolsBefore` tools the client already took from
- * servers before this one (a config run, in config order).
+ * servers before this one (a fleet, in config order).
  *
  * @example
  * ```ts
@@ -115,7 +117,8 @@ export function hiddenTools(
   server: string,
   catalog: ListedCatalog,
   toolsBefore = 0,
-): Map<string, ClientRuleId> {
+): Map<string, RuleKindId> {
   const { hidden } = reachability(rules, server, catalog, toolsBefore);
-  return new Map([...hidden].map(([tool, { rule }]) => [tool, rule]));
+  // A preset's rules are rule kinds: `observed` is an observed profile's, never theirs.
+  return new Map([...hidden].map(([tool, { rule }]) => [tool, rule as RuleKindId]));
 }

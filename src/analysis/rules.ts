@@ -50,6 +50,12 @@ export const RULES = {
     hint:
       "The instructions of this profile name a tool that the config file's own tool filter hides from the model in every profile of this server; change the filter, or the instructions.",
   },
+  "preset-disagrees-with-client": {
+    class: "candidate",
+    gates: false,
+    hint:
+      "This profile's client preset and the real client observed in the same run (--observe) disagree on whether its model receives this tool; the observation is what the client did: trust it, and refresh the preset (mcpeval lab) if it is out of date.",
+  },
   "referenced-tool-unknown": {
     class: "candidate",
     gates: false,

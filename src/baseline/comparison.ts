@@ -16,12 +16,7 @@ import {
 } from "./read.ts";
 import { FLEET_SCHEMA_ID } from "../report/fleet/schema.ts";
 import { REPORT_SCHEMA_ID } from "../report/schema.ts";
-import {
-  type FieldLabels,
-  type GuidanceInput,
-  LIBRARY_LABELS,
-  RequestError,
-} from "../request/request.ts";
+import { type FieldLabels, LIBRARY_LABELS, RequestError } from "../request/request.ts";
 import { SERVER_LABEL } from "../tool_name.ts";
 
 export type { BaselineDocument } from "./read.ts";
@@ -45,29 +40,26 @@ const BASELINE_RULES: Readonly<Record<BaselineProblem, string>> = {
 };
 
 /**
- * Validates the baseline of a run of `server`: `undefined` when none is given. A fleet report
- * gives the entry whose name is `server`. Throws {@linkcode RequestError}, whose message uses
- * `labels` to name fields and never repeats the baseline's content.
+ * Validates the baseline of a run of `server` (a parsed report; whether its tools are required
+ * is validated with the request): a fleet report gives the entry whose name is `server`. Throws
+ * {@linkcode RequestError}, whose message uses `labels` to name fields and never repeats the
+ * baseline's content.
  *
  * @example
  * ```ts
- * const comparison = validateComparison(
- *   { baseline: JSON.parse(text), requireBaselineTools: true },
- *   "example",
- * );
+ * const comparison = validateComparison(JSON.parse(text), true, "example");
  * ```
  */
 export function validateComparison(
-  input: Pick<GuidanceInput, "baseline" | "requireBaselineTools">,
+  value: unknown,
+  requireBaselineTools: boolean,
   server: string,
   labels: FieldLabels = LIBRARY_LABELS,
-): ComparisonRequest | undefined {
-  const require = requireOf(input, labels);
-  if (input.baseline === undefined) return undefined;
-  const document = validateBaselineDocument(input.baseline, labels);
+): ComparisonRequest {
+  const document = validateBaselineDocument(value, labels);
   const selection = baselineFor(document, server);
   if (!selection.ok) fail(selection.problem, labels, undefined, labelsIn(document, server));
-  return { baseline: selection.baseline, requireBaselineTools: require };
+  return { baseline: selection.baseline, requireBaselineTools };
 }
 
 /**
@@ -113,20 +105,6 @@ export function comparisonIn(
     baseline: selection.ok ? selection.baseline : EMPTY_BASELINE,
     requireBaselineTools,
   };
-}
-
-function requireOf(
-  input: Pick<GuidanceInput, "baseline" | "requireBaselineTools">,
-  labels: FieldLabels,
-): boolean {
-  const require = input.requireBaselineTools ?? false;
-  if (typeof require !== "boolean") {
-    throw new RequestError("requireBaselineTools", "must be true or false", labels);
-  }
-  if (require && input.baseline === undefined) {
-    throw new RequestError("requireBaselineTools", "needs {baseline}", labels);
-  }
-  return require;
 }
 
 function fail(problem: BaselineProblem, labels: FieldLabels, at?: string, hint = ""): never {

@@ -15,7 +15,8 @@
 import type { Baseline, BaselineFinding } from "../analysis/baseline.ts";
 import { FINDING_KINDS, type FindingKind } from "../analysis/rules.ts";
 import { TOOL_FILTER_RULE_IDS, type ToolFilterRuleId } from "../analysis/tool_filters.ts";
-import { CLIENT_RULE_IDS, type ClientRuleId } from "../clients/presets.ts";
+import { RULE_KIND_IDS, type RuleKindId } from "../clients/rules/registry.ts";
+import { OBSERVED_RULE, type ObservedRule } from "../analysis/observed.ts";
 import { PROFILE_LABEL } from "../profiles.ts";
 import { FLEET_FIELDS, FLEET_SCHEMA_ID } from "../report/fleet/schema.ts";
 import { REPORT_FIELDS, REPORT_SCHEMA_ID } from "../report/schema.ts";
@@ -123,8 +124,10 @@ const KINDS: ReadonlySet<string> = new Set(FINDING_KINDS);
 const isKind = (kind: string): kind is FindingKind => KINDS.has(kind);
 
 /** A rule id of one of the two vocabularies a finding's `rule` names. */
-type RuleId = ClientRuleId | ToolFilterRuleId;
-const CLIENT_RULES: ReadonlySet<RuleId> = new Set(CLIENT_RULE_IDS);
+type RuleId = RuleKindId | ToolFilterRuleId | ObservedRule;
+const CLIENT_RULES: ReadonlySet<RuleId> = new Set(RULE_KIND_IDS);
+/** A tool hidden in a client profile: by a client rule, or (observed) not received. */
+const HIDING_RULES: ReadonlySet<RuleId> = new Set([...RULE_KIND_IDS, OBSERVED_RULE]);
 const FILTER_RULES: ReadonlySet<RuleId> = new Set(TOOL_FILTER_RULE_IDS);
 
 /** The rules a kind's `rule` names (a config filter, or a client rule); none for other kinds. */
@@ -132,7 +135,8 @@ function rulesOf(kind: FindingKind): ReadonlySet<RuleId> | undefined {
   if (kind === "tool-disabled-in-config" || kind === "required-tool-unavailable") {
     return FILTER_RULES;
   }
-  if (kind === "tool-unreachable-in-client" || kind === "tool-cap-exceeded-in-client") {
+  if (kind === "tool-unreachable-in-client") return HIDING_RULES;
+  if (kind === "tool-cap-exceeded-in-client" || kind === "preset-disagrees-with-client") {
     return CLIENT_RULES;
   }
   return undefined;
@@ -158,7 +162,8 @@ function finding(value: unknown, at: string): BaselineFinding | undefined {
   const rule = entry.rule;
   // A kind that names a rule names one this version knows; any other kind names none. A
   // required tool names one only when a config file's filter hides it.
-  const ruleOptional = kind === "required-tool-unavailable" && rule === undefined;
+  const ruleOptional = (kind === "required-tool-unavailable" ||
+    kind === "preset-disagrees-with-client") && rule === undefined;
   if (rules === undefined ? rule !== undefined : !ruleOptional && !isRule(rules, rule)) {
     return undefined;
   }
@@ -172,6 +177,9 @@ function finding(value: unknown, at: string): BaselineFinding | undefined {
     availableIn,
     ...(rules !== undefined && isRule(rules, rule) ? { rule } : {}),
     ...(suggestion === undefined ? {} : { suggestion }),
+    ...(kind === "preset-disagrees-with-client"
+      ? { observed: profileLabel(entry.observed_profile, `${at}.observed_profile`) }
+      : {}),
   };
 }
 

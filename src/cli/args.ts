@@ -1,15 +1,15 @@
 /**
- * argv of `mcpeval guidance` → a validated `RunRequest` (one server, or a config file's). The
- * options, their labels, value parsers and the kinds of run each applies to are rows of
- * `options.ts`; what only the command line does (a header's value from the environment, an
- * input given twice, `--output`) lives here; the rules of the
- * request itself are the shared validator's, named in the command line's terms.
+ * argv of `mcpeval guidance` → a validated `RunRequest` (one server, or a config file's), built
+ * once. The options, their labels, value parsers and the kinds of run each applies to are rows
+ * of `options.ts`; what only the command line does (a header's value from the environment, an
+ * input given twice, `--output`) lives here; the rules of the request itself are the shared
+ * validator's, named in the command line's terms.
  *
  * @module
  */
 import { closest } from "../analysis/suggest.ts";
 import { type ArgsToken, argsTokens } from "./tokens.ts";
-import { type ConfigRunInput, isInputId } from "../request/fleet.ts";
+import { type FleetInput, isInputId } from "../request/fleet.ts";
 import { type RunInput, type RunRequest, validateRun } from "../request/run.ts";
 import {
   DEFAULT_FORMAT,
@@ -23,20 +23,17 @@ import {
 } from "../report/formats/mod.ts";
 import { MAX_CONFIG_BYTES } from "../limits.ts";
 import {
-  type BaselineFile,
   type FieldLabels,
   type GuidanceInput,
   headerNameProblem,
   headerValueProblem,
   type OutputRequest,
   type ReportFile,
-  RequestError,
-  type RequestField,
   type TargetInput,
 } from "../request/request.ts";
 import { SERVER_LABEL } from "../tool_name.ts";
 import { shown } from "../printable.ts";
-import { defaultServerStderr } from "../target.ts";
+import { defaultServerStderr, ENV_NAME } from "../target.ts";
 import type { CliContext } from "./context.ts";
 import { denoFlag, misplacedDenoFlag, whereFlagsGo } from "./deno_flags.ts";
 import { InvocationError } from "./errors.ts";
@@ -58,34 +55,10 @@ import { readProblem } from "../run/files.ts";
 /** How the command line names the request's fields. */
 export const CLI_LABELS: FieldLabels = fieldLabels();
 
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-
 const OPTIONS = parseSpec(OPTION_ROWS);
 
 /** The options given, by long name: the table's and the formats' own. */
 type Given = Map<string, string[]>;
-
-/** The fields of a run of one server that its options give as they are (through their rows). */
-const SERVER_FIELDS = [
-  "clients",
-  "profiles",
-  "settleMs",
-  "timeoutMs",
-  "concurrency",
-  "protocolVersion",
-  "unknownReferences",
-  "requiredTools",
-] as const satisfies readonly RequestField[];
-
-/** The same for a config run, with its own. */
-const CONFIG_FIELDS = [
-  ...SERVER_FIELDS,
-  "jobs",
-  "allowRemoteHttp",
-  "inputs",
-  "shard",
-  "project",
-] as const satisfies readonly RequestField[];
 
 /** Every option's long name: suggestions, and the test that help and docs/reference.md list them. */
 export const OPTION_NAMES: readonly string[] = Object.keys(OPTIONS).map((name) => `--${name}`);
@@ -93,7 +66,13 @@ export const OPTION_NAMES: readonly string[] = Object.keys(OPTIONS).map((name) =
 /** What the guidance command line asks for: its help, or a run of one server or of a config file's. */
 export type GuidanceArgs =
   | { readonly help: true }
-  | { readonly help: false; readonly request: RunRequest };
+  | {
+    readonly help: false;
+    /** The run, with where its reports go. */
+    readonly request: RunRequest & { readonly output: OutputRequest };
+    /** No live progress on stderr, even on a terminal. */
+    readonly quiet: boolean;
+  };
 
 /** The effects parsing needs: the environment, and reading `--client-file`. */
 export type ArgsEffects = Pick<
@@ -134,49 +113,44 @@ export async function parseGuidanceArgs(
       defaultServerStderr(stderrTerminal !== undefined, given.has("quiet")),
     ]);
   }
-  // The run's own fields, each read by its row of the option table (its value parser); the
-  // shared validator checks them, named by the options.
+  // The options given as they are, each read by its row of the option table (its value
+  // parser), and those the command line builds the input from; the shared validator checks them
+  // all, named by the options.
+  const fields = fieldInputs(given);
   let input: RunInput;
   if (mode === "config") {
-    checkChoices(given);
-    const { inputs, ...fields } = fieldInputs(given, CONFIG_FIELDS);
     const servers = given.get("server");
     input = {
       ...fields,
-      config: single(given, "config")!,
       ...(servers ? { servers } : {}),
-      inputs: inputsOf(inputs as readonly (readonly [string, string])[] | undefined),
+      inputs: inputsOf(fieldInputs(given, ["inputs"]).inputs as Pairs | undefined),
+      allowRemoteHttp: given.has("allow-remote-http"),
       serverStderr: single(given, "server-stderr"),
       clientPresets: await clientPresetsOf(),
-    } as ConfigRunInput;
+    } as FleetInput;
   } else {
     const server = single(given, "server") ?? defaultServer(command, mode === "http");
-    checkChoices(given);
     input = {
-      ...fieldInputs(given, SERVER_FIELDS),
+      ...fields,
       clientPresets: await clientPresetsOf(),
       server,
       target: targetOf(given, command, env),
     } as GuidanceInput;
   }
-  let request: RunRequest;
-  try {
-    request = validateRun(input, CLI_LABELS);
-  } catch (error) {
-    if (error instanceof RequestError) throw new InvocationError(error.message);
-    throw error;
-  }
-  const baseline = baselineOf(given);
+  const output = outputOf(given, env);
+  const baselineFile = baselineOf(given);
   return {
     help: false,
-    request: {
-      ...request,
-      output: outputOf(given, env),
-      quiet: given.has("quiet"),
-      ...(baseline ? { baseline } : {}),
-    },
+    request: validateRun(input, CLI_LABELS, {
+      output,
+      ...(baselineFile === undefined ? {} : { baselineFile }),
+    }),
+    quiet: given.has("quiet"),
   };
 }
+
+/** `NAME=VALUE` options, split by their rows' parsers. */
+type Pairs = readonly (readonly [string, string])[];
 
 /**
  * The label of a stdio server without `--server`: the program's name (`node` for
@@ -213,10 +187,13 @@ export function programName(command: string): string | undefined {
   return SERVER_LABEL.test(name) ? name : undefined;
 }
 
-/** Options with choices (`--format`, `--server-stderr`) have one of them, else a suggestion. */
+/**
+ * An option with choices that the request does not validate (`--format`) has one of them, else
+ * a suggestion (the request's validator checks its own fields' choices: `--server-stderr`).
+ */
 function checkChoices(given: Given): void {
   for (const row of OPTION_TABLE) {
-    if (!("choices" in row)) continue;
+    if (!("choices" in row) || "field" in row) continue;
     const value = single(given, row.name);
     if (value !== undefined) oneOf(`--${row.name}`, value, row.choices);
   }
@@ -227,11 +204,11 @@ export function reportOutputOf(
   given: Given,
   env: (name: string) => string | undefined,
 ): OutputRequest {
-  checkChoices(given);
   return outputOf(given, env);
 }
 
 function outputOf(given: Given, env: (name: string) => string | undefined): OutputRequest {
+  checkChoices(given);
   const formatGiven = single(given, "format");
   const outputs = (given.get("output") ?? []).map(reportFileOf);
   if (new Set(outputs.map((file) => file.path)).size !== outputs.length) {
@@ -287,9 +264,7 @@ function formatValuesOf(
 }
 
 /** `--input ID=ENV_VAR`, each id once (the ids and names are the validator's to check). */
-function inputsOf(
-  pairs: readonly (readonly [string, string])[] | undefined,
-): Record<string, string> {
+function inputsOf(pairs: Pairs | undefined): Record<string, string> {
   const inputs = new Map<string, string>();
   for (const [id, variable] of pairs ?? []) {
     if (inputs.has(id)) {
@@ -476,43 +451,49 @@ function targetOf(
     kind: "streamable-http",
     url,
     allowRemoteHttp: given.has("allow-remote-http"),
-    headers: (fieldInputs(given, ["headers"]).headers as readonly (readonly [string, string])[] ??
-      []).map((pair) => headerOf(pair, env)),
+    headers: (fieldInputs(given, ["headers"]).headers as Pairs ?? []).map((pair) =>
+      headerOf(pair, env)
+    ),
   };
 }
 
-/** `--header NAME=ENV_VAR` (split by its row's parser) → the header, read from the environment. */
+/**
+ * `--header NAME=ENV_VAR` (split by its row's parser) → the header, read from the environment.
+ * The request's validator checks the header; a variable that gives no value is refused here,
+ * naming the header, once the validator's rule for its name holds.
+ */
 function headerOf(
   [name, variable]: readonly [string, string],
   env: (name: string) => string | undefined,
 ): readonly [string, string] {
   if (!ENV_NAME.test(variable)) throw new InvocationError(HEADER_VALUE_RULE);
-  const nameProblem = headerNameProblem(name);
-  if (nameProblem) throw new InvocationError(`--header ${nameProblem}`);
+  const refuse = (problem: string): never => {
+    // Named in the message: a name the validator refuses is refused first, as it would be.
+    const nameProblem = headerNameProblem(name);
+    throw new InvocationError(
+      nameProblem ? `--header ${nameProblem}` : `--header ${name}${problem}`,
+    );
+  };
   let value: string | undefined;
   try {
     value = env(variable);
   } catch {
-    throw new InvocationError(
-      `--header ${name} needs read access to its environment variable: add --allow-env=${variable}`,
-    );
+    return refuse(` needs read access to its environment variable: add --allow-env=${variable}`);
   }
-  if (value === undefined) {
-    throw new InvocationError(`--header ${name}: environment variable ${variable} is not set`);
-  }
+  if (value === undefined) return refuse(`: environment variable ${variable} is not set`);
   if (headerValueProblem(value)) {
-    throw new InvocationError(
-      `--header ${name}: environment variable ${variable} holds a value HTTP cannot carry (only visible ASCII, spaces and tabs, none at either end)`,
+    refuse(
+      `: environment variable ${variable} holds a value HTTP cannot carry (only visible ASCII, spaces and tabs, none at either end)`,
     );
   }
   return [name, value];
 }
 
-function baselineOf(given: Given): BaselineFile | undefined {
+/** `--baseline FILE`, read when the run is planned. */
+function baselineOf(given: Given): string | undefined {
   const path = single(given, "baseline");
-  if (path === undefined) return undefined;
   if (path === "") throw new InvocationError("--baseline needs the path of a JSON report");
-  return { path, requireBaselineTools: given.has("require-baseline-tools") };
+  return path;
 }
 
 function reportFileOf(spec: string): ReportFile {

@@ -7,13 +7,12 @@
  */
 import { FORMAT_OPTIONS } from "../report/formats/mod.ts";
 import { withConfigValues } from "../report/formats/options.ts";
-import type { RunRequest } from "../request/run.ts";
 import type { SpawnError } from "../transport/stdio.ts";
 import type { Leftover } from "../transport/transport.ts";
 import type { RunEvent } from "../run/run.ts";
 import { passedValues, type RunPlan } from "../run/plan.ts";
 import { ServerStderrWriter } from "../run/server_stderr.ts";
-import { CLI_LABELS } from "./args.ts";
+import { CLI_LABELS, type GuidanceArgs } from "./args.ts";
 import type { CliContext } from "./context.ts";
 import { InvocationError } from "./errors.ts";
 import { finishRun, interrupted, reserveReportFiles, runEffects } from "./output.ts";
@@ -21,10 +20,10 @@ import { Progress } from "./progress.ts";
 
 /** Runs a validated guidance command (one server, or a config file's) and returns the exit code. */
 export async function runGuidanceCommand(
-  request: RunRequest,
+  { request, quiet }: Extract<GuidanceArgs, { help: false }>,
   context: CliContext,
 ): Promise<number> {
-  const { output, quiet } = request;
+  const { output } = request;
   const { planRun } = await import("../run/run.ts");
   const plan: RunPlan = await planRun(request, runEffects(context), CLI_LABELS);
   // From here a signal no longer exits at once: the run stops its servers and removes the files
@@ -72,7 +71,7 @@ export async function runGuidanceCommand(
   const run = outcome;
   // The report follows on the same terminal: clear the live lines; else leave their end state.
   await progress?.stop(context.stdoutTerminal === true);
-  const several = plan.servers.length > 1 || plan.config !== undefined;
+  const several = plan.servers.length > 1 || plan.fleet !== undefined;
   for (const { server, profile, leftover } of leftovers) {
     const who = several ? `server ${server}, profile ${profile}` : `profile ${profile}`;
     await context.stderr(`mcpeval: ${who}: ${leftoverSentence(leftover)}\n`);
@@ -96,11 +95,11 @@ export async function runGuidanceCommand(
     runResult(run),
     {
       format: output.format,
-      // A config run: the options the config file's path gives (SARIF: the file itself).
+      // A fleet: the options the config file's path gives (SARIF: the file itself).
       values: withConfigValues(
         output.options,
         FORMAT_OPTIONS,
-        request.servers.kind === "config" ? request.servers.path : undefined,
+        request.servers.kind === "fleet" ? request.servers.path : undefined,
       ),
     },
     (format, options) => formats.get(format)!.render(run, options),

@@ -14,6 +14,7 @@ import {
   monthlyVersions,
   splitClient,
 } from "../clients/versions.ts";
+import { newestObserved } from "../clients/presets.ts";
 import type { Driver } from "../lab/driver.ts";
 import type { ProbeServer } from "../lab/probe_catalog.ts";
 import type { CliContext } from "./context.ts";
@@ -141,8 +142,9 @@ export async function runLab(
         for (const version of sorted) jobs.push({ driver, version });
       }
     } else {
+      // NAME is its newest observed version, as for `guidance --client NAME` and `--observe NAME`.
       for (const { driver, version } of wanted) {
-        jobs.push({ driver, version: version ?? driver.version });
+        jobs.push({ driver, version: version ?? newestObserved(driver.id) ?? driver.version });
       }
     }
     for (const { driver, version } of jobs) {

@@ -82,13 +82,15 @@ export async function runMergeCommand(
   if (!merged.ok) throw new InvocationError(mergeProblemMessage(merged.problem));
   const packed = merged.merged;
 
+  // From here a signal no longer exits at once: a render of any size stops within a slice, and
+  // the report files reserved are removed first.
+  const signal = context.interrupted?.();
   const reserved = await reserveReportFiles(context, output);
   const { loadFormats } = await import("../report/formats/mod.ts");
   const formats = await loadFormats([output.format, ...reserved.files.map((file) => file.format)]);
-  // The merged servers stay packed, and every format renders from them: JSON is streamed from
-  // them, server by server (never one string, so a merge of any size is written), github reads
-  // one server at a time, and any other format renders the whole report, built once
-  // (`wholeReport`), when a format first needs it.
+  // The merged servers stay packed, and every format renders from them, one server at a time
+  // (reading them again for each pass a format needs: totals first, then the servers), in
+  // pieces: no format builds the whole report, and none is held while the next is written.
   const source: RenderSource = {
     kind: "merge",
     fleet: {
@@ -101,9 +103,9 @@ export async function runMergeCommand(
   return await finishRun(
     context,
     reserved,
-    undefined,
+    signal,
     packed,
-    { format: output.format, values: output.options },
+    { format: output.format, values: output.options, kind: "merge" },
     (format, options) => formats.get(format)!.render(source, options),
   );
 }

@@ -51,14 +51,20 @@ export interface OptionRow {
   readonly help?: readonly string[];
   /** Its line under the help's `With --config FILE`, with that section's placeholder. */
   readonly configHelp?: { readonly value?: string; readonly help: readonly string[] };
-  /** The request field it is validated as: error messages name the field by this option. */
+  /**
+   * The request field it is validated as: error messages name the field by this option. The
+   * input takes its value under that field as it is, unless it is `built`.
+   */
   readonly field?: RequestField;
+  /**
+   * The command line builds the input from it (a target, a file it reads, a fleet's selection)
+   * rather than giving its value as it is.
+   */
+  readonly built?: true;
   /** Its value parser: the option's text → its field's input (default the text itself). */
   readonly parse?: ValueParser;
   /** The kinds of run it does not apply to, each with the fixed phrase that refuses it there. */
   readonly refused?: Partial<Record<RunMode, string>>;
-  /** An option it needs (its long name): refused without it. */
-  readonly needs?: string;
   /** Also an option of `mcpeval merge`. */
   readonly merge?: true;
   /**
@@ -120,6 +126,7 @@ export const OPTION_TABLE = [
     multiple: "config",
     value: "NAME",
     field: "server",
+    built: true,
     help: [
       "report label (letters, digits, '.', '_', '-'); for a stdio server",
       "the program's name by default (node for 'node dist/server.js');",
@@ -178,9 +185,23 @@ export const OPTION_TABLE = [
     type: "string",
     value: "FILE",
     field: "clientPresets",
+    built: true,
     help: [
       "client presets that add to or replace the built-in ones (JSON), or an",
       "observation file of mcpeval lab",
+    ],
+  },
+  {
+    name: "observe",
+    reported: true,
+    type: "string",
+    multiple: true,
+    value: "NAME[@V]",
+    docValue: "NAME[@VERSION]",
+    field: "observe",
+    help: [
+      "also run the real client NAME (@V, @latest) once, headless, behind a",
+      "discovery-only proxy (profile observed:NAME@VERSION); Linux; repeatable",
     ],
   },
   {
@@ -236,6 +257,7 @@ export const OPTION_TABLE = [
     multiple: true,
     value: "ID=ENV_VAR",
     field: "inputs",
+    built: true,
     parse: pairValue(INPUT_VALUE_RULE),
     refused: NOT_SERVER,
     configHelp: {
@@ -255,6 +277,7 @@ export const OPTION_TABLE = [
     type: "string",
     value: "FILE",
     field: "baseline",
+    built: true,
     help: [
       "compare with an earlier JSON report of this server (drift,",
       "new and unchanged candidates); needs --allow-read=FILE; - is stdin",
@@ -264,7 +287,6 @@ export const OPTION_TABLE = [
     name: "require-baseline-tools",
     type: "boolean",
     field: "requireBaselineTools",
-    needs: "baseline",
     help: ["every tool of a baseline profile's catalog must still be listed"],
   },
   {
@@ -318,6 +340,7 @@ export const OPTION_TABLE = [
     choices: SERVER_STDERR_MODES,
     default: "tail on a terminal, else discard",
     field: "stderr",
+    built: true,
     refused: { http: ONLY_STDIO },
     help: [
       `stdio: ${either(SERVER_STDERR_MODES)} the server's stderr, masked, on stderr only`,
@@ -329,12 +352,14 @@ export const OPTION_TABLE = [
     type: "string",
     value: "URL",
     field: "url",
+    built: true,
     help: ["Streamable HTTP endpoint; loopback may use http:"],
   },
   {
     name: "allow-remote-http",
     type: "boolean",
     field: "allowRemoteHttp",
+    built: true,
     refused: { stdio: ONLY_URL },
     help: ["allow a non-loopback https: endpoint"],
     configHelp: { help: ["also check entries whose https: URL is not loopback"] },
@@ -345,6 +370,7 @@ export const OPTION_TABLE = [
     multiple: true,
     value: "NAME=ENV_VAR",
     field: "headers",
+    built: true,
     parse: pairValue(HEADER_VALUE_RULE),
     refused: {
       stdio: ONLY_URL,
@@ -394,8 +420,8 @@ export const LAB_OPTIONS: readonly OptionRow[] = [
     multiple: true,
     value: "NAME[@VERSION]",
     help: [
-      "observe this client (at VERSION from the npm registry; default the",
-      "version the lab pins); repeatable",
+      "observe this client (at VERSION from the npm registry; default its",
+      "newest observed version); repeatable",
     ],
   },
   {
@@ -457,8 +483,8 @@ export function runModeOf(chosen: Readonly<Record<RunMode, boolean>>): RunMode |
 
 /**
  * Refuses the first option of `given` (in the order given) that every kind of run still possible
- * (`modes`) refuses, that lacks an option it needs, or that is repeated where it is not
- * repeatable. Throws {@linkcode InvocationError} with the table's phrase.
+ * (`modes`) refuses, or that is repeated where it is not repeatable. Throws
+ * {@linkcode InvocationError} with the table's phrase.
  */
 export function checkModes(
   given: ReadonlyMap<string, readonly string[]>,
@@ -469,9 +495,6 @@ export function checkModes(
     const refused = row?.refused;
     if (refused && modes.every((mode) => refused[mode] !== undefined)) {
       throw new InvocationError(`--${name} ${refused[modes[0]]}`);
-    }
-    if (row?.needs !== undefined && !given.has(row.needs)) {
-      throw new InvocationError(`--${name} needs --${row.needs}`);
     }
     if (row?.multiple === "config" && !modes.includes("config") && values.length > 1) {
       throw new InvocationError(`--${name} may be given only once`);
@@ -517,20 +540,20 @@ export function helpLines(rows: readonly OptionRow[], section: "options" | "conf
 }
 
 /**
- * The inputs of `fields` that `given` holds, by the rows that set them: a flag is `true`, a
- * repeatable option its values, another option its value, each value through its row's parser.
- * Fields not given are left out (the validator gives their defaults).
+ * The inputs that `given` holds, by the rows that set them: of `fields`, or else of every row
+ * given as it is (not `built`). A flag is `true`, a repeatable option its values, another option
+ * its value, each value through its row's parser. Fields not given are left out (the validator
+ * gives their defaults).
  */
 export function fieldInputs<F extends RequestField>(
   given: ReadonlyMap<string, readonly string[]>,
-  fields: readonly F[],
+  fields?: readonly F[],
 ): Partial<Record<F, unknown>> {
   const inputs: Partial<Record<F, unknown>> = {};
   for (const row of ROWS) {
     const values = given.get(row.name);
-    if (row.field === undefined || !fields.includes(row.field as F) || values === undefined) {
-      continue;
-    }
+    const wanted = fields === undefined ? !row.built : fields.includes(row.field as F);
+    if (row.field === undefined || !wanted || values === undefined) continue;
     const parse = row.parse ?? String;
     inputs[row.field as F] = row.type === "boolean"
       ? true

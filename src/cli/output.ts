@@ -5,7 +5,7 @@
  * @module
  */
 import { EXIT } from "../exit.ts";
-import { REPORT_CHUNK_CHARS } from "../limits.ts";
+import { RENDER_SLICE_MS, REPORT_CHUNK_CHARS } from "../limits.ts";
 import {
   type Format,
   type FormatId,
@@ -19,6 +19,7 @@ import type { CliContext } from "./context.ts";
 import { whereFlagsGo } from "./deno_flags.ts";
 import { InvocationError } from "./errors.ts";
 import { pathProblem } from "../run/files.ts";
+import { collectGarbage } from "../run/collect.ts";
 
 /** A report file to write: a format, or the GitHub step summary (appended). */
 export interface ReportTarget {
@@ -62,22 +63,35 @@ export async function reserveReportFiles(
   return { files, discard };
 }
 
+/** What an interrupted command says it stopped: a run's servers, or a merge's report. */
+export type Interrupted = "run" | "merge";
+
+/** The one stderr line of an interrupted command, by what it stopped and by signal. */
+const INTERRUPTED_LINES: Readonly<Record<Interrupted, { SIGHUP: string; other: string }>> = {
+  run: {
+    SIGHUP: "mcpeval: hung up (SIGHUP); every server process was stopped\n",
+    other: "mcpeval: interrupted; every server process was stopped\n",
+  },
+  merge: {
+    SIGHUP: "mcpeval: hung up (SIGHUP); the merged report was not finished\n",
+    other: "mcpeval: interrupted; the merged report was not finished\n",
+  },
+};
+
 /**
  * Ends a run that was interrupted: no report, the reserved files removed, exit 129 for SIGHUP
- * (the reason of `signal`, by default the context's), else 130.
+ * (the reason of `signal`, by default the context's), else 130; `what` says what it stopped.
  */
 export async function interrupted(
   context: CliContext,
   reserved: ReservedFiles,
   signal: AbortSignal | undefined = context.interrupted?.(),
+  what: Interrupted = "run",
 ): Promise<number> {
   await reserved.discard();
-  if (signal?.reason === "SIGHUP") {
-    await context.stderr("mcpeval: hung up (SIGHUP); every server process was stopped\n");
-    return EXIT.hangup;
-  }
-  await context.stderr("mcpeval: interrupted; every server process was stopped\n");
-  return EXIT.interrupted;
+  const hangup = signal?.reason === "SIGHUP";
+  await context.stderr(INTERRUPTED_LINES[what][hangup ? "SIGHUP" : "other"]);
+  return hangup ? EXIT.hangup : EXIT.interrupted;
 }
 
 /** What a finished run's exit code depends on. */
@@ -89,8 +103,12 @@ export interface RunResult {
 /**
  * Ends a run whose analysis is done: exit 130 without a report if a signal came meanwhile;
  * else each reserved file, then the stdout report (in colour and at the terminal's width only
- * there; each format with its own options of `values`). A report rendered in pieces is written in chunks of about
- * `chunkChars` characters, never as one string. Returns 74 when a file could not be written
+ * there; each format with its own options of `values`). A report rendered in pieces is written
+ * in chunks of about `chunkChars` characters, never as one string, and a signal while it is
+ * rendered or written is acted on within about {@linkcode RENDER_SLICE_MS} of work: exit 130
+ * (129), the reserved files removed. `output.kind` "merge": its own line when interrupted, and
+ * each format's garbage collected before the next is rendered (a merge's formats each read its
+ * packed servers, and are never all held at once). Returns 74 when a file could not be written
  * (after printing the stdout report and one stderr line) or the stdout report could not be
  * rendered (one stderr line: too large for its format), else 3, 1 or 0 from `result`.
  */
@@ -99,11 +117,18 @@ export async function finishRun(
   reserved: ReservedFiles,
   signal: AbortSignal | undefined,
   result: RunResult,
-  output: { readonly format: Format; readonly values?: FormatValues },
+  output: {
+    readonly format: Format;
+    readonly values?: FormatValues;
+    readonly kind?: Interrupted;
+  },
   render: (format: FormatId, options: RenderOptions) => string | Iterable<string>,
   chunkChars: number = REPORT_CHUNK_CHARS,
 ): Promise<number> {
-  if (signal?.aborted) return await interrupted(context, reserved, signal);
+  const stop = () => interrupted(context, reserved, signal, output.kind);
+  const merge = output.kind === "merge";
+  const pace = { signal, collectPast: merge ? MERGE_HEAP_GROWTH_BYTES : undefined };
+  if (signal?.aborted) return await stop();
   const options = (toStdout: boolean): RenderOptions => ({
     color: toStdout && context.color,
     // A terminal's width; else the default (100 columns).
@@ -117,18 +142,21 @@ export async function finishRun(
       await writeChunks(render(file.format, options(false)), chunkChars, async (chunk) => {
         await context.writeFile(file.path, chunk, { append });
         append = true;
-      });
+      }, pace);
     } catch (error) {
+      if (error instanceof RenderInterrupted) return await stop();
       unwritten ??= `${fileNamed(file)} could not be written (${
         error instanceof RangeError ? TOO_LARGE : problem(error)
       })`;
     }
+    if (merge) await collectGarbage();
   }
   try {
-    await writeChunks(render(output.format, options(true)), chunkChars, context.stdout);
+    await writeChunks(render(output.format, options(true)), chunkChars, context.stdout, pace);
   } catch (error) {
+    if (error instanceof RenderInterrupted) return await stop();
     if (!(error instanceof RangeError)) throw error;
-    // Nothing was printed: a renderer that builds one string fails before any is written.
+    // A piece past the longest string the runtime can build (what came before it is printed).
     await context.stderr(
       `mcpeval: the ${output.format} report could not be printed (${TOO_LARGE}; --format json writes a report of any size)${
         unwritten === undefined ? "" : `; ${unwritten}`
@@ -147,30 +175,93 @@ export async function finishRun(
 /** Why a report could not be rendered: past the longest string the runtime can build. */
 const TOO_LARGE = "the report is too large for its format";
 
+/** A signal came while a report was rendered or written (see {@linkcode writeChunks}). */
+export class RenderInterrupted extends Error {
+  /** The signal's name (its reason). */
+  constructor(readonly signal: unknown) {
+    super("interrupted while a report was written");
+  }
+}
+
+/**
+ * While a merge renders, its garbage is collected once the heap has grown by this much since the
+ * last collection: a render allocates fast, and the runtime would let what it promoted grow the
+ * heap by a few hundred MiB before collecting it, while what stays alive is small.
+ */
+const MERGE_HEAP_GROWTH_BYTES = 64 * 1_048_576;
+
 /**
  * Writes a report: a string at once, pieces joined into chunks of at least `chunkChars`
  * characters (a piece longer than that is a chunk alone), so that no chunk is much longer
- * than the longest piece.
+ * than the longest piece. Between pieces, the event loop gets a turn after about
+ * {@linkcode RENDER_SLICE_MS} of work; once `pace.signal` is aborted (even while a write waits
+ * on a reader that does not read), it throws {@linkcode RenderInterrupted} and writes nothing
+ * more. With `pace.collectPast`, garbage is collected (checked at each turn of the event loop)
+ * whenever the heap has grown by that many bytes since the last collection.
  */
 export async function writeChunks(
   report: string | Iterable<string>,
   chunkChars: number,
   write: (chunk: string) => Promise<void>,
+  pace: { readonly signal?: AbortSignal; readonly collectPast?: number } = {},
 ): Promise<void> {
-  if (typeof report === "string") return await write(report);
-  let pending: string[] = [];
-  let size = 0;
-  for (const piece of report) {
-    pending.push(piece);
-    size += piece.length;
-    if (size >= chunkChars) {
-      const chunk = pending.join("");
-      pending = [];
-      size = 0;
-      await write(chunk);
+  const { signal, collectPast } = pace;
+  let collected = collectPast === undefined ? 0 : Deno.memoryUsage().heapUsed;
+  /** A turn of the event loop (in which a signal's listener runs), and a collection if due. */
+  const turn = async () => {
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    if (signal?.aborted) throw new RenderInterrupted(signal.reason);
+    if (collectPast !== undefined && Deno.memoryUsage().heapUsed - collected >= collectPast) {
+      await collectGarbage();
+      collected = Deno.memoryUsage().heapUsed;
     }
+  };
+  const abort = signal && abortOf(signal);
+  const written = async (chunk: string) => {
+    if (!abort) return await write(chunk);
+    if (signal!.aborted) throw new RenderInterrupted(signal!.reason);
+    await Promise.race([write(chunk), abort.promise]);
+    if (signal!.aborted) throw new RenderInterrupted(signal!.reason);
+  };
+  try {
+    if (typeof report === "string") return await written(report);
+    let pending: string[] = [];
+    let size = 0;
+    let slice = performance.now();
+    for (const piece of report) {
+      // An empty piece only lets a renderer that is counting give the event loop its turn.
+      if (piece !== "") {
+        pending.push(piece);
+        size += piece.length;
+      }
+      if (size >= chunkChars) {
+        const chunk = pending.join("");
+        pending = [];
+        size = 0;
+        await written(chunk);
+      }
+      if (performance.now() - slice >= RENDER_SLICE_MS) {
+        await turn();
+        slice = performance.now();
+      }
+    }
+    if (pending.length > 0) await written(pending.join(""));
+  } finally {
+    abort?.dispose();
   }
-  if (pending.length > 0) await write(pending.join(""));
+}
+
+/** A promise that rejects once `signal` aborts, and a way to stop listening. */
+function abortOf(signal: AbortSignal): { promise: Promise<never>; dispose(): void } {
+  let listener: (() => void) | undefined;
+  const promise = new Promise<never>((_, reject) => {
+    listener = () => reject(new RenderInterrupted(signal.reason));
+    if (signal.aborted) listener();
+    else signal.addEventListener("abort", listener, { once: true });
+  });
+  // Nobody may await it: an abort after the last write is no unhandled rejection.
+  promise.catch(() => {});
+  return { promise, dispose: () => signal.removeEventListener("abort", listener!) };
 }
 
 /**

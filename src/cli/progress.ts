@@ -5,7 +5,7 @@
  * redrawn in place; on a terminal that cannot move the cursor (`TERM=dumb`), one line per change.
  * Off a terminal (`plain`), nothing for the first {@linkcode PLAIN_PROGRESS_AFTER_MS}; a run
  * still going then says so in one line, and from then on prints one line per profile that ends
- * (one server) or per server whose profiles all ended (a config run).
+ * (one server) or per server whose profiles all ended (a fleet).
  * Lines hold only profile labels, fixed words and numbers. Other text for stderr while progress
  * is shown (a server's lines with `--server-stderr inherit`) goes through
  * {@linkcode Progress.above}: the live lines are erased, the text written, and the lines drawn
@@ -43,7 +43,7 @@ interface ProfileState {
   readonly since: number;
 }
 
-/** At most this many lines of a config run's active profiles are shown at once. */
+/** At most this many lines of a fleet's active profiles are shown at once. */
 const MAX_ACTIVE_LINES = 12;
 
 /** Progress for one run; `stop()` it before anything else is written. */
@@ -51,7 +51,7 @@ export class Progress {
   readonly #write: (text: string) => Promise<void>;
   readonly #mode: ProgressMode;
   readonly #columns: number;
-  /** The server of a run of one; undefined for a config run (its lines name their server). */
+  /** The server of a run of one; undefined for a fleet (its lines name their server). */
   readonly #server?: string;
   readonly #servers: number;
   readonly #started = performance.now();
@@ -85,7 +85,7 @@ export class Progress {
     plainAfterMs: number = PLAIN_PROGRESS_AFTER_MS,
   ) {
     const checked = plan.servers.flatMap((server) => "request" in server ? [server] : []);
-    this.#server = plan.config === undefined ? checked[0]?.name : undefined;
+    this.#server = plan.fleet === undefined ? checked[0]?.name : undefined;
     this.#servers = checked.length;
     const stdio = (server: (typeof checked)[number]) => server.request.target.kind === "stdio";
     this.#starting = new Map(checked.map((server) => [
@@ -109,8 +109,8 @@ export class Progress {
     this.#write = write;
     this.#mode = mode;
     this.#columns = Math.max(20, columns);
-    for (const { name, request } of checked) {
-      for (const profile of request.profiles) {
+    for (const { name } of checked) {
+      for (const profile of plan.settings.profiles) {
         this.#states.set(key(name, profile), {
           kind: "waiting",
           status: "waiting",
@@ -258,7 +258,7 @@ export class Progress {
     if (this.#stopped && !final) return;
     const now = performance.now();
     const states = [...this.#states.values()];
-    // A run of one server shows every profile; a config run the profiles under way.
+    // A run of one server shows every profile; a fleet the profiles under way.
     const shown = this.#server !== undefined
       ? states
       : states.filter((state) => RUNNING.has(state.kind));
@@ -299,7 +299,7 @@ function key(server: string, profile: string): string {
   return `${server}\u0000${profile}`;
 }
 
-/** A config run's profiles by state, in fixed words. */
+/** A fleet's profiles by state, in fixed words. */
 function countsOf(states: readonly ProfileState[]): string {
   const count = (test: (state: ProfileState) => boolean) => states.filter(test).length;
   const running = count((state) => RUNNING.has(state.kind));

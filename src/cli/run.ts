@@ -105,7 +105,7 @@ async function dispatch(argv: readonly string[], context: CliContext): Promise<n
         return EXIT.passed;
       }
       const { runGuidanceCommand } = await import("./guidance.ts");
-      return await runGuidanceCommand(args.request, context);
+      return await runGuidanceCommand(args, context);
     }
     case "merge": {
       const { runMergeCommand } = await import("./merge.ts");

@@ -22,16 +22,10 @@ export type { CutUnit } from "./cut.ts";
 import { isCount, type ObservedRef, type ParsedRule, type RuleEffect } from "./rules/kind.ts";
 import { RULE_KIND_IDS, RULE_KINDS, type RuleKindId } from "./rules/registry.ts";
 
-/** The rule kinds a preset can carry (the registry's table, `rules/registry.ts`). */
-export const CLIENT_RULE_IDS: readonly [RuleKindId, ...RuleKindId[]] = RULE_KIND_IDS;
-
-/** A rule kind. */
-export type ClientRuleId = RuleKindId;
-
 /** One client-side rule that hides tools from the model, with its effect and evidence. */
 export interface ClientRule extends ParsedRule {
   /** Which rule. */
-  readonly id: ClientRuleId;
+  readonly id: RuleKindId;
 }
 
 /** How much of a text (a server's instructions, a tool's description) the client shows. */
@@ -52,10 +46,13 @@ export interface InstructionsHandling extends TextCut {
   readonly setting: string | null;
 }
 
+/** What a client defers: every tool, none, or some (deferral kinds, in one list). */
+export const DEFERRAL_KINDS = ["all", "none", "some"] as const;
+
 /** Whether a client shows its model only tool names behind a search tool (deferral). */
 export interface Deferral {
   /** With its defaults: every tool deferred, none, or some. */
-  readonly default: "all" | "none" | "some";
+  readonly default: typeof DEFERRAL_KINDS[number];
   /** The setting the lab changes it with, and what it then does (null: none). */
   readonly setting: string | null;
   /** What it does under that setting (null: no setting). */
@@ -336,7 +333,7 @@ function instructionsProblem(value: unknown, path: string, shown: unknown): stri
     cutProblem(value, path);
 }
 
-const DEFERRALS = ["all", "none", "some"];
+const DEFERRALS: readonly string[] = DEFERRAL_KINDS;
 
 /** `deferral`: absent, or `{default, setting, with_setting}` and its evidence. */
 function deferralProblem(value: unknown, path: string): string | undefined {
@@ -413,10 +410,10 @@ function capabilitiesProblem(value: unknown, path: string): string | undefined {
 
 function parseRule(rule: unknown, path: string): ClientRule | string {
   if (!isObject(rule)) return refused(path, "must be an object");
-  if (!(CLIENT_RULE_IDS as readonly unknown[]).includes(rule.id)) {
-    return refused(`${path}.id`, `must be one of: ${CLIENT_RULE_IDS.join(", ")}`);
+  if (!(RULE_KIND_IDS as readonly unknown[]).includes(rule.id)) {
+    return refused(`${path}.id`, `must be one of: ${RULE_KIND_IDS.join(", ")}`);
   }
-  const id = rule.id as ClientRuleId;
+  const id = rule.id as RuleKindId;
   const kind = RULE_KINDS[id];
   const problem = https(rule.source, `${path}.source`) ??
     date(rule.verified_at, `${path}.verified_at`) ??
@@ -506,19 +503,14 @@ export function builtinPresets(): Map<string, ClientPreset> {
 
 /**
  * The presets of `presets` by name, in their order: an entry keyed `NAME` as it is, else the
- * newest version of NAME (`NAME@VERSION` entries).
+ * newest version of NAME ({@linkcode newestVersion}).
  */
 export function byName(presets: ReadonlyMap<string, ClientPreset>): Map<string, ClientPreset> {
   const named = new Map<string, ClientPreset>();
-  for (const [key, preset] of presets) {
-    const { name, version } = splitClient(key);
-    if (version === undefined) {
-      named.set(name, preset);
-      continue;
-    }
-    if (presets.has(name)) continue;
-    const had = named.get(name);
-    if (!had || compareVersions(version, had.version!) > 0) named.set(name, preset);
+  for (const key of presets.keys()) {
+    const { name } = splitClient(key);
+    if (named.has(name)) continue;
+    named.set(name, presets.get(name) ?? presets.get(`${name}@${newestVersion(presets, name)}`)!);
   }
   return named;
 }
@@ -529,4 +521,21 @@ export function versionsOf(presets: ReadonlyMap<string, ClientPreset>, name: str
     const split = splitClient(key);
     return split.name === name && split.version !== undefined ? [split.version] : [];
   }).sort(compareVersions);
+}
+
+/** The newest version of client `name` among `presets` (`NAME@VERSION` keys), or undefined. */
+export function newestVersion(
+  presets: ReadonlyMap<string, ClientPreset>,
+  name: string,
+): string | undefined {
+  return versionsOf(presets, name).at(-1);
+}
+
+/**
+ * The newest observed version of client `name` (of the built-in presets, one per committed
+ * observation), or undefined when it has none: the version `--client NAME` and `--observe NAME`
+ * select.
+ */
+export function newestObserved(name: string): string | undefined {
+  return newestVersion(knownPresets(), name);
 }

@@ -1,5 +1,5 @@
 /**
- * A named config entry → a validated {@linkcode DiscoveryRequest}: the run's settings are
+ * A named config entry → a validated {@linkcode ServerRequest}: the run's settings are
  * validated once, and each entry's label and target by the same `validateServer` as the
  * command line's and the library's, or the fixed reason it is not checked. Pure: the
  * environment, inputs and env files come through the options.
@@ -9,11 +9,10 @@
 import { basename, dirname, isAbsolute, join, resolve as resolvePath } from "node:path";
 import type { ConfigField } from "../config_facts.ts";
 import {
-  type DiscoveryRequest,
   isLoopback,
   RequestError,
-  type RequestField,
   type RunSettings,
+  type ServerRequest,
   type TargetInput,
   validateServer,
 } from "../request/request.ts";
@@ -35,7 +34,8 @@ import {
 /** At most this many unset variables are named for an entry, each at most 64 characters. */
 const MAX_UNSET_NAMES = 16;
 
-const FIELD_OF: Partial<Record<RequestField, ConfigField>> = {
+/** The config field of each request field an entry's target can break. */
+const FIELD_OF: Readonly<Record<string, ConfigField>> = {
   command: "command",
   args: "args",
   env: "env",
@@ -62,7 +62,7 @@ export interface ResolveOptions {
 export type Resolved =
   | {
     readonly name: string;
-    readonly request: DiscoveryRequest;
+    readonly request: ServerRequest;
     /** Whether the command or URL holds an environment variable's value (never shown). */
     readonly fromEnvironment: boolean;
     /** The config file's own tool filter for this server. */

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import { ENV_NAME, ENV_NAME_PART } from "../target.ts";
 
 /** What an environment lookup found: a value, unset, or no permission to read it. */
 export type EnvValue = string | undefined | typeof DENIED;
@@ -45,7 +46,7 @@ export type Expansion =
   | { readonly problem: ExpansionProblem };
 
 const REFERENCE = /\$\{([^}]*)\}/g;
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const WITH_DEFAULT = new RegExp(`^(${ENV_NAME_PART}):-(.*)$`, "s");
 
 /** The variable a `${body}` names. */
 export function classify(body: string): Variable {
@@ -63,7 +64,7 @@ export function classify(body: string): Variable {
   if (env) return ENV_NAME.test(env[1]) ? { kind: "env", name: env[1] } : { kind: "unsupported" };
   const input = /^input:(.+)$/s.exec(body);
   if (input) return { kind: "input", id: input[1] };
-  const withDefault = /^([A-Za-z_][A-Za-z0-9_]*):-(.*)$/s.exec(body);
+  const withDefault = WITH_DEFAULT.exec(body);
   if (withDefault) return { kind: "env", name: withDefault[1], fallback: withDefault[2] };
   return ENV_NAME.test(body) ? { kind: "env", name: body } : { kind: "unsupported" };
 }

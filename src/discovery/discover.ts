@@ -5,24 +5,15 @@
  */
 import type { ClientPreset } from "../clients/presets.ts";
 import { extractorsFor, prepareRules } from "../clients/rules/registry.ts";
-import { capabilitiesOf, isProfile, type ProfileLabel } from "../profiles.ts";
+import { capabilitiesOf, isObserved, isProfile, type ProfileLabel } from "../profiles.ts";
 import { planOf, PROTOCOL_VERSION, type ProtocolVersion } from "../protocol/versions.ts";
 import { mayDownload, type ServerStderr, type Target } from "../target.ts";
 import type { Transport, TransportHooks } from "../transport/transport.ts";
-import { VERSION } from "../version.ts";
 import type { DiscoveryObserver } from "./events.ts";
-import type { DiscoveryRequest } from "./request.ts";
+import type { RunSettings } from "./request.ts";
 import type { ProfileDeclaration, ProfileOutcome } from "./session.ts";
 import { SilenceWatch } from "./silence.ts";
 import type { Slots } from "./slots.ts";
-
-/** What discovery reads of a server's request (the presets only when client profiles run). */
-export type DiscoverySettings =
-  & Pick<
-    DiscoveryRequest,
-    "profiles" | "settleMs" | "timeoutMs" | "concurrency" | "target" | "protocolVersion"
-  >
-  & Partial<Pick<DiscoveryRequest, "clients" | "presetsStrict">>;
 
 /**
  * Opens a fresh connection to a target speaking `version` first, its stderr heard by `hooks`;
@@ -51,37 +42,31 @@ export interface DiscoverOptions {
 }
 
 /**
- * Discovers every selected profile with at most `settings.concurrency` running at once, and
- * closes every connection before returning (see {@linkcode DiscoverOptions}). Errors from
- * opening a connection (the command cannot be started) are rethrown once everything has been
- * closed.
+ * Discovers every selected profile of the server at `target` with at most
+ * `settings.concurrency` running at once, and closes every connection before returning (see
+ * {@linkcode DiscoverOptions}). Errors from opening a connection (the command cannot be
+ * started) are rethrown once everything has been closed.
  */
 export async function discoverAll(
-  settings: DiscoverySettings,
+  settings: RunSettings,
+  target: Target,
   open: OpenTransport,
   { signal, observe = () => {}, slots, stderrEvents }: DiscoverOptions = {},
 ): Promise<ProfileOutcome[]> {
   // The selected rules' validators and engines load once, before any page is parsed.
-  await prepareRules([...settings.clients?.values() ?? []].flatMap((preset) => preset.rules));
-  const queue: ProfileDeclaration[] = settings.profiles.map((label) =>
-    declarationOf(label, settings.clients)
-  );
+  await prepareRules([...settings.clients.values()].flatMap((preset) => preset.rules));
+  // An observed profile is the observed client's session, not a connection of its own here.
+  const queue: ProfileDeclaration[] = settings.profiles.filter((label) => !isObserved(label))
+    .map((label) => declarationOf(label, settings.clients));
   const outcomes: ProfileOutcome[] = [];
   let failure: { error: unknown } | undefined;
-  const session = {
-    settleMs: settings.settleMs,
-    timeoutMs: settings.timeoutMs,
-    clientVersion: VERSION,
-    protocolVersion: settings.protocolVersion,
-    presetsStrict: settings.presetsStrict,
-  };
 
   // The first profile of a stdio server that may download what it runs (`npx -y`, `uvx`:
   // `mayDownload`) starts alone: the others, started at once, would each download it again,
   // racing the timeout. They start once it has answered its opening (or ended), warm.
   const first = queue[0]?.profile;
   let warmed = () => {};
-  const warm = settings.target.kind === "stdio" && mayDownload(settings.target) && queue.length > 1
+  const warm = target.kind === "stdio" && mayDownload(target) && queue.length > 1
     ? new Promise<void>((resolve) => warmed = resolve)
     : undefined;
   const heard: DiscoveryObserver = warm
@@ -115,7 +100,6 @@ export async function discoverAll(
     }
   };
 
-  const { target } = settings;
   const heardStderr = target.kind === "stdio" && stderrEvents?.has(target.stderr) === true;
   const hooksOf = (profile: ProfileLabel): TransportHooks =>
     heardStderr
@@ -165,7 +149,7 @@ export async function discoverAll(
         const outcome = await discoverProfile(
           transport,
           declared,
-          session,
+          settings,
           heard,
           signal,
           () => silence.heard(),

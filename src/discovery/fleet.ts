@@ -5,20 +5,17 @@
  * @module
  */
 import { SpawnError } from "../transport/stdio.ts";
-import {
-  discoverAll,
-  type DiscoverOptions,
-  type DiscoverySettings,
-  type OpenTransport,
-} from "./discover.ts";
+import { discoverAll, type DiscoverOptions, type OpenTransport } from "./discover.ts";
 import type { DiscoveryEvent } from "./events.ts";
+import type { RunSettings } from "./request.ts";
 import type { ProfileOutcome } from "./session.ts";
+import type { Target } from "../target.ts";
 import { Slots } from "./slots.ts";
 
 /** One server to discover. */
 export interface ServerMember {
   readonly name: string;
-  readonly settings: DiscoverySettings;
+  readonly target: Target;
 }
 
 /** What discovery of one server gave: its profiles' outcomes, or a command that cannot start. */
@@ -27,12 +24,14 @@ export type MemberOutcome =
   | { readonly name: string; readonly spawnFailed: SpawnError["failure"] };
 
 /**
- * Discovers every member with at most `jobs` connections live at once across all of them. One
+ * Discovers every member under the run's `settings`, with at most `jobs` connections live at
+ * once across all of them. One
  * server's failure never stops the others: a command that cannot be started is that server's
  * outcome. `signal` aborts every server. `observe` hears every event with the member's name;
  * `stderrEvents` as for {@linkcode discoverAll}. Resolves once every connection is closed.
  */
 export async function discoverServers(
+  settings: RunSettings,
   members: readonly ServerMember[],
   open: OpenTransport,
   jobs: number,
@@ -43,7 +42,7 @@ export async function discoverServers(
   const slots = new Slots(jobs);
   const settled = await Promise.allSettled(
     members.map((member) =>
-      discoverAll(member.settings, open, {
+      discoverAll(settings, member.target, open, {
         signal,
         observe: observe && ((event) => observe(member.name, event)),
         slots,

@@ -1,8 +1,8 @@
 /**
  * The one shape of a run's settings, as the request's validator gives them: {@linkcode RunSettings}
- * for every server of a run, {@linkcode DiscoveryRequest} for one server. The layers below the
- * request (discovery, sessions, the report) each take the part they read of it (`Pick`), never a
- * shape of their own.
+ * once for every server of a run, and {@linkcode ServerRequest} for each server. The layers below
+ * the request (discovery, sessions, the report) take the settings as they are, never a shape of
+ * their own.
  *
  * @module
  */
@@ -29,10 +29,26 @@ export interface RunSettings {
   readonly protocolVersion: ProtocolSetting;
   /** Present when `protocolVersion` was given as one revision: presets then speak it too. */
   readonly presetsStrict?: true;
+  /**
+   * The real clients to observe (`--observe`), each once for the whole run; their profiles
+   * (`observed:NAME@VERSION`) are added to each server's once the versions are known.
+   */
+  readonly observe?: readonly ObserveRequest[];
 }
 
-/** One server of a run, validated: its label, where it is, its required tools, the run's settings. */
-export interface DiscoveryRequest extends RunSettings {
+/**
+ * One `--observe NAME[@VERSION]`: the client, and its version, `latest`, or (absent) the newest
+ * observed one.
+ */
+export interface ObserveRequest {
+  /** The lab's name for the client (`claude-code`). */
+  readonly client: string;
+  /** Its version (`2.1.332`), or `latest`; absent: the newest version the lab observed. */
+  readonly version?: string;
+}
+
+/** One server of a run, validated: its label, where it is, its required tools. */
+export interface ServerRequest {
   /** The report's server label. */
   readonly server: string;
   /** Required tools, sorted, without duplicates. */

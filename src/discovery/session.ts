@@ -20,17 +20,16 @@ import { cutText, type CutUnit } from "../clients/cut.ts";
 import { explain, type Incomplete } from "../protocol/incomplete.ts";
 import { ServerRequests } from "./answers.ts";
 import { Connection } from "./connection.ts";
-import { type Identity, openProfile, paramsOf } from "./opening.ts";
-import type { DiscoveryRequest } from "./request.ts";
+import { type Identity, type Opened, openProfile, paramsOf } from "./opening.ts";
+import type { RevisionPlan } from "../protocol/versions.ts";
+import type { RunSettings } from "./request.ts";
+import { VERSION } from "../version.ts";
 
-/** What one session reads of its server's request, and the version it sends as `clientInfo`. */
-export type SessionSettings =
-  & Pick<DiscoveryRequest, "settleMs" | "timeoutMs" | "protocolVersion">
-  & Partial<Pick<DiscoveryRequest, "presetsStrict">>
-  & {
-    /** Sent as `clientInfo.version`. */
-    readonly clientVersion: string;
-  };
+/** What one session reads of the run's settings. */
+export type SessionSettings = Pick<
+  RunSettings,
+  "settleMs" | "timeoutMs" | "protocolVersion" | "presetsStrict"
+>;
 
 /** What a profile declares: its label, client capabilities and, for a preset, its clientInfo and revision. */
 export interface ProfileDeclaration {
@@ -96,6 +95,22 @@ export type ProfileOutcome =
 export { SAMPLING_DECLINED } from "./answers.ts";
 
 /**
+ * What the discovery-only proxy (`--observe`, `src/lab/proxy.ts`) changes in a session: it opens
+ * the connection with the real client's own opening, and it hears each accepted `tools/list`
+ * result (to hand the tools on to that client) before the catalog drops them.
+ */
+export interface SessionHooks {
+  /** Opens the connection in place of the profile's own opening (`opening.ts`). */
+  readonly open?: (
+    connection: Connection,
+    plan: RevisionPlan,
+    identity: Identity,
+  ) => Promise<Opened>;
+  /** Hears each `tools/list` result the catalog accepted, in order; it must not modify it. */
+  readonly page?: (result: Record<string, unknown>) => void;
+}
+
+/**
  * Runs discovery for a profile over `transport`. Never throws for anything the server does.
  * `signal` (the run's) also stops the analysis of a page; each page's analysis ends within
  * `settings.timeoutMs` of its arrival. `heard` is called once, when the server first sends
@@ -108,6 +123,7 @@ export async function discoverProfile(
   observe: DiscoveryObserver = () => {},
   signal?: AbortSignal,
   heard?: () => void,
+  hooks: SessionHooks = {},
 ): Promise<ProfileOutcome> {
   const { profile } = declaration;
   const plan = planOf(
@@ -119,7 +135,7 @@ export async function discoverProfile(
   );
   const identity: Identity = {
     capabilities: () => structuredClone(declaration.capabilities) as Record<string, unknown>,
-    clientInfo: declaration.clientInfo ?? { name: "mcpeval", version: settings.clientVersion },
+    clientInfo: declaration.clientInfo ?? { name: "mcpeval", version: VERSION },
   };
   const connection = new Connection(
     transport,
@@ -144,7 +160,7 @@ export async function discoverProfile(
   });
 
   try {
-    const opened = await openProfile(connection, plan, identity);
+    const opened = await (hooks.open ?? openProfile)(connection, plan, identity);
     if ("incomplete" in opened) return stop(opened.incomplete);
     const { version, hasTools, instructions } = opened;
     if (plan.negotiate) negotiated = { protocolVersion: version };
@@ -188,6 +204,7 @@ export async function discoverProfile(
           signal,
         });
         if ("incomplete" in outcome) return stop(outcome.incomplete);
+        hooks.page?.(page.result);
         if ("done" in outcome) break;
         cursor = outcome.next;
       }

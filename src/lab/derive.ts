@@ -52,6 +52,15 @@ export type Derivation =
   | { readonly problem: string };
 
 /**
+ * The length rules, the name's first: whether the value limits the tool's own name (which then
+ * explains a long qualified name too), and the rule's fields beside its value.
+ */
+const LENGTH_RULES = [
+  { rule: "max-name-length", limitsName: true, fields: {} },
+  { rule: "max-qualified-name-length", limitsName: false, fields: { separator: "" } },
+] as const;
+
+/**
  * The preset of `observation`: the rules its probes decide, its `initialize` (client info,
  * capabilities, the revision it sends: 2026-07-28 when it probes with `server/discover` first),
  * the revisions it accepts (those whose probe tool reached the model) and whether the
@@ -125,7 +134,7 @@ export function derivePreset(
 
   // Lengths: one less than the shortest probe not sent (claims least), the name's first.
   let nameLimit: number | undefined;
-  for (const rule of ["max-name-length", "max-qualified-name-length"] as const) {
+  for (const { rule, limitsName, fields } of LENGTH_RULES) {
     const lengths = unsent.flatMap(({ tool }) => {
       const decision = tool.decides;
       if (decision?.kind !== "length" || decision.rule !== rule) return [];
@@ -135,13 +144,8 @@ export function derivePreset(
     });
     if (lengths.length === 0) continue;
     const value = Math.min(...lengths) - 1;
-    if (rule === "max-name-length") nameLimit = value;
-    add({
-      id: rule,
-      value,
-      effect: "drop-tool",
-      ...(rule === "max-qualified-name-length" ? { separator: "" } : {}),
-    });
+    if (limitsName) nameLimit = value;
+    add({ id: rule, value, effect: "drop-tool", ...fields });
   }
 
   // Collisions: exactly one of the two kept, unless a name-characters rule hides it already.

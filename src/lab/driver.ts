@@ -58,7 +58,10 @@ export interface Driver {
   readonly id: string;
   /** The npm package. */
   readonly package: string;
-  /** The version `mcpeval lab --client ID` runs (the one its preset was first observed at). */
+  /**
+   * The version the lab runs by default (`runClient`), and `mcpeval lab --client ID` of a client
+   * not observed yet (once observed, ID is its newest observed version, as everywhere).
+   */
   readonly version: string;
   /** Versions `--all` observes beside the monthly ones (named by a report or an issue). */
   readonly alsoObserve?: readonly string[];

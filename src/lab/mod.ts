@@ -23,8 +23,6 @@
  *
  * @module
  */
-import { fileURLToPath } from "node:url";
-
 export { DRIVERS, UNAVAILABLE } from "./clients/mod.ts";
 export type {
   Driver,
@@ -45,6 +43,7 @@ export {
   WARNING_CLASSES,
   type WarningClass,
 } from "./observation.ts";
+export { packageObservedDir } from "./committed.ts";
 export {
   type Decision,
   knownProbeSetIds,
@@ -71,12 +70,3 @@ export {
   PRESETS_SCHEMA,
 } from "./derive.ts";
 export { observationsIn, reproduces, writeDerivedPresets } from "./presets_file.ts";
-
-/**
- * The package's own observations folder (`src/clients/observed/`), or undefined when the
- * package is not a folder on this machine (run from JSR).
- */
-export function packageObservedDir(): string | undefined {
-  const url = new URL("../clients/observed/", import.meta.url);
-  return url.protocol === "file:" ? fileURLToPath(url) : undefined;
-}

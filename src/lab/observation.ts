@@ -8,6 +8,7 @@
  */
 import { z } from "zod";
 import { CLIENT_VERSION } from "../clients/versions.ts";
+import { INTEGRITY } from "./committed.ts";
 
 /** The fixed classes a client's warning about a tool (or server) is put in. */
 export const WARNING_CLASSES = [
@@ -148,6 +149,12 @@ export interface Observation {
   package: string;
   /** The version run. */
   version: string;
+  /**
+   * The npm `dist.integrity` of the package installed, as the install's lockfile records it
+   * (absent: observed before it was recorded): `--observe NAME@VERSION` checks its install
+   * against it.
+   */
+  integrity?: string;
   /** The day it was observed (YYYY-MM-DD). */
   observed_at: string;
   /** The command that reproduces it. */
@@ -251,6 +258,7 @@ export const ObservationSchema: z.ZodType<Observation> = z.object({
   client: z.string().regex(/^[a-z0-9][a-z0-9-]{0,31}$/),
   package: z.string(),
   version: z.string().regex(CLIENT_VERSION),
+  integrity: z.string().regex(INTEGRITY).optional(),
   observed_at: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   command: z.string(),
   api: z.enum(["anthropic", "responses", "chat", "gemini"]),
@@ -288,10 +296,12 @@ export async function readObservation(file: string): Promise<Observation | undef
 
 /**
  * The differences between two observations of one client version, one line each (names as the
- * probe catalog has them, fixed words), ignoring the date and the request count.
+ * probe catalog has them, fixed words), ignoring the date and the request count (and the
+ * integrity where the older one has none).
  */
 export function differences(was: Observation, now: Observation): string[] {
   const lines: string[] = [];
+  if (was.integrity !== undefined && was.integrity !== now.integrity) lines.push("integrity");
   if (was.instructions_shown !== now.instructions_shown) lines.push("instructions_shown");
   if (JSON.stringify(was.initialize) !== JSON.stringify(now.initialize)) lines.push("initialize");
   for (const server of [...now.servers, ...(now.held_out ?? [])]) {

@@ -142,6 +142,8 @@ export interface ObserveInput {
   readonly client: string;
   readonly package: string;
   readonly version: string;
+  /** The npm `dist.integrity` of the package installed (its lockfile's). */
+  readonly integrity: string;
   readonly api: ModelApi;
   readonly command: string;
   readonly requests: readonly Recorded[];
@@ -284,6 +286,7 @@ export function observe(input: ObserveInput): Observation {
     client: input.client,
     package: input.package,
     version: input.version,
+    integrity: input.integrity,
     observed_at: input.date,
     command: input.command,
     api: input.api,

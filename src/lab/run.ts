@@ -10,6 +10,7 @@
 import { join } from "node:path";
 import type { Driver, ServerSpec } from "./driver.ts";
 import { observe } from "./observe.ts";
+import { INTEGRITY } from "./committed.ts";
 import type { Observation } from "./observation.ts";
 import {
   PROBE_SERVER_IDS,
@@ -78,6 +79,23 @@ export async function install(pkg: string, version: string, timeoutMs: number): 
   }
   await Deno.writeTextFile(marker, `${pkg}@${version}\n`);
   return dir;
+}
+
+/**
+ * The npm `dist.integrity` npm's lockfile in the install prefix `prefix` records for `pkg` (what
+ * was installed), or undefined when it records none.
+ */
+export async function installedIntegrity(
+  prefix: string,
+  pkg: string,
+): Promise<string | undefined> {
+  try {
+    const lock = JSON.parse(await Deno.readTextFile(join(prefix, "package-lock.json")));
+    const integrity = lock?.packages?.[`node_modules/${pkg}`]?.integrity;
+    return typeof integrity === "string" ? integrity : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -348,6 +366,11 @@ export async function runOnce(
 export async function runClient(driver: Driver, options: RunOptions): Promise<Observation> {
   const version = options.version ?? driver.version;
   const prefix = await install(driver.package, version, options.installTimeoutMs);
+  // What was installed is a fact of the observation: `--observe` installs it again against it.
+  const integrity = await installedIntegrity(prefix, driver.package);
+  if (integrity === undefined || !INTEGRITY.test(integrity)) {
+    throw new LabError("was installed without an integrity in npm's lockfile");
+  }
   const alone = driver.revisionsAlone === true;
   const probes = await probeSetId();
   // A run whose model request carried no probe tool at all was a client that did not wait for
@@ -380,6 +403,7 @@ export async function runClient(driver: Driver, options: RunOptions): Promise<Ob
       client: driver.id,
       package: driver.package,
       version,
+      integrity,
       api: driver.api,
       command: options.command ?? `mcpeval lab --client ${driver.id}@${version}`,
       requests: main.requests,

@@ -35,6 +35,14 @@ export const INCOMPLETE_HINTS = {
     "An HTTP response ended without the answer to its request; a server that answers only on a standalone GET stream cannot be discovered.",
   "server-silent":
     "Not started: the profiles that started first all timed out (--timeout-ms) without the server sending anything, so the rest were not started; check that the server starts and answers initialize, or raise --timeout-ms.",
+  "client-not-connected":
+    "The observed client (--observe) never opened this server through the proxy (no initialize or server/discover): it may refuse the server's label; nothing was discovered for it.",
+  "client-crashed":
+    "The observed client (--observe) exited with a failure, or was ended by a signal, before it sent its model any request; what it printed is never shown: run it by hand to see why.",
+  "client-timeout":
+    "The observed client (--observe) sent its model no request within the wait for it; a first run of a client may be slow: run again.",
+  "client-no-model-request":
+    "The observed client (--observe) exited without sending its model a request, so what its model would receive is not known.",
 } as const;
 
 /** A reason why a profile's discovery is incomplete. */

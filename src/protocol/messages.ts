@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { closingQuote, endsInEscape } from "../json_text.ts";
 import { MAX_MESSAGE_CONTAINERS, STRUCTURE_SCAN_BYTES } from "../limits.ts";
 
 /** A request id: a string or an integer (never null; `0` is valid). */
@@ -95,7 +96,6 @@ export function parseMessage(
 }
 
 const OUTSIDE_STRING = /[{["]/g;
-const INSIDE_STRING = /["\\]/g;
 
 /**
  * Whether `text`, read as JSON, opens at most `max` objects and arrays. Strings are skipped
@@ -113,15 +113,9 @@ export function containersAtMost(text: string, max: number): boolean {
       if (++count > max) return false;
       continue;
     }
-    // Inside a string: skip to its closing quote, stepping over escapes.
-    while (true) {
-      INSIDE_STRING.lastIndex = index;
-      const next = INSIDE_STRING.exec(text);
-      if (next === null) return true;
-      index = next.index + 1;
-      if (text.charCodeAt(next.index) === 0x22) break;
-      index += 1; // the escaped character
-    }
+    const quote = closingQuote(text, index, text.length);
+    if (quote === -1) return true;
+    index = quote + 1;
   }
 }
 
@@ -188,17 +182,13 @@ export class ContainerCounter {
           i++;
           continue;
         }
-        // Jump to the next quote (native search), then see whether backslashes escape it.
-        const quote = bytes.indexOf(0x22, i);
-        const stop = quote === -1 || quote >= end ? end : quote;
-        let backslashes = 0;
-        while (stop - backslashes - 1 >= i && bytes[stop - backslashes - 1] === 0x5c) backslashes++;
-        if (stop === end) {
-          escaped = backslashes % 2 === 1;
+        const quote = closingQuote(bytes, i, end);
+        if (quote === -1) {
+          escaped = endsInEscape(bytes, i, end);
           i = end;
         } else {
-          if (backslashes % 2 === 0) inString = false;
-          i = stop + 1;
+          inString = false;
+          i = quote + 1;
         }
         continue;
       }

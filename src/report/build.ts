@@ -1,5 +1,7 @@
 /**
- * Profiles' outcomes and findings → the one typed report, validated before anyone sees it.
+ * Profiles' outcomes and findings → the one typed report of a server. It is built to its schema
+ * and not validated here (the tests check every report they see against the schema), so that a
+ * run loads no schema unless it reads a baseline.
  *
  * @module
  */
@@ -11,8 +13,10 @@ import {
 } from "../analysis/baseline.ts";
 import { analyze, type Finding, passes, type ReferenceReading } from "../analysis/findings.ts";
 import { type FindingClass, hintOf, RULES } from "../analysis/rules.ts";
-import type { DiscoveryRequest } from "../discovery/request.ts";
+import type { RunSettings, ServerRequest } from "../discovery/request.ts";
 import type { ProfileOutcome } from "../discovery/session.ts";
+import { observationOf, type ObservedFacts } from "../discovery/observed.ts";
+import { observedHidden } from "../analysis/observed.ts";
 import {
   MAX_MESSAGE_BYTES,
   MAX_PAGES,
@@ -25,8 +29,10 @@ import { type ServerTools, toolsSent } from "../analysis/budget.ts";
 import { type CapWarning, type HiddenTool, reachability } from "../analysis/reachability.ts";
 import { WHOLE_SERVER_EFFECTS } from "../clients/rules/kind.ts";
 import { filteredTools, type ToolFilter } from "../analysis/tool_filters.ts";
-import type { ClientPreset, ClientRuleId } from "../clients/presets.ts";
+import type { ClientPreset } from "../clients/presets.ts";
+import type { RuleKindId } from "../clients/rules/registry.ts";
 import type { ProfileLabel } from "../profiles.ts";
+import type { ProtocolVersion } from "../protocol/versions.ts";
 import type { TransportKind } from "../target.ts";
 import { VERSION } from "../version.ts";
 import { type GuidanceReport, type ProfileReport, REPORT_SCHEMA_ID } from "./types.ts";
@@ -36,25 +42,23 @@ import { type GuidanceReport, type ProfileReport, REPORT_SCHEMA_ID } from "./typ
  * the tools earlier servers gave each client, the config file's tool filter, the baseline.
  */
 export type ReportSettings =
-  & Pick<
-    DiscoveryRequest,
-    "server" | "requiredTools" | "settleMs" | "timeoutMs" | "protocolVersion" | "profiles"
-  >
-  & Partial<Pick<DiscoveryRequest, "clients" | "unknownReferences">>
+  & Pick<ServerRequest, "server" | "requiredTools">
+  & Pick<RunSettings, "settleMs" | "timeoutMs" | "protocolVersion" | "profiles">
+  & Partial<Pick<RunSettings, "clients" | "unknownReferences">>
   & {
     readonly target: { readonly kind: TransportKind };
     /**
      * Per client profile: how many tools that client already took from servers checked before
-     * this one (a config run, in config order), for the tool cap.
+     * this one (a fleet, in config order), for the tool cap.
      */
     readonly toolsBefore?: ReadonlyMap<ProfileLabel, number>;
     /**
-     * A config run: the client profiles whose model API refuses every request while another
-     * server of the config is configured (`reject-request`, SPEC 25), with the rule that caused
-     * it there: every tool of this server is unreachable in them, reported on that server.
+     * A fleet: the client profiles whose model API refuses every request while another server
+     * of the fleet is configured (`reject-request`, SPEC 25), with the rule that caused it
+     * there: every tool of this server is unreachable in them, reported on that server.
      */
-    readonly rejectedBy?: ReadonlyMap<ProfileLabel, ClientRuleId>;
-    /** A config run: the config file's own tool filter for this server, applied in every profile. */
+    readonly rejectedBy?: ReadonlyMap<ProfileLabel, RuleKindId>;
+    /** A fleet: the config file's own tool filter for this server, applied in every profile. */
     readonly toolFilter?: ToolFilter;
     /** The earlier report to compare with (`--baseline`); none by default. */
     readonly baseline?: Baseline;
@@ -62,10 +66,7 @@ export type ReportSettings =
     readonly requireBaselineTools?: boolean;
   };
 
-/**
- * Builds the report of a run. It is built to its schema (tests check every report they see
- * against it); the schema is not loaded here, so that a run without a baseline needs no zod.
- */
+/** Builds the report of a server from its profiles' outcomes, in the order of the run's profiles. */
 export function buildReport(
   options: ReportSettings,
   outcomes: readonly ProfileOutcome[],
@@ -78,7 +79,7 @@ export interface ServerReport {
   readonly report: GuidanceReport;
   /**
    * Per complete client profile, in report order: how many of the server's tools its model
-   * sees (for the tool budget of the servers after this one in a config run).
+   * sees (for the tool budget of the servers after this one in a fleet).
    */
   readonly sent: readonly ServerTools[];
 }
@@ -103,6 +104,12 @@ export function buildServerReport(
       listed: outcome.listed.filter((tool) => !filtered.has(tool)),
       ...(outcome.facts ? { facts: outcome.facts.filter((tool) => !filtered.has(tool.name)) } : {}),
     };
+    // An observed profile: what its model did not receive of what the filter left.
+    const received = observationOf(outcome)?.received;
+    if (received) {
+      const hidden = observedHidden((left || outcome).listed, received);
+      return [{ ...outcome, ...(filtered ? { filtered } : {}), hidden, capWarnings: [] }];
+    }
     const reach:
       | { hidden: ReadonlyMap<string, HiddenTool>; warnings: readonly CapWarning[] }
       | undefined = preset && reachability(
@@ -126,6 +133,7 @@ export function buildServerReport(
       ...(preset ? { references: referenceReading(preset) } : {}),
       ...(filtered ? { filtered } : {}),
       ...(reach ? { hidden: reach.hidden, capWarnings: reach.warnings } : {}),
+      ...(preset?.version === undefined ? {} : { presetVersion: preset.version }),
     }];
   });
   const complete = observed.length === ordered.length;
@@ -236,6 +244,7 @@ function findingReport(finding: Finding) {
     tool: finding.tool,
     ...(finding.rule === undefined ? {} : { rule: finding.rule }),
     ...(finding.effect === undefined ? {} : { effect: finding.effect }),
+    ...(finding.observed === undefined ? {} : { observed_profile: finding.observed }),
     available_in: [...finding.availableIn],
     ...(finding.suggestion === undefined ? {} : { suggestion: finding.suggestion }),
     ...(finding.cut === undefined ? {} : { cut: finding.cut }),
@@ -276,10 +285,13 @@ function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileR
   const negotiated = outcome.protocolVersion === undefined
     ? {}
     : { protocol_version: outcome.protocolVersion };
+  const facts = observationOf(outcome);
+  const observed = facts && { observed: observedReport(facts) };
   if (outcome.complete) {
     return {
       profile: outcome.profile,
       ...client,
+      ...observed,
       complete: true,
       instructions_present: outcome.instructionsPresent,
       tool_count: outcome.tools.length,
@@ -293,6 +305,7 @@ function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileR
   return {
     profile: outcome.profile,
     ...client,
+    ...observed,
     complete: false,
     instructions_present: outcome.instructionsPresent,
     tool_count: null,
@@ -313,5 +326,22 @@ function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileR
       }),
     },
     ...negotiated,
+  };
+}
+
+/** An observed profile's client, as the report says it. */
+function observedReport(facts: ObservedFacts): NonNullable<ProfileReport["observed"]> {
+  const { opening, instructions, received } = facts;
+  return {
+    client: facts.client,
+    version: facts.version,
+    opening: opening?.method ?? null,
+    protocol_version: opening?.protocolVersion as ProtocolVersion | null ?? null,
+    capabilities: [...opening?.capabilities ?? []],
+    client_info: opening?.clientInfo ? { ...opening.clientInfo } : null,
+    model_requests: facts.modelRequests,
+    tools_received: received ? received.size : null,
+    instructions_chars: instructions ? instructions.chars : null,
+    instructions_shown_chars: instructions ? instructions.shownChars : null,
   };
 }

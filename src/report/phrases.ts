@@ -8,6 +8,7 @@
 import { FINDING_KINDS, type FindingKind, hintOf, RULES } from "../analysis/rules.ts";
 import { closestTypo } from "../analysis/suggest.ts";
 import { RULE_KINDS } from "../clients/rules/registry.ts";
+import { OBSERVED_RULE } from "../analysis/observed.ts";
 import { DETAIL_PHRASES, detailPhrase, INCOMPLETE_HINTS } from "../protocol/incomplete.ts";
 import { MAX_RESOLVED_LISTED } from "../limits.ts";
 import type {
@@ -143,6 +144,9 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
       const rule = ("rule" in finding ? finding.rule : undefined) ?? "a";
       const effect = "effect" in finding ? finding.effect : undefined;
       const check = checkOf(rule);
+      if (rule === OBSERVED_RULE) {
+        return `${finding.profile}: \`${finding.tool}\` is listed but the real client's model did not receive it (observed); ${where}`;
+      }
       return effect === undefined
         ? `${finding.profile}: \`${finding.tool}\` is listed but its client's ${rule} rule hides it${check}; ${where}`
         : `${finding.profile}: \`${finding.tool}\` makes its client's ${rule} rule hide every tool of this server (${effect})${check}; ${where}`;
@@ -168,6 +172,25 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
     sentence: (finding) => {
       const rule = "rule" in finding ? finding.rule : "a";
       return `${finding.profile}: \`${finding.tool}\` is named and listed but the config file's ${rule} filter hides it in every profile`;
+    },
+  },
+  "preset-disagrees-with-client": {
+    heading: "Tools on which a preset and its observed client disagree",
+    tag: "disagrees",
+    summary:
+      "A client preset and the real client, observed, disagree on whether its model sees a tool",
+    sarifName: "PresetDisagreesWithClient",
+    noun: "preset-disagreement candidate",
+    headingCounts: false,
+    sentence: (finding) => {
+      const observed = "observed_profile" in finding ? finding.observed_profile : undefined;
+      const rule = "rule" in finding ? finding.rule : undefined;
+      const client = observed ?? "the observed client";
+      return rule === undefined
+        ? `${finding.profile}: its preset sends \`${finding.tool}\` to the model, but ${client}'s model did not receive it`
+        : `${finding.profile}: its preset's ${rule} rule hides \`${finding.tool}\`${
+          checkOf(rule)
+        }, but ${client}'s model received it`;
     },
   },
   "referenced-tool-unknown": {
@@ -334,11 +357,14 @@ export function findingKindApplies(report: Report, kind: FindingKind): boolean {
   // so does a resolved finding of the baseline.
   const ofKind = (finding: { readonly kind: string }) => finding.kind === kind;
   if (findingsOf(report).some(ofKind) || report.baseline?.resolved.some(ofKind)) return true;
-  if (
-    kind === "tool-unreachable-in-client" || kind === "tool-cap-exceeded-in-client" ||
-    kind === "reference-cut-in-client"
-  ) {
+  if (kind === "tool-unreachable-in-client") {
+    return report.profiles.some((p) => p.client || p.observed);
+  }
+  if (kind === "tool-cap-exceeded-in-client" || kind === "reference-cut-in-client") {
     return report.profiles.some((p) => p.client);
+  }
+  if (kind === "preset-disagrees-with-client") {
+    return report.profiles.some((p) => p.client) && report.profiles.some((p) => p.observed);
   }
   if (kind === "tool-disabled-in-config") {
     return report.candidates.some((finding) => finding.kind === kind);
@@ -355,10 +381,18 @@ export function findingKindApplies(report: Report, kind: FindingKind): boolean {
  * does not know gates when it is one of the report's defects.
  */
 export function gates(finding: ReportFinding, report: Report): boolean {
-  return knows(RULES, finding.kind)
-    ? RULES[finding.kind].gates
-    : report.defects.some((defect) => defect === finding);
+  if (knows(RULES, finding.kind)) return RULES[finding.kind].gates;
+  // The report's defects as a set, once per report: a renderer asks of each of its findings.
+  let defects = DEFECTS.get(report.defects);
+  if (defects === undefined) {
+    defects = new Set(report.defects);
+    DEFECTS.set(report.defects, defects);
+  }
+  return defects.has(finding);
 }
+
+/** Each report's defects as a set (see {@linkcode gates}). */
+const DEFECTS = new WeakMap<readonly ReportFinding[], ReadonlySet<ReportFinding>>();
 
 /** How a run ended, in words. */
 export interface Outcome {
@@ -529,10 +563,27 @@ export function drifted(drift: ProfileDrift<ReportIds>): boolean {
  */
 export function didYouMean(tool: string, report?: Report): string {
   if (!report) return "";
-  const listed = [...new Set(report.profiles.flatMap((profile) => profile.tools ?? []))].sort();
-  const likely = closestTypo(tool, listed);
-  return likely ? `; did you mean ${likely}?` : "";
+  // Once per report and tool: a report may have many defects of one tool (linear in findings).
+  let known = SUGGESTIONS.get(report);
+  if (!known) {
+    const listed = [...new Set(report.profiles.flatMap((profile) => profile.tools ?? []))].sort();
+    known = { listed, byTool: new Map() };
+    SUGGESTIONS.set(report, known);
+  }
+  let said = known.byTool.get(tool);
+  if (said === undefined) {
+    const likely = closestTypo(tool, known.listed);
+    said = likely ? `; did you mean ${likely}?` : "";
+    known.byTool.set(tool, said);
+  }
+  return said;
 }
+
+/** Per report: the tools its profiles list, sorted, and what was said of each tool so far. */
+const SUGGESTIONS = new WeakMap<
+  Report,
+  { readonly listed: readonly string[]; readonly byTool: Map<string, string> }
+>();
 
 /** An incomplete profile's reason, with the facts it carries (HTTP status, server revision). */
 export function reasonText(incomplete: IncompleteReport<ReportIds>): string {
@@ -568,6 +619,30 @@ export function incompleteSentence(profile: ProfileReport<ReportIds>): string {
   return `${profile.profile}: incomplete: ${reasonText(profile.incomplete)}`;
 }
 
+/**
+ * What an observed profile's real client did, in one sentence (no trailing period): how it
+ * opened the server, and how much of the catalog and the instructions reached its model.
+ */
+export function observedSentence(profile: ProfileReport<ReportIds>): string | undefined {
+  const observed = profile.observed;
+  if (observed === undefined) return undefined;
+  const opened = observed.opening === null
+    ? "never opened this server"
+    : `opened with ${observed.opening}${
+      observed.protocol_version === null ? "" : ` (${observed.protocol_version})`
+    }`;
+  const head = `${profile.profile}: ${observed.client} ${observed.version} ${opened}, ${
+    plural(observed.model_requests, "model request")
+  }`;
+  if (observed.tools_received === null || profile.tool_count === null) return head;
+  const instructions = observed.instructions_chars === null
+    ? "no instructions to show"
+    : `${observed.instructions_shown_chars} of ${observed.instructions_chars} characters of the instructions`;
+  return `${head}; its model received ${observed.tools_received} of ${
+    plural(profile.tool_count, "listed tool")
+  } and ${instructions}`;
+}
+
 /** `count noun` or `count nouns`. */
 export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? "" : "s"}`;
@@ -579,7 +654,9 @@ export function capabilityDependentTools(report: Report): [string, string[]][] {
   const where = new Map<string, string[]>();
   for (const profile of complete) {
     for (const tool of profile.tools ?? []) {
-      where.set(tool, [...(where.get(tool) ?? []), profile.profile]);
+      const profiles = where.get(tool);
+      if (profiles) profiles.push(profile.profile);
+      else where.set(tool, [profile.profile]);
     }
   }
   return [...where].filter(([, profiles]) => profiles.length < complete.length)

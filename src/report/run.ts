@@ -1,5 +1,5 @@
 /**
- * The report of a run: one server's guidance report, or a config run's fleet report. Every
+ * The report of a run: one server's guidance report, or a fleet's report. Every
  * format renders either, or a merge's fleet whose servers are read one at a time; only JSON
  * keeps two documents (the seed's single-server report, and the fleet report).
  *
@@ -11,7 +11,7 @@ import type { GuidanceReport, KnownIds, ReportIds } from "./types.ts";
 /** What a run reports (with {@linkcode ReportIds}: a report read, such as a merge's). */
 export type RunReport<V extends ReportIds = KnownIds> =
   | { readonly kind: "server"; readonly report: GuidanceReport<V> }
-  | { readonly kind: "config"; readonly fleet: FleetReport<V> };
+  | { readonly kind: "fleet"; readonly fleet: FleetReport<V> };
 
 /** Whether the run completed and passed: the exit rule's input. */
 export function runResult(
@@ -23,26 +23,10 @@ export function runResult(
 
 /**
  * What a format renders: a run's report, or a merge's fleet, whose servers are read one at a
- * time (each iteration reads them again) so that a format that needs one server at a time never
- * builds the whole report. A merge's reports were read: their ids may be a later version's.
+ * time (each iteration reads them again). Every format renders a fleet from its servers one at a
+ * time, in as many passes as it needs (totals first, then the servers), so that none builds the
+ * whole report. A merge's reports were read: their ids may be a later version's.
  */
 export type RenderSource =
   | RunReport
   | { readonly kind: "merge"; readonly fleet: FleetStream<ReportIds> };
-
-/** The whole reports built from merges' fleets, each once. */
-const WHOLE = new WeakMap<FleetStream<ReportIds>, RunReport<ReportIds>>();
-
-/**
- * The source as a whole run report, for a format that needs every server at once: a merge's
- * fleet is read into one fleet report, built once however many formats ask for it.
- */
-export function wholeReport(source: RenderSource): RunReport<ReportIds> {
-  if (source.kind !== "merge") return source;
-  let run = WHOLE.get(source.fleet);
-  if (!run) {
-    run = { kind: "config", fleet: { ...source.fleet, servers: [...source.fleet.servers] } };
-    WHOLE.set(source.fleet, run);
-  }
-  return run;
-}

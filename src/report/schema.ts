@@ -30,7 +30,8 @@ import {
   SIGNALS,
 } from "../protocol/incomplete.ts";
 import { AUTO } from "../protocol/versions.ts";
-import { CLIENT_NAME } from "../clients/presets.ts";
+import { CLIENT_NAME, DEFERRAL_KINDS } from "../clients/presets.ts";
+import { REFERENCE_READINGS } from "../analysis/findings.ts";
 import { CLIENT_VERSION } from "../clients/versions.ts";
 import { WHOLE_SERVER_EFFECTS } from "../clients/rules/kind.ts";
 import { PROFILE_LABEL, PROFILES } from "../profiles.ts";
@@ -57,6 +58,8 @@ export type {
   IncompleteReport,
   KnownIds,
   NotComparedProfileDrift,
+  ObservedReport,
+  PresetDisagreesCandidateReport,
   ProfileDrift,
   ProfileReport,
   ProfilesDifferReport,
@@ -82,10 +85,6 @@ const ProfileLabel = z.string().regex(PROFILE_LABEL).meta({
   examples: [...PROFILES],
 });
 const Printable = z.string().regex(/^[\x20-\x7e]{1,64}$/);
-/** How a client profile's references are read (SPEC 25). */
-const REFERENCE_READINGS = ["as-shown", "not-shown", "as-given"] as const;
-/** A client's deferral, with its defaults. */
-const DEFERRALS = ["all", "none", "some"] as const;
 const ClientSchema = z.strictObject({
   name: z.string().regex(CLIENT_NAME),
   version: z.string().regex(CLIENT_VERSION).optional().meta({
@@ -104,7 +103,7 @@ const ClientSchema = z.strictObject({
   }),
   deferral: idSchema(
     "Added in 0.3.0, where observed: whether the client, with its defaults, shows its model only tool names behind a search tool (all, none, some); a fact, never a finding.",
-    DEFERRALS,
+    DEFERRAL_KINDS,
   ).optional(),
 });
 const ToolName = z.string().regex(TOOL_NAME);
@@ -149,6 +148,26 @@ const IncompleteSchema = z.strictObject({
   detail: DetailSchema.optional(),
 });
 
+/** A client capability's path: its key, or `key.member` (letters, digits, `_` and `-` each). */
+const CapabilityPath = z.string().regex(
+  /^[A-Za-z][A-Za-z0-9_-]{0,63}(?:\.[A-Za-z][A-Za-z0-9_-]{0,63})?$/,
+);
+
+const ObservedSchema = z.strictObject({
+  client: z.string().regex(CLIENT_NAME),
+  version: z.string().regex(CLIENT_VERSION),
+  opening: z.enum(["initialize", "server/discover"]).nullable(),
+  protocol_version: RevisionSchema.nullable(),
+  capabilities: z.array(CapabilityPath),
+  client_info: z.strictObject({ name: Printable, version: Printable }).nullable(),
+  model_requests: Count,
+  tools_received: Count.nullable(),
+  instructions_chars: Count.nullable(),
+  instructions_shown_chars: Count.nullable(),
+}).describe(
+  "Added in 0.3.0, an observed profile only (--observe): the real client run against the discovery-only proxy, how it opened the server (its revision, capabilities and clientInfo), how many requests reached its model's stand-in, how many listed tools its model received, and how many characters of the instructions reached it verbatim (from the first).",
+);
+
 const NegotiatedSchema = RevisionSchema.meta({
   description:
     "With --protocol-version auto, or for a client preset that negotiates like its client: the revision this profile negotiated (absent when the opening settled on none).",
@@ -157,6 +176,7 @@ const NegotiatedSchema = RevisionSchema.meta({
 const CompleteProfileSchema = z.strictObject({
   profile: ProfileLabel,
   client: ClientSchema.optional(),
+  observed: ObservedSchema.optional(),
   complete: z.literal(true),
   instructions_present: z.boolean(),
   tool_count: Count,
@@ -169,6 +189,7 @@ const CompleteProfileSchema = z.strictObject({
 const IncompleteProfileSchema = z.strictObject({
   profile: ProfileLabel,
   client: ClientSchema.optional(),
+  observed: ObservedSchema.optional(),
   complete: z.literal(false),
   instructions_present: z.boolean().nullable(),
   tool_count: z.null(),
@@ -259,6 +280,16 @@ const cutFields = {
   }),
 };
 const cutSchema = findingSchema("reference-cut-in-client").extend(cutFields);
+const disagreesFields = {
+  tool: ListedTool,
+  observed_profile: ProfileLabel.describe(
+    "The observed profile (--observe) of the same client that the preset disagrees with.",
+  ),
+  rule: ClientRuleSchema.optional().describe(
+    "The preset's rule that hides the tool, which the observed client's model received; absent: the preset sends the tool, and the observed client's model did not receive it.",
+  ),
+};
+const disagreesSchema = findingSchema("preset-disagrees-with-client").extend(disagreesFields);
 
 /**
  * A finding of a kind this version does not know: the fields the known kinds have, kept and
@@ -274,6 +305,7 @@ const otherFindingFields = {
   available_in: z.array(ProfileLabel),
   rule: idSchema("A rule id, when its kind has one.").optional(),
   effect: idSchema("An effect, when its kind has one.").optional(),
+  observed_profile: ProfileLabel.optional(),
   suggestion: ToolName.optional(),
   cut: z.int().min(1).optional(),
   hint: hintSchema("Its kind's hint, as the report's writer worded it."),
@@ -320,6 +352,7 @@ const BaselineSchema = z.strictObject({
       resolvedSchema("tool-unreachable-in-client").extend(unreachableFields),
       resolvedSchema("tool-cap-exceeded-in-client").extend(capFields),
       resolvedSchema("tool-disabled-in-config").extend(disabledFields),
+      resolvedSchema("preset-disagrees-with-client").extend(disagreesFields),
       resolvedSchema("referenced-tool-unknown").extend(unknownFields),
       resolvedSchema("required-tool-unavailable").extend(requiredFields).refine(
         requiredAgrees,
@@ -390,6 +423,7 @@ const reportSchema = z.strictObject({
       unreachableSchema,
       capSchema,
       disabledSchema,
+      disagreesSchema,
       unknownSchema,
     ]),
     otherFinding,

@@ -14,8 +14,9 @@ import type {
   IncompleteReason,
   SignalName,
 } from "../protocol/incomplete.ts";
-import type { ClientRuleId } from "../clients/presets.ts";
+import type { RuleKindId } from "../clients/rules/registry.ts";
 import type { ToolFilterRuleId } from "../analysis/tool_filters.ts";
+import type { ObservedRule } from "../analysis/observed.ts";
 import type { ConfigField, NOT_CHECKED_HINTS, NotCheckedReason } from "../config_facts.ts";
 import type { ProfileLabel } from "../profiles.ts";
 import type { AUTO, ProtocolVersion } from "../protocol/versions.ts";
@@ -92,8 +93,8 @@ export interface KnownIds extends ReportIds {
   readonly signal: SignalName;
   /** The hints of {@linkcode RULES}. */
   readonly findingHints: { readonly [K in FindingKind]: typeof RULES[K]["hint"] };
-  /** {@linkcode ClientRuleId}. */
-  readonly clientRule: ClientRuleId;
+  /** {@linkcode RuleKindId}, or `observed` (an observed profile's model did not receive it). */
+  readonly clientRule: RuleKindId | ObservedRule;
   /** {@linkcode ToolFilterRuleId}. */
   readonly filterRule: ToolFilterRuleId;
   /** {@linkcode FILTERED_REQUIRED_HINT}. */
@@ -137,6 +138,8 @@ export interface UnknownFindingReport {
   rule?: string;
   /** An effect, when its kind has one. */
   effect?: string;
+  /** An observed profile, when its kind names one. */
+  observed_profile?: string;
   /** A suggested tool name, when its kind has one. */
   suggestion?: string;
   /** A cut, when its kind has one. */
@@ -182,6 +185,8 @@ export interface CompleteProfileReport<V extends ReportIds = KnownIds> {
   profile: V["profile"];
   /** For a client preset's profile: the preset (absent for the five standard profiles). */
   client?: ClientReport<V>;
+  /** For an observed profile (`--observe`): the real client and what its model received. */
+  observed?: ObservedReport<V>;
   /** Always true here. */
   complete: true;
   /** Whether the InitializeResult carried `instructions`. */
@@ -207,6 +212,8 @@ export interface IncompleteProfileReport<V extends ReportIds = KnownIds> {
   profile: V["profile"];
   /** For a client preset's profile: the preset (absent for the five standard profiles). */
   client?: ClientReport<V>;
+  /** For an observed profile (`--observe`): the real client and what its model received. */
+  observed?: ObservedReport<V>;
   /** Always false here. */
   complete: false;
   /** Whether the InitializeResult carried `instructions`; null if initialization did not finish. */
@@ -254,6 +261,37 @@ export interface ClientReport<V extends ReportIds = KnownIds> {
    * tool is reachable).
    */
   deferral?: V["deferral"];
+}
+
+/**
+ * The real client of an `observed:NAME@VERSION` profile (`--observe`), run headless against the
+ * discovery-only proxy: what it sent to open the server and what reached its model. Numbers and
+ * validated names only, never anything the client printed.
+ */
+export interface ObservedReport<V extends ReportIds = KnownIds> {
+  /** The lab's name for the client. */
+  client: string;
+  /** The version installed and run. */
+  version: string;
+  /** How it opened the server: `initialize`, `server/discover`, or null (it never did). */
+  opening: "initialize" | "server/discover" | null;
+  /** The revision its opening asked for, when it is a revision's date; else null. */
+  protocol_version: V["revision"] | null;
+  /** The client capabilities it declared, as sorted paths (`elicitation`, `elicitation.form`). */
+  capabilities: string[];
+  /** The `clientInfo` it sent, when both are printable ASCII; else null. */
+  client_info: { name: string; version: string } | null;
+  /** How many requests reached the stand-in for its model API. */
+  model_requests: number;
+  /** How many of the listed tools its model received; null when the profile is incomplete. */
+  tools_received: number | null;
+  /** How many characters the server's instructions have; null when there are none (or incomplete). */
+  instructions_chars: number | null;
+  /**
+   * How many of those characters, from the first, reached its model verbatim (0: none); null
+   * when there are no instructions (or the profile is incomplete).
+   */
+  instructions_shown_chars: number | null;
 }
 
 /** One profile's entry in a guidance report. */
@@ -324,7 +362,7 @@ export interface CapExceededCandidateReport<V extends ReportIds = KnownIds> {
   baseline_state?: V["baselineState"];
 }
 
-/** A config run: a tool the instructions name that the config file's own tool filter hides. */
+/** A fleet: a tool the instructions name that the config file's own tool filter hides. */
 export interface DisabledInConfigCandidateReport<V extends ReportIds = KnownIds> {
   /** The finding kind (a rule of {@linkcode RULES}). */
   kind: "tool-disabled-in-config";
@@ -338,6 +376,32 @@ export interface DisabledInConfigCandidateReport<V extends ReportIds = KnownIds>
   available_in: V["profile"][];
   /** The rule's fixed hint. */
   hint: V["findingHints"]["tool-disabled-in-config"];
+  /** With `--baseline` only: whether the baseline has this candidate too. */
+  baseline_state?: V["baselineState"];
+}
+
+/**
+ * A tool on which a client preset (`--client`) and the real client observed in the same run
+ * (`--observe`) disagree: the preset hides it and the model received it, or the other way round.
+ */
+export interface PresetDisagreesCandidateReport<V extends ReportIds = KnownIds> {
+  /** The finding kind (a rule of {@linkcode RULES}). */
+  kind: "preset-disagrees-with-client";
+  /** The client preset's profile. */
+  profile: V["profile"];
+  /** The tool (a name, or a client profile's fixed phrase for an invalid one). */
+  tool: string;
+  /** The observed profile of the same client. */
+  observed_profile: V["profile"];
+  /**
+   * The preset's rule that hides the tool, which the observed client's model received; absent:
+   * the preset sends the tool, and the observed client's model did not receive it.
+   */
+  rule?: V["clientRule"];
+  /** The selected profiles whose models see the tool, in report order; may be empty. */
+  available_in: V["profile"][];
+  /** The rule's fixed hint. */
+  hint: V["findingHints"]["preset-disagrees-with-client"];
   /** With `--baseline` only: whether the baseline has this candidate too. */
   baseline_state?: V["baselineState"];
 }
@@ -388,6 +452,7 @@ export type CandidateReport<V extends ReportIds = KnownIds> =
   | UnreachableCandidateReport<V>
   | CapExceededCandidateReport<V>
   | DisabledInConfigCandidateReport<V>
+  | PresetDisagreesCandidateReport<V>
   | UnknownReferenceReport<V>
   | V["otherFinding"];
 
@@ -402,7 +467,7 @@ export interface RequiredToolDefectReport<V extends ReportIds = KnownIds> {
   /** The selected profiles whose models see the tool, in report order; may be empty. */
   available_in: V["profile"][];
   /**
-   * Added in 0.3.0, a config run only: the config file's own tool filter that hides the tool,
+   * Added in 0.3.0, a fleet only: the config file's own tool filter that hides the tool,
    * which the profile lists, in every profile of the server (a fixed id, never the file's text);
    * absent when the catalog lacks the tool.
    */
@@ -442,6 +507,7 @@ export type ResolvedFindingReport<V extends ReportIds = KnownIds> =
   | Omit<UnreachableCandidateReport<V>, "baseline_state">
   | Omit<CapExceededCandidateReport<V>, "baseline_state">
   | Omit<DisabledInConfigCandidateReport<V>, "baseline_state">
+  | Omit<PresetDisagreesCandidateReport<V>, "baseline_state">
   | Omit<UnknownReferenceReport<V>, "baseline_state">
   | Omit<RequiredToolDefectReport<V>, "baseline_state">
   | Omit<BaselineToolDefectReport<V>, "baseline_state">

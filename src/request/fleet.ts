@@ -1,23 +1,30 @@
 /**
- * What a config run checks, as validated: which file, which of its servers, what each must
+ * What a fleet checks, as validated: which file, which of its servers, what each must
  * list, how its variables are answered. `validateRun` (`src/request/run.ts`) validates a
- * {@linkcode ConfigRunInput} into a run request with it, for the library and the command line
+ * {@linkcode FleetInput} into a run request with it, for the library and the command line
  * alike.
  *
  * @module
  */
 import { INPUT_RULE } from "../config_facts.ts";
 import { JOBS } from "../limits.ts";
-import { type GuidanceInput, type RequestField, SERVER_RULE, TOOL_RULE } from "./request.ts";
-import { SERVER_STDERR_MODES, type ServerStderr } from "../target.ts";
+import {
+  type BaselineInput,
+  type Fail,
+  SERVER_RULE,
+  type SettingsInput,
+  stderrOf,
+  TOOL_RULE,
+} from "./request.ts";
+import { ENV_NAME, type ServerStderr } from "../target.ts";
 import { isToolName, SERVER_LABEL } from "../tool_name.ts";
 
 import { parseShard, type Shard, SHARD_RULE } from "./shard.ts";
 
-/** The servers of a validated config run: the file, its selected entries and their answers. */
-export interface ConfigSelection {
-  /** Selects a config run. */
-  readonly kind: "config";
+/** The servers of a validated fleet: the file, its selected entries and their answers. */
+export interface FleetSelection {
+  /** Selects a fleet. */
+  readonly kind: "fleet";
   /** The config file, as given. */
   readonly path: string;
   /** A Claude Code user file's project whose servers are checked too (`--config-project`). */
@@ -36,12 +43,8 @@ export interface ConfigSelection {
   readonly shard?: Shard;
 }
 
-/** A config run as the library gives it. */
-export interface ConfigRunInput extends
-  Omit<
-    GuidanceInput,
-    "server" | "target" | "requiredTools" | "baseline" | "requireBaselineTools"
-  > {
+/** A fleet as the library gives it: a config file's servers, with the settings they share. */
+export interface FleetInput extends SettingsInput, BaselineInput {
   /** The client config file to read (Claude, Cursor, VS Code, Codex, ...). */
   readonly config: string;
   /** The entries to check, by label or key; default every entry. */
@@ -63,15 +66,10 @@ export interface ConfigRunInput extends
   readonly shard?: string;
   /** With a Claude Code user file (`~/.claude.json`): also check this project's servers. */
   readonly project?: string;
-  /** An earlier guidance or fleet report (parsed JSON); each server is compared with its entry. */
-  readonly baseline?: unknown;
-  /** With `baseline`: every tool of a baseline catalog is required in its profile. */
-  readonly requireBaselineTools?: boolean;
 }
 
 /** The rule for a VS Code input id. */
 const INPUT_ID = /^[A-Za-z0-9_.-]{1,64}$/;
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** Whether `id` is a VS Code input id mcpeval takes (and so may show). */
 export const isInputId = (id: string): boolean => INPUT_ID.test(id);
@@ -90,7 +88,7 @@ export function isEntryName(name: unknown): name is string {
 export const ENTRY_NAME_RULE = `${SERVER_RULE}, or an entry's key of the config file`;
 
 /**
- * `SERVER:TOOL` of a config run's required tool, split at its **last** colon: a tool name has
+ * `SERVER:TOOL` of a fleet's required tool, split at its **last** colon: a tool name has
  * no colon (`TOOL_NAME`), a server label has none either, and an entry's key may have some, so
  * the last colon is the only split that is never ambiguous. The problem (a rule, naming
  * fields as `{field}`) when it is not one; never the value.
@@ -116,13 +114,13 @@ export function splitRequirement(
 }
 
 /**
- * Validates what a config run checks (its settings apart: `validateRun` validates those once for
+ * Validates what a fleet checks (its settings apart: `validateRun` validates those once for
  * every kind of run), and its connection bound. Throws `RequestError` by `fail`.
  */
-export function validateConfigSelection(
-  input: ConfigRunInput,
-  fail: (field: RequestField, rule: string) => never,
-): { readonly selection: ConfigSelection; readonly jobs: number } {
+export function validateFleetSelection(
+  input: FleetInput,
+  fail: Fail,
+): { readonly selection: FleetSelection; readonly jobs: number } {
   const { config, servers, requiredTools, inputs, allowRemoteHttp, serverStderr, jobs } = input;
   if (typeof config !== "string" || config === "") fail("config", "must be a file's path");
   if (servers !== undefined && !servers.every(isEntryName)) fail("server", ENTRY_NAME_RULE);
@@ -145,10 +143,7 @@ export function validateConfigSelection(
     }
     answers.set(id, variable);
   }
-  const stderr = serverStderr ?? "discard";
-  if (!(SERVER_STDERR_MODES as readonly string[]).includes(stderr)) {
-    fail("stderr", `must be one of: ${SERVER_STDERR_MODES.join(", ")}`);
-  }
+  const stderr = stderrOf(serverStderr, fail);
   const bound = jobs ?? JOBS.default;
   if (!Number.isSafeInteger(bound) || bound < JOBS.min || bound > JOBS.max) {
     fail("jobs", `must be an integer from ${JOBS.min} to ${JOBS.max}`);
@@ -160,14 +155,14 @@ export function validateConfigSelection(
   }
   return {
     selection: {
-      kind: "config",
+      kind: "fleet",
       path: config,
       ...(input.project === undefined ? {} : { project: input.project }),
       names: servers && [...new Set(servers)],
       requirements,
       inputs: answers,
       allowRemoteHttp: allowRemoteHttp === true,
-      stderr: stderr as ServerStderr,
+      stderr,
       ...(shard ? { shard } : {}),
     },
     jobs: bound,

@@ -5,7 +5,7 @@
  * @module
  */
 import { shown } from "../printable.ts";
-import type { DiscoveryRequest, OutputRequest } from "./request.ts";
+import type { OutputRequest } from "./request.ts";
 import type { Target } from "../target.ts";
 
 /** Files a run reads. */
@@ -21,17 +21,23 @@ export interface PermissionNeed {
   readonly what: string;
   /** The Deno flag name: `--allow-run`. */
   readonly flag: "--allow-read" | "--allow-run" | "--allow-net" | "--allow-env" | "--allow-write";
-  /** The flag's value, or undefined when the value cannot be shown (control characters). */
-  readonly value: string | undefined;
+  /**
+   * The flag's value, or undefined when the value cannot be shown (control characters); null:
+   * the flag itself, without a value (the whole permission).
+   */
+  readonly value: string | undefined | null;
 }
 
-/** Every permission the run needs, in the order they are checked. */
+/**
+ * Every permission a run of the server at `target` needs, in the order they are checked; the
+ * command line's `output` adds its report files.
+ */
 export function permissionsNeeded(
-  discovery: Pick<DiscoveryRequest, "target">,
-  output: OutputRequest,
+  target: Target,
+  output: OutputRequest | undefined,
   inputs: InputFiles = {},
 ): PermissionNeed[] {
-  return [...targetNeeds([discovery.target]), ...readNeeds(inputs), ...writeNeeds(output)];
+  return [...targetNeeds([target]), ...readNeeds(inputs), ...writeNeeds(output)];
 }
 
 /** What a `--config` run needs, besides reading the file itself. */
@@ -50,10 +56,10 @@ export interface ConfigNeeds {
  * Every permission a `--config` run needs: read for `configPath` (and the env files), run for
  * each stdio command, net for each HTTP host, env for each variable, write for each report file.
  */
-export function configPermissionsNeeded(
+export function fleetPermissionsNeeded(
   configPath: string,
   needs: ConfigNeeds,
-  output: OutputRequest,
+  output: OutputRequest | undefined,
   inputs: InputFiles = {},
 ): PermissionNeed[] {
   const reads = [configPath, ...needs.envFiles].map((path, index): PermissionNeed => ({
@@ -102,8 +108,9 @@ function targetNeeds(targets: Iterable<Target>): PermissionNeed[] {
   );
 }
 
-/** The write permissions of the report files and the step summary. */
-export function writeNeeds(output: OutputRequest): PermissionNeed[] {
+/** The write permissions of the report files and the step summary (none without `output`). */
+export function writeNeeds(output: OutputRequest | undefined): PermissionNeed[] {
+  if (output === undefined) return [];
   const files = [
     ...output.files.map(({ path }) => ({ path, what: "write a report file" })),
     ...(output.stepSummary ? [{ path: output.stepSummary, what: "write the step summary" }] : []),
@@ -128,14 +135,19 @@ export function missingPermissionsMessage(
   const flags = new Map<string, string[]>();
   for (const need of missing) {
     const values = flags.get(need.flag) ?? [];
-    if (need.value !== undefined && !values.includes(need.value)) values.push(need.value);
+    if (typeof need.value === "string" && !values.includes(need.value)) values.push(need.value);
     flags.set(need.flag, values);
   }
   const hidden = new Set<string>(
     missing.filter((need) => need.value === undefined).map((need) => need.flag),
   );
+  const whole = new Set<string>(
+    missing.filter((need) => need.value === null).map((need) => need.flag),
+  );
   const add = [...flags].map(([flag, values]) =>
-    values.length === 0
+    whole.has(flag)
+      ? flag
+      : values.length === 0
       ? `${flag} (for a value that cannot be shown)`
       : `${flag}=${values.join(",")}${
         hidden.has(flag) ? " (and a value that cannot be shown)" : ""

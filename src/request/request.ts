@@ -8,7 +8,7 @@
 import { UserError } from "../errors.ts";
 import type { Format } from "../report/formats/mod.ts";
 import { CONCURRENCY, type IntegerRange, SETTLE_MS, TIMEOUT_MS } from "../limits.ts";
-import { closestTypo, completion } from "../analysis/suggest.ts";
+import { closest, closestTypo, completion } from "../analysis/suggest.ts";
 import {
   ALL_CLIENTS,
   byName,
@@ -42,9 +42,10 @@ import {
   type Target,
 } from "../target.ts";
 import { isToolName, SERVER_LABEL } from "../tool_name.ts";
-import type { DiscoveryRequest, RunSettings } from "../discovery/request.ts";
+import type { RunSettings, ServerRequest } from "../discovery/request.ts";
+import { OBSERVE_RULE, observeRequests } from "./observe.ts";
 
-export type { DiscoveryRequest, RunSettings };
+export type { RunSettings, ServerRequest };
 
 /** A stdio target as given: only `command` is required. */
 export interface StdioTargetInput {
@@ -83,16 +84,10 @@ export interface HttpTargetInput {
 /** A target as given. */
 export type TargetInput = StdioTargetInput | HttpTargetInput;
 
-/** A run as given; everything but `server` and `target` has a default. */
-export interface GuidanceInput {
-  /** The report's server label. */
-  readonly server: string;
-  /** Where the server is. */
-  readonly target: TargetInput;
+/** The settings every server of a run shares, as given; each has a default. */
+export interface SettingsInput {
   /** Profile labels; default all five. */
   readonly profiles?: readonly string[];
-  /** Tools every selected profile's catalog must list; default none. */
-  readonly requiredTools?: readonly string[];
   /** Milliseconds to wait after `notifications/initialized`: 0 to 5000, default 1500. */
   readonly settleMs?: number;
   /** The longest wait for one answer, in milliseconds: 100 to 300000, default 30000. */
@@ -112,15 +107,35 @@ export interface GuidanceInput {
   readonly clients?: readonly string[];
   /** A `mcpeval.client-presets/v1` document whose entries add to or replace the built-in ones. */
   readonly clientPresets?: unknown;
+  /**
+   * Real clients to run once, headless, against the discovery-only proxy (Linux only), each
+   * `NAME`, `NAME@VERSION` or `NAME@latest`: a profile `observed:NAME@VERSION` each, after the
+   * presets; with `profiles` omitted, only these and the presets run.
+   */
+  readonly observe?: readonly string[];
   /** Report backticked identifiers that no selected catalog lists. */
   readonly unknownReferences?: boolean;
+}
+
+/** A comparison with an earlier report, as given; default none. */
+export interface BaselineInput {
   /**
-   * An earlier report of the same server (a parsed `mcpeval.guidance-report/v1` JSON value) to
-   * compare the run with; default none.
+   * An earlier report (a parsed `mcpeval.guidance-report/v1` or `mcpeval.guidance-fleet/v1`
+   * JSON value): each server of the run is compared with its own report, or its entry.
    */
   readonly baseline?: unknown;
   /** With `baseline`: every tool of a baseline catalog is required in its profile. */
   readonly requireBaselineTools?: boolean;
+}
+
+/** A run of one server as given; everything but `server` and `target` has a default. */
+export interface GuidanceInput extends SettingsInput, BaselineInput {
+  /** The report's server label. */
+  readonly server: string;
+  /** Where the server is. */
+  readonly target: TargetInput;
+  /** Tools every selected profile's catalog must list; default none. */
+  readonly requiredTools?: readonly string[];
 }
 
 /** A report written to a file, besides the one on stdout. */
@@ -162,73 +177,53 @@ export interface BaselineFile {
   readonly requireBaselineTools: boolean;
 }
 
+/** The fields of a request, as the library names them; those of a target follow `target.`. */
+const FIELDS = {
+  run: [
+    "server",
+    "profiles",
+    "requiredTools",
+    "settleMs",
+    "timeoutMs",
+    "concurrency",
+    "protocolVersion",
+    "clients",
+    "clientPresets",
+    "observe",
+    "baseline",
+    "requireBaselineTools",
+    "unknownReferences",
+    "config",
+    "jobs",
+    "inputs",
+    "shard",
+    "project",
+  ],
+  target: ["command", "args", "stderr", "env", "cwd", "url", "allowRemoteHttp", "headers"],
+} as const;
+
 /** The fields a {@linkcode RequestError} can name. */
-export type RequestField =
-  | "server"
-  | "profiles"
-  | "requiredTools"
-  | "settleMs"
-  | "timeoutMs"
-  | "concurrency"
-  | "command"
-  | "args"
-  | "stderr"
-  | "env"
-  | "cwd"
-  | "url"
-  | "allowRemoteHttp"
-  | "headers"
-  | "protocolVersion"
-  | "clients"
-  | "clientPresets"
-  | "baseline"
-  | "requireBaselineTools"
-  | "unknownReferences"
-  | "config"
-  | "jobs"
-  | "inputs"
-  | "shard"
-  | "project";
+export type RequestField = (typeof FIELDS)[keyof typeof FIELDS][number];
 
 /** How each audience names the fields: the library by property, the CLI by option. */
 export type FieldLabels = Readonly<Record<RequestField, string>>;
 
 /** The library's names for the fields. */
-export const LIBRARY_LABELS: FieldLabels = {
-  server: "server",
-  profiles: "profiles",
-  requiredTools: "requiredTools",
-  settleMs: "settleMs",
-  timeoutMs: "timeoutMs",
-  concurrency: "concurrency",
-  command: "target.command",
-  args: "target.args",
-  stderr: "target.stderr",
-  env: "target.env",
-  cwd: "target.cwd",
-  url: "target.url",
-  allowRemoteHttp: "target.allowRemoteHttp",
-  headers: "target.headers",
-  protocolVersion: "protocolVersion",
-  clients: "clients",
-  clientPresets: "clientPresets",
-  baseline: "baseline",
-  requireBaselineTools: "requireBaselineTools",
-  unknownReferences: "unknownReferences",
-  config: "config",
-  jobs: "jobs",
-  inputs: "inputs",
-  shard: "shard",
-  project: "project",
-};
+export const LIBRARY_LABELS: FieldLabels = Object.fromEntries([
+  ...FIELDS.run.map((field) => [field, field]),
+  ...FIELDS.target.map((field) => [field, `target.${field}`]),
+]) as FieldLabels;
 
 /**
  * A request that breaks a rule. The message names the field (in the caller's terms) and the
  * rule, never the value given: a URL, a command or a header may carry a secret.
  */
 export class RequestError extends UserError {
-  /** The field that breaks the rule. */
-  readonly field: RequestField;
+  /**
+   * The field that breaks the rule, as the library's input names it (a target's by its own
+   * name: `command`, `url`, `headers`, ...).
+   */
+  readonly field: string;
 
   /** `rule` may name other fields as `{field}`; each becomes that field's label. */
   constructor(field: RequestField, rule: string, labels: FieldLabels = LIBRARY_LABELS) {
@@ -247,46 +242,47 @@ export const SERVER_RULE =
 export const TOOL_RULE = "must be a tool name of 1 to 128 letters, digits, '_', '.', '/' or '-'";
 
 /**
- * Validates one server of a run: its label and required tools, then its target with
- * {@linkcode validateServer}. Throws {@linkcode RequestError}.
+ * Validates the one server of a run of one server: its label, its required tools, and its
+ * target against the run's settings. Throws {@linkcode RequestError}.
  */
 export function validateDiscovery(
   input: Pick<GuidanceInput, "server" | "target" | "requiredTools">,
   settings: RunSettings,
   labels: FieldLabels = LIBRARY_LABELS,
-): DiscoveryRequest {
+): ServerRequest {
   const fail = failWith(labels);
-  if (typeof input.server !== "string" || !SERVER_LABEL.test(input.server)) {
-    fail("server", SERVER_RULE);
-  }
+  const server = labelOf(input.server, fail);
   const required = input.requiredTools ?? [];
   if (!Array.isArray(required) || !required.every((tool) => isToolName(tool))) {
     fail("requiredTools", TOOL_RULE);
   }
-  return validateServer(
-    input.server,
-    input.target,
-    [...new Set(required)].sort(),
-    settings,
-    labels,
-  );
+  const requiredTools = [...new Set(required)].sort();
+  return { server, requiredTools, target: targetOf(input.target, settings, fail) };
 }
 
 /**
- * Validates one server of a run whose settings are validated already (a config run's entry too):
- * its label and target, and whether the target can speak the settings' revision; its required
- * tools are valid already. Throws {@linkcode RequestError}.
+ * Validates a fleet's entry (its required tools are valid already): its label, and its target
+ * against the run's settings. Throws {@linkcode RequestError}.
  */
 export function validateServer(
   server: string,
-  targetInput: TargetInput,
+  target: TargetInput,
   requiredTools: readonly string[],
   settings: RunSettings,
   labels: FieldLabels = LIBRARY_LABELS,
-): DiscoveryRequest {
+): ServerRequest {
   const fail = failWith(labels);
+  return { server: labelOf(server, fail), requiredTools, target: targetOf(target, settings, fail) };
+}
+
+function labelOf(server: unknown, fail: Fail): string {
   if (typeof server !== "string" || !SERVER_LABEL.test(server)) fail("server", SERVER_RULE);
-  const target = validateTarget(targetInput, fail);
+  return server as string;
+}
+
+/** A target, and whether it can speak the settings' revision. */
+function targetOf(input: TargetInput, settings: RunSettings, fail: Fail): Target {
+  const target = validateTarget(input, fail);
   if (
     target.kind === "streamable-http" && settings.protocolVersion !== AUTO &&
     !revisionOf(settings.protocolVersion).streamableHttp
@@ -296,7 +292,22 @@ export function validateServer(
       `${settings.protocolVersion} has no Streamable HTTP (its HTTP+SSE transport is out of scope): check such a server over stdio`,
     );
   }
-  return { server, ...settings, requiredTools, target };
+  return target;
+}
+
+/**
+ * What becomes of a stdio server's stderr, as given (`--server-stderr`, a target's `stderr`,
+ * a fleet's `serverStderr`): one of {@linkcode SERVER_STDERR_MODES}, `discard` when absent.
+ * Throws {@linkcode RequestError} naming the closest mode.
+ */
+export function stderrOf(value: unknown, fail: Fail): ServerStderr {
+  const mode = value ?? "discard";
+  if ((SERVER_STDERR_MODES as readonly unknown[]).includes(mode)) return mode as ServerStderr;
+  const likely = typeof mode === "string" ? closest(mode, SERVER_STDERR_MODES) : undefined;
+  return fail(
+    "stderr",
+    `must be one of: ${SERVER_STDERR_MODES.join(", ")}${likely ? `; did you mean ${likely}?` : ""}`,
+  );
 }
 
 /**
@@ -304,14 +315,16 @@ export function validateServer(
  * required tools and the run's own bounds). Throws {@linkcode RequestError}.
  */
 export function validateSettings(
-  input: Omit<GuidanceInput, "server" | "target" | "requiredTools">,
+  input: SettingsInput,
   labels: FieldLabels = LIBRARY_LABELS,
 ): RunSettings {
   const fail = failWith(labels);
   const clients = validateClients(input, fail);
-  const profiles = input.profiles ?? (clients.size > 0 ? [] : PROFILES);
+  const observe = input.observe === undefined ? [] : observeRequests(input.observe);
+  if (observe === undefined) return fail("observe", OBSERVE_RULE);
+  const profiles = input.profiles ?? (clients.size > 0 || observe.length > 0 ? [] : PROFILES);
   if (
-    (profiles.length === 0 && clients.size === 0) ||
+    (profiles.length === 0 && clients.size === 0 && observe.length === 0) ||
     !profiles.every((profile) => isProfile(profile))
   ) {
     fail(
@@ -349,16 +362,19 @@ export function validateSettings(
     concurrency: integer("concurrency", input.concurrency, CONCURRENCY),
     protocolVersion,
     ...(isProtocolVersion(input.protocolVersion) ? { presetsStrict: true as const } : {}),
+    ...(observe.length > 0 ? { observe } : {}),
   };
 }
 
-function failWith(labels: FieldLabels): Fail {
+/** A validator's way out: throws the {@linkcode RequestError} of `field` and `rule`. */
+export function failWith(labels: FieldLabels): Fail {
   return (field, rule) => {
     throw new RequestError(field, rule, labels);
   };
 }
 
-type Fail = (field: RequestField, rule: string) => never;
+/** Throws the {@linkcode RequestError} of a field and the rule it breaks. */
+export type Fail = (field: RequestField, rule: string) => never;
 
 /**
  * The selected presets, by the label's part after `client:` (`NAME`, or `NAME@VERSION`): built-in
@@ -461,10 +477,7 @@ function stdioTarget(target: StdioTargetInput, fail: Fail): StdioTarget {
     fail("args", "must be strings");
   }
   if (!args.every((arg) => !arg.includes("\0"))) fail("args", "must not contain NUL characters");
-  const stderr = target.stderr ?? "discard";
-  if (!(SERVER_STDERR_MODES as readonly string[]).includes(stderr)) {
-    fail("stderr", `must be one of: ${SERVER_STDERR_MODES.join(", ")}`);
-  }
+  const stderr = stderrOf(target.stderr, fail);
   const env = target.env;
   if (env !== undefined) {
     if (typeof env !== "object" || env === null || Array.isArray(env)) {
@@ -488,7 +501,7 @@ function stdioTarget(target: StdioTargetInput, fail: Fail): StdioTarget {
     kind: "stdio",
     command: target.command,
     args: [...args],
-    stderr: stderr as ServerStderr,
+    stderr,
     ...(env === undefined ? {} : { env: { ...env } }),
     ...(target.cwd === undefined ? {} : { cwd: target.cwd }),
   };

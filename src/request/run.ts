@@ -1,66 +1,67 @@
 /**
- * The one request of a run, for one server or for the servers of a config file, from a command
- * line or a library call alike: {@linkcode validateRun} validates the settings every server shares
- * once, then what the run checks. The command line adds where the reports go.
+ * The one request of a run, for one server or for the servers of a config file (a fleet), from
+ * a command line or a library call alike: {@linkcode validateRun} validates the settings every
+ * server shares once, then what the run checks and its baseline, and builds the request once.
+ * The command line gives what only it has (where the reports go, a baseline file) to the same
+ * call.
  *
  * @module
  */
-import { type ConfigRunInput, type ConfigSelection, validateConfigSelection } from "./fleet.ts";
-import { DEFAULT_FORMAT } from "../report/formats/mod.ts";
+import { type FleetInput, type FleetSelection, validateFleetSelection } from "./fleet.ts";
 import {
   type BaselineFile,
+  type BaselineInput,
   type BaselineValue,
+  type Fail,
+  failWith,
   type FieldLabels,
   type GuidanceInput,
   LIBRARY_LABELS,
   type OutputRequest,
-  RequestError,
-  type RequestField,
   type RunSettings,
+  type ServerRequest,
   validateDiscovery,
-  validateSettings as validateRunSettings,
+  validateSettings,
 } from "./request.ts";
-import type { Target } from "../target.ts";
 
 /** The one server of a run of one server, validated. */
-export interface ServerSelection {
+export interface ServerSelection extends ServerRequest {
   /** Selects a run of one server. */
   readonly kind: "server";
-  /** The report's server label. */
-  readonly server: string;
-  /** Where the server is. */
-  readonly target: Target;
-  /** Required tools, sorted, without duplicates. */
-  readonly requiredTools: readonly string[];
 }
 
-/** A validated run: what it checks, the settings its servers share, and where its report goes. */
+/** A validated run: what it checks, the settings its servers share, its baseline. */
 export interface RunRequest {
   /** What the run checks: one server, or a config file's servers. */
-  readonly servers: ServerSelection | ConfigSelection;
+  readonly servers: ServerSelection | FleetSelection;
   /** The settings every server of the run shares, validated once. */
   readonly settings: RunSettings;
   /** How many server connections are live at once across the run. */
   readonly jobs: number;
   /** An earlier report to compare with: a file to read (the CLI) or its parsed value. */
   readonly baseline?: BaselineFile | BaselineValue;
-  /** Where the reports go (the library: none but the value returned). */
-  readonly output: OutputRequest;
-  /** No live progress on stderr, even on a terminal. */
-  readonly quiet: boolean;
+  /** Where the command line writes its reports (a library run has none: it returns its report). */
+  readonly output?: OutputRequest;
 }
 
-/** A run as given: one server ({@linkcode GuidanceInput}) or a config file's ({@linkcode ConfigRunInput}). */
-export type RunInput = GuidanceInput | ConfigRunInput;
+/** A run as given: one server ({@linkcode GuidanceInput}) or a config file's ({@linkcode FleetInput}). */
+export type RunInput = GuidanceInput | FleetInput;
 
-/** Whether `input` asks for a config run. */
-const isConfigInput = (input: RunInput): input is ConfigRunInput => "config" in input;
+/** What only the command line gives a run: where its reports go, and a baseline file to read. */
+export interface CommandLineInput {
+  /** The report on stdout, the report files, the step summary. */
+  readonly output: OutputRequest;
+  /** `--baseline FILE` (`-`: standard input), read when the run is planned. */
+  readonly baselineFile?: string;
+}
+
+/** Whether `input` asks for a fleet. */
+const isFleetInput = (input: RunInput): input is FleetInput => "config" in input;
 
 /**
- * Validates a run (the library's and the command line's one validator): the shared settings
- * once, then the one server (label, target, required tools) or the config file's selection,
- * and the baseline's flags. No report files, no progress. Throws {@linkcode RequestError}, naming
- * fields by `labels`.
+ * Validates a run (the library's and the command line's one validator): the baseline's flags,
+ * then the fleet's selection or the settings, then the other; each rule once. No files are read,
+ * no progress shown. Throws {@linkcode RequestError}, naming fields by `labels`.
  *
  * @example
  * ```ts
@@ -68,51 +69,50 @@ const isConfigInput = (input: RunInput): input is ConfigRunInput => "config" in 
  * const config = validateRun({ config: ".mcp.json", requiredTools: ["memory:read_graph"] });
  * ```
  */
-export function validateRun(input: RunInput, labels: FieldLabels = LIBRARY_LABELS): RunRequest {
-  const fail = (field: RequestField, rule: string): never => {
-    throw new RequestError(field, rule, labels);
+export function validateRun(input: RunInput, labels?: FieldLabels): RunRequest;
+/** The command line's run: the same request, with where its reports go. */
+export function validateRun(
+  input: RunInput,
+  labels: FieldLabels,
+  commandLine: CommandLineInput,
+): RunRequest & { readonly output: OutputRequest };
+export function validateRun(
+  input: RunInput,
+  labels: FieldLabels = LIBRARY_LABELS,
+  commandLine?: CommandLineInput,
+): RunRequest {
+  const fail = failWith(labels);
+  const baseline = baselineOf(input, commandLine?.baselineFile, fail);
+  const rest = {
+    ...(baseline === undefined ? {} : { baseline }),
+    ...(commandLine === undefined ? {} : { output: commandLine.output }),
   };
-  const { baseline, requireBaselineTools } = input;
-  if (requireBaselineTools !== undefined && typeof requireBaselineTools !== "boolean") {
-    fail("requireBaselineTools", "must be true or false");
-  }
-  if (requireBaselineTools && baseline === undefined) {
-    fail("requireBaselineTools", "needs {baseline}");
-  }
-  const common = {
-    output: { format: DEFAULT_FORMAT, files: [] },
-    quiet: true,
-    ...(baseline === undefined
-      ? {}
-      : { baseline: { value: baseline, requireBaselineTools: requireBaselineTools === true } }),
-  };
-  if (isConfigInput(input)) {
-    // The selection first: a config run's mistakes are named before its settings'.
-    const { selection, jobs } = validateConfigSelection(input, fail);
-    return { servers: selection, settings: validateSettings(input, labels), jobs, ...common };
+  if (isFleetInput(input)) {
+    // The selection first: a fleet's mistakes are named before its settings'.
+    const { selection, jobs } = validateFleetSelection(input, fail);
+    return { servers: selection, settings: validateSettings(input, labels), jobs, ...rest };
   }
   const settings = validateSettings(input, labels);
-  const { server, target, requiredTools } = validateDiscovery(input, settings, labels);
   return {
-    servers: { kind: "server", server, target, requiredTools },
+    servers: { kind: "server", ...validateDiscovery(input, settings, labels) },
     settings,
     jobs: settings.concurrency,
-    ...common,
+    ...rest,
   };
 }
 
-/** Only the settings' own fields of a run's input. */
-function validateSettings(input: RunInput, labels: FieldLabels): RunSettings {
-  const { profiles, clients, clientPresets, unknownReferences, settleMs, timeoutMs } = input;
-  const { concurrency, protocolVersion } = input;
-  return validateRunSettings({
-    profiles,
-    clients,
-    clientPresets,
-    unknownReferences,
-    settleMs,
-    timeoutMs,
-    concurrency,
-    protocolVersion,
-  }, labels);
+/** The baseline given (a file, or a parsed value), with whether its tools are required. */
+function baselineOf(
+  { baseline, requireBaselineTools }: BaselineInput,
+  file: string | undefined,
+  fail: Fail,
+): BaselineFile | BaselineValue | undefined {
+  if (requireBaselineTools !== undefined && typeof requireBaselineTools !== "boolean") {
+    fail("requireBaselineTools", "must be true or false");
+  }
+  const required = requireBaselineTools === true;
+  if (file !== undefined) return { path: file, requireBaselineTools: required };
+  if (baseline !== undefined) return { value: baseline, requireBaselineTools: required };
+  if (required) fail("requireBaselineTools", "needs {baseline}");
+  return undefined;
 }

@@ -1,5 +1,5 @@
 /**
- * `--shard I/N`: which servers of a config run fall to shard I of N. A server's shard depends
+ * `--shard I/N`: which servers of a fleet fall to shard I of N. A server's shard depends
  * only on its label and N (FNV-1a, 32 bits, of the label's UTF-8 bytes, modulo N, plus one), so
  * adding or removing a server moves no other one, and every machine of a CI matrix agrees.
  * Pure.
@@ -8,7 +8,7 @@
  */
 import { MAX_SHARDS } from "../limits.ts";
 
-/** One shard of a config run: `index` (1 to `count`) of `count` (1 to {@linkcode MAX_SHARDS}). */
+/** One shard of a fleet: `index` (1 to `count`) of `count` (1 to {@linkcode MAX_SHARDS}). */
 export interface Shard {
   /** Which shard, from 1. */
   readonly index: number;

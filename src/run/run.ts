@@ -18,7 +18,7 @@ import type { FieldLabels } from "../request/request.ts";
 import type { RunRequest } from "../request/run.ts";
 import type { RunEffects } from "./effects.ts";
 import type { ProfileLabel } from "../profiles.ts";
-import type { ClientRuleId } from "../clients/presets.ts";
+import type { RuleKindId } from "../clients/rules/registry.ts";
 import type { PlannedServer, RunPlan } from "./plan.ts";
 
 /** One discovery event of one server of the run. */
@@ -55,7 +55,7 @@ export type RunOutcome =
 /**
  * Discovers every checked server of `plan` and builds its report. In a run of one server, a
  * command that cannot be started is the `not-started` outcome (once every connection is
- * closed); in a config run it is that server's `spawn-failed` (or `cwd-not-found`) entry.
+ * closed); in a fleet it is that server's `spawn-failed` (or `cwd-not-found`) entry.
  */
 export async function executeRun(
   plan: RunPlan,
@@ -74,23 +74,38 @@ export async function executeRun(
     }
     return transport;
   };
-  const outcomes = await discoverServers(
-    checked.map((server) => ({ name: server.name, settings: server.request })),
-    opening,
-    plan.jobs,
-    {
-      signal,
-      observe: observe && ((name, event) => observe({ ...event, server: name })),
-      stderrEvents,
-    },
-  );
+  // The clients to observe are installed before any discovery (a failure is a RunError).
+  const observing = plan.observe?.length
+    ? await (await import("./observe.ts")).installObservations(plan, signal)
+    : undefined;
+  const [discovered, observed] = await Promise.all([
+    discoverServers(
+      plan.settings,
+      checked.map(({ name, request }) => ({ name, target: request.target })),
+      opening,
+      plan.jobs,
+      {
+        signal,
+        observe: observe && ((name, event) => observe({ ...event, server: name })),
+        stderrEvents,
+      },
+    ),
+    observing?.(opening, { signal, observe, stderrEvents }),
+  ]);
+  // Each server's observed profiles after its own; a command that cannot start, either way.
+  const outcomes = discovered.map((outcome) => {
+    const seen = observed?.get(outcome.name);
+    if (seen === undefined || "spawnFailed" in outcome) return outcome;
+    if ("spawnFailed" in seen) return { name: outcome.name, spawnFailed: seen.spawnFailed };
+    return { name: outcome.name, outcomes: [...outcome.outcomes, ...seen.outcomes] };
+  });
   const { buildReport, buildServerReport } = await (building ?? import("../report/build.ts"));
   const byName = new Map(outcomes.map((outcome) => [outcome.name, outcome]));
-  if (plan.config === undefined) {
+  if (plan.fleet === undefined) {
     const [server] = checked;
     const outcome = byName.get(server.name)!;
     if ("spawnFailed" in outcome) return { kind: "not-started", failure: outcome.spawnFailed };
-    return { kind: "server", report: buildReport(settingsOf(server), outcome.outcomes) };
+    return { kind: "server", report: buildReport(settingsOf(plan, server), outcome.outcomes) };
   }
   const { buildFleetReport } = await import("../report/fleet/build.ts");
   const budget = new ToolBudget();
@@ -108,7 +123,7 @@ export async function executeRun(
       const reason = outcome.spawnFailed === "cwd-not-found" ? "cwd-not-found" : "spawn-failed";
       return { name: server.name, reason };
     }
-    const settings = { ...settingsOf(server), toolsBefore: budget.before() };
+    const settings = { ...settingsOf(plan, server), toolsBefore: budget.before() };
     const { report, sent } = buildServerReport(settings, outcome.outcomes);
     budget.add(sent);
     return { name: server.name, report, settings, outcomes: outcome.outcomes };
@@ -119,17 +134,17 @@ export async function executeRun(
       "effect" in f && f.effect === "reject-request" ? [[f.profile, f.rule] as const] : []
     );
   // A client whose model API refuses every request (`reject-request`) while one server is
-  // configured reaches no server of the config: every other server is rebuilt with its tools
+  // configured reaches no server of the fleet: every other server is rebuilt with its tools
   // hidden in that profile (reported once, on the server that caused it).
-  const rejected = new Map<ProfileLabel, ClientRuleId>();
+  const rejected = new Map<ProfileLabel, RuleKindId>();
   for (const entry of built) {
     if (!isChecked(entry)) continue;
     for (const [profile, rule] of rejectsIn(entry.report)) {
-      if (!rejected.has(profile)) rejected.set(profile, rule as ClientRuleId);
+      if (!rejected.has(profile)) rejected.set(profile, rule as RuleKindId);
     }
   }
   const fleet = buildFleetReport(
-    plan.config.format,
+    plan.fleet.format,
     built.map((entry): Entry => {
       if (!isChecked(entry)) return entry;
       const own = new Set(rejectsIn(entry.report).map(([profile]) => profile));
@@ -141,15 +156,15 @@ export async function executeRun(
       );
       return { name: entry.name, report };
     }),
-    plan.config.shard,
+    plan.fleet.shard,
   );
-  return { kind: "config", fleet };
+  return { kind: "fleet", fleet };
 }
 
-/** What a server's report records: its request and its baseline comparison. */
-function settingsOf(server: Extract<PlannedServer, { request: unknown }>) {
+/** What a server's report records: the run's settings, its request, its baseline comparison. */
+function settingsOf(plan: RunPlan, server: Extract<PlannedServer, { request: unknown }>) {
   const { request, baseline, requireBaselineTools, toolFilter } = server;
-  return { ...request, baseline, requireBaselineTools, toolFilter };
+  return { ...plan.settings, ...request, baseline, requireBaselineTools, toolFilter };
 }
 
 /**
@@ -162,11 +177,17 @@ export async function planRun(
   effects: RunEffects,
   labels?: FieldLabels,
 ): Promise<RunPlan> {
-  const { servers } = request;
-  if (servers.kind === "config") {
-    const { planConfigRun } = await import("./config.ts");
-    return await planConfigRun({ ...request, servers }, effects, labels);
+  const { servers, settings, jobs } = request;
+  let plan: RunPlan;
+  if (servers.kind === "fleet") {
+    const { planFleetRun } = await import("./fleet.ts");
+    plan = { ...await planFleetRun({ ...request, servers }, effects, labels), settings, jobs };
+  } else {
+    const { planServerRun } = await import("./server.ts");
+    plan = { ...await planServerRun({ ...request, servers }, effects, labels), settings, jobs };
   }
-  const { planServerRun } = await import("./server.ts");
-  return await planServerRun({ ...request, servers }, effects, labels);
+  const observe = settings.observe ?? [];
+  if (observe.length === 0) return plan;
+  const { planObservations } = await import("./observe.ts");
+  return await planObservations(plan, observe, effects);
 }

@@ -10,7 +10,7 @@ import type { RunRequest, ServerSelection } from "../request/run.ts";
 import { readBaselineFile } from "./baseline_file.ts";
 import type { RunEffects } from "./effects.ts";
 import { requirePermissions } from "./permissions.ts";
-import type { RunPlan } from "./plan.ts";
+import type { ServersPlan } from "./plan.ts";
 
 /**
  * Plans a run of one server; a missing permission or a baseline that cannot be used throws
@@ -20,11 +20,11 @@ export async function planServerRun(
   request: RunRequest & { readonly servers: ServerSelection },
   effects: RunEffects,
   labels: FieldLabels = LIBRARY_LABELS,
-): Promise<RunPlan> {
-  const { servers: { server, target, requiredTools }, settings, output, baseline } = request;
+): Promise<ServersPlan> {
+  const { servers: { server, target, requiredTools }, output, baseline } = request;
   await requirePermissions(
     effects,
-    permissionsNeeded({ target }, output, {
+    permissionsNeeded(target, output, {
       baseline: baseline && "path" in baseline ? baseline.path : undefined,
     }),
   );
@@ -32,18 +32,7 @@ export async function planServerRun(
   if (baseline) {
     const value = "value" in baseline ? baseline.value : await readBaselineFile(baseline, effects);
     const { validateComparison } = await import("../baseline/comparison.ts");
-    comparison = validateComparison(
-      { baseline: value, requireBaselineTools: baseline.requireBaselineTools },
-      server,
-      labels,
-    );
+    comparison = validateComparison(value, baseline.requireBaselineTools, server, labels);
   }
-  return {
-    jobs: request.jobs,
-    servers: [{
-      name: server,
-      request: { ...settings, server, target, requiredTools },
-      ...comparison,
-    }],
-  };
+  return { servers: [{ name: server, request: { server, target, requiredTools }, ...comparison }] };
 }

@@ -1,6 +1,6 @@
 /**
  * `max-tools`: the most tools the client sends to its model, counted over every server of a
- * config run in config order, after the other rules. Its effect says what happens past it.
+ * fleet in config order, after the other rules. Its effect says what happens past it.
  *
  * @module
  */

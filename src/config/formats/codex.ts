@@ -15,8 +15,7 @@ import {
   type WrittenEntry,
 } from "../spec.ts";
 import { type FormatModule, tableEntries } from "./format.ts";
-
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+import { ENV_NAME } from "../../target.ts";
 
 /** Codex's headers: literal, from the environment, and a bearer token variable. */
 function headersOf(value: Readonly<Record<string, unknown>>): WrittenEntry["headers"] {
@@ -37,6 +36,7 @@ function headersOf(value: Readonly<Record<string, unknown>>): WrittenEntry["head
 export const codex: FormatModule = {
   clients: "Codex config.toml",
   format: "mcp_servers",
+  expected: "mcp_servers (Codex TOML)",
   syntax: ["toml"],
   table: (document) => document.value(["mcp_servers"]) === undefined ? undefined : "mcp_servers",
   entries: (document) => tableEntries(document, ["mcp_servers"], "mcp_servers"),

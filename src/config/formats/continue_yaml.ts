@@ -12,6 +12,7 @@ import type { FormatModule, RawEntry } from "./format.ts";
 export const continueYaml: FormatModule = {
   clients: "Continue config.yaml, .continue/mcpServers/*.yaml",
   format: "mcpServers",
+  expected: "a YAML mcpServers list (Continue)",
   syntax: ["yaml"],
   table: (document) => Array.isArray(document.value(["mcpServers"])) ? "mcpServers" : undefined,
   // An item's name is its key; an item without one has an empty key (a derived label).

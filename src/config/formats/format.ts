@@ -63,6 +63,11 @@ export interface FormatModule {
   readonly clients: string;
   /** The config format the report names (by the key that holds the servers). */
   readonly format: ConfigFormat;
+  /**
+   * Its server table as a file with none is told it was expected (`servers (VS Code)`), for a
+   * shape whose table no other row names; none for a shape told apart by its claim alone.
+   */
+  readonly expected?: string;
   /** The syntaxes this shape is written in. */
   readonly syntax: readonly Syntax[];
   /** The name of its server table when the document has one, else undefined. */

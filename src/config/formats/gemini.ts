@@ -8,11 +8,14 @@
  */
 import { checkEntry, filterOf, filterStep, given, transportOf } from "../spec.ts";
 import { type FormatModule, mapStrings, placeOf, tableEntries } from "./format.ts";
+import { ENV_NAME_PART } from "../../target.ts";
 import { hasMcpServers, mcpServersEntry } from "./mcp_servers.ts";
+
+const BARE_VARIABLE = new RegExp(`\\$(${ENV_NAME_PART})`, "g");
 
 /** `$VAR` (not `${`) as `${VAR}`, the one variable syntax the shared resolution reads. */
 const bareVariables = (text: string) =>
-  text.replaceAll(/\$([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => `\${${name}}`);
+  text.replaceAll(BARE_VARIABLE, (_, name: string) => `\${${name}}`);
 
 /** The Gemini CLI shape. */
 export const gemini: FormatModule = {

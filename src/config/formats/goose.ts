@@ -6,15 +6,15 @@
  *
  * @module
  */
+import { ENV_NAME } from "../../target.ts";
 import { checkEntry, stringList, stringPairs, transportOf } from "../spec.ts";
 import { type FormatModule, tableEntries } from "./format.ts";
-
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** The Goose shape. */
 export const goose: FormatModule = {
   clients: "Goose config.yaml",
   format: "extensions",
+  expected: "extensions (Goose YAML)",
   syntax: ["yaml"],
   table: (document) => document.value(["extensions"]) === undefined ? undefined : "extensions",
   entries: (document) => tableEntries(document, ["extensions"], "extensions"),

@@ -33,6 +33,7 @@ export function hasMcpServers(document: ConfigDocument): boolean {
 export const mcpServers: FormatModule = {
   clients: "Claude Desktop, Claude Code .mcp.json, Cursor, Windsurf, Cline",
   format: "mcpServers",
+  expected: "mcpServers",
   syntax: ["json", "yaml"],
   table: (document) => hasMcpServers(document) ? "mcpServers" : undefined,
   entries: (document) => tableEntries(document, ["mcpServers"], "mcpServers"),

@@ -64,6 +64,7 @@ function toolsStep(document: ConfigDocument, key: string): ToolWildcardStep[] | 
 export const opencode: FormatModule = {
   clients: "opencode",
   format: "mcp",
+  expected: "mcp (opencode)",
   syntax: ["json"],
   table: (document) =>
     isRecord(document.value(["mcp"])) ? tablePath(document).join(".") : undefined,

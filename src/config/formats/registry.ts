@@ -17,20 +17,29 @@ import { opencode } from "./opencode.ts";
 import { vscode } from "./vscode.ts";
 import { zed } from "./zed.ts";
 
-/** The format modules; claiming modules first, then the plain tables, in message order. */
+/**
+ * The format modules. Of two modules that claim one file the first wins; the tables the modules
+ * expect are listed in this order.
+ */
 export const FORMAT_MODULES: readonly FormatModule[] = [
   claudeUser,
-  opencode,
-  gemini,
-  kiro,
   mcpServers,
   vscode,
   codex,
   zed,
+  opencode,
+  gemini,
+  kiro,
   continueYaml,
   goose,
 ];
 
-/** What the "no servers" message lists: each plain table and who writes it. */
-export const EXPECTED_TABLES =
-  "mcpServers, servers (VS Code), mcp_servers (Codex TOML), context_servers (Zed), mcp (opencode), a YAML mcpServers list (Continue) or extensions (Goose YAML)";
+/** What the "no servers" message lists: each module's expected table, in the table's order. */
+export const EXPECTED_TABLES: string = either(
+  FORMAT_MODULES.flatMap((module) => module.expected ?? []),
+);
+
+/** "a, b or c". */
+function either(values: readonly string[]): string {
+  return `${values.slice(0, -1).join(", ")} or ${values.at(-1)}`;
+}

@@ -40,6 +40,7 @@ function tables(document: ConfigDocument): string[] {
 export const vscode: FormatModule = {
   clients: "VS Code .vscode/mcp.json, settings.json",
   format: "servers",
+  expected: "servers (VS Code)",
   syntax: ["json"],
   table: (document) => place(document)?.[1],
   tables,

@@ -13,6 +13,7 @@ import { mcpServersEntry } from "./mcp_servers.ts";
 export const zed: FormatModule = {
   clients: "Zed settings.json",
   format: "context_servers",
+  expected: "context_servers (Zed)",
   syntax: ["json"],
   table: (document) =>
     document.value(["context_servers"]) === undefined ? undefined : "context_servers",

@@ -6,7 +6,6 @@
  * @module
  */
 import { join } from "node:path";
-import { stringify } from "smol-toml";
 import { type Driver, writeFile } from "../driver.ts";
 
 /** The Codex driver. */
@@ -15,7 +14,9 @@ export const codex: Driver = {
   package: "@openai/codex",
   version: "0.171.0",
   api: "responses",
+  // Its serializer is loaded only to run it: the drivers' table loads with every `--observe`.
   prepare: async ({ home, model, servers }) => {
+    const { stringify } = await import("smol-toml");
     const codexHome = join(home, ".codex");
     const config = {
       model: "gpt-5-codex",

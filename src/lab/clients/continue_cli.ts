@@ -6,7 +6,6 @@
  * @module
  */
 import { join } from "node:path";
-import { stringify } from "yaml";
 import { type Driver, writeFile } from "../driver.ts";
 
 /** The Continue CLI driver. */
@@ -18,7 +17,9 @@ export const continueCli: Driver = {
   // Observed 1.5.47: "MCP server(s) failed to load" ends the headless run before any model
   // request when one server refuses its initialize (the 2026-07-28-only probe).
   revisionsAlone: true,
+  // Its serializer is loaded only to run it: the drivers' table loads with every `--observe`.
   prepare: async ({ home, model, servers }) => {
+    const { stringify } = await import("yaml");
     const file = join(home, ".continue", "config.yaml");
     await writeFile(
       file,

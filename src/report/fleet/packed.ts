@@ -27,6 +27,8 @@ export class PackedServers {
   #pendingChars = 0;
   #count = 0;
   readonly #blockChars: number;
+  /** A store of one block: its entries, parsed once for every pass (no pass parses them again). */
+  #only?: readonly FleetServer<ReportIds>[];
 
   /** `blockChars`: how much compact JSON goes into one block (tests inject a small one). */
   constructor(blockChars: number = PACKED_BLOCK_CHARS) {
@@ -47,20 +49,31 @@ export class PackedServers {
     if (this.#pendingChars >= this.#blockChars) this.#seal();
   }
 
-  /** The entries in the order pushed, each parsed from its block as it is reached. */
+  /**
+   * The entries in the order pushed, each parsed from its block as it is reached. A store of one
+   * block (a few servers, or one large entry) is parsed once and kept: every pass a format makes
+   * over it would parse the same text again, a long step no signal can interrupt.
+   */
   *entries(): Generator<FleetServer<ReportIds>> {
     this.#seal();
-    const decoder = new TextDecoder();
-    for (const block of this.#blocks) {
-      for (const line of decoder.decode(inflateRawSync(block)).split("\n")) {
-        // What `push` packed: a server entry as it was given.
-        yield JSON.parse(line) as FleetServer<ReportIds>;
-      }
+    if (this.#blocks.length === 1) {
+      this.#only ??= [...this.#parsed(this.#blocks[0])];
+      yield* this.#only;
+      return;
+    }
+    for (const block of this.#blocks) yield* this.#parsed(block);
+  }
+
+  *#parsed(block: Uint8Array): Generator<FleetServer<ReportIds>> {
+    for (const line of new TextDecoder().decode(inflateRawSync(block)).split("\n")) {
+      // What `push` packed: a server entry as it was given.
+      yield JSON.parse(line) as FleetServer<ReportIds>;
     }
   }
 
   #seal(): void {
     if (this.#pending.length === 0) return;
+    this.#only = undefined;
     const text = this.#pending.join("\n");
     this.#pending = [];
     this.#pendingChars = 0;

@@ -36,13 +36,6 @@ export function notCheckedHint(server: NotCheckedServer<ReportIds>): string {
     : UNKNOWN_HINTS["not-checked"];
 }
 
-/** How the whole run ended, and why. */
-export function fleetOutcome(fleet: Fleet): FleetOutcome {
-  const tally = new FleetTally();
-  for (const server of fleet.servers) tally.add(server);
-  return tally.outcome(fleet);
-}
-
 /** How the whole run ended (its status), and why (a sentence). */
 export interface FleetOutcome {
   readonly status: "passed" | "failed" | "incomplete";
@@ -50,8 +43,8 @@ export interface FleetOutcome {
 }
 
 /**
- * What {@linkcode fleetOutcome} counts, gathered a server at a time, so that a renderer reading
- * the servers once (from a merge's packed servers) words the same result.
+ * How the whole run ended, counted a server at a time, so that a renderer reading the servers
+ * one at a time (from a merge's packed servers) words the result of any number of them.
  *
  * @example
  * ```ts
@@ -111,28 +104,30 @@ export class FleetTally {
 /** The tool counts of a server's complete profiles: `13` or `13-16`, or `-`. */
 export function toolRange(server: Server): string {
   if (!server.checked) return "-";
-  const counts = server.report.profiles.flatMap((p) => p.tool_count === null ? [] : [p.tool_count]);
-  if (counts.length === 0) return "-";
-  const [min, max] = [Math.min(...counts), Math.max(...counts)];
+  let [min, max] = [Infinity, -Infinity];
+  for (const { tool_count: count } of server.report.profiles) {
+    if (count === null) continue;
+    if (count < min) min = count;
+    if (count > max) max = count;
+  }
+  if (min === Infinity) return "-";
   return min === max ? String(min) : `${min}-${max}`;
 }
 
-/** One summary row per server: name, transport, profiles complete, tools, findings, result. */
-export function summaryRows(fleet: Fleet): string[][] {
-  return fleet.servers.map((server) => {
-    if (!server.checked) return [server.name, "-", "-", "-", "-", "-", notCheckedText(server)];
-    const { report } = server;
-    const complete = report.profiles.filter((p) => p.complete).length;
-    return [
-      server.name,
-      report.transport,
-      `${complete}/${report.profiles.length}`,
-      toolRange(server),
-      report.complete ? String(report.candidates.length) : "-",
-      report.complete ? String(report.defects.length) : "-",
-      statusOf(server),
-    ];
-  });
+/** A server's summary row: name, transport, profiles complete, tools, findings, result. */
+export function summaryRow(server: Server): string[] {
+  if (!server.checked) return [server.name, "-", "-", "-", "-", "-", notCheckedText(server)];
+  const { report } = server;
+  const complete = report.profiles.filter((p) => p.complete).length;
+  return [
+    server.name,
+    report.transport,
+    `${complete}/${report.profiles.length}`,
+    toolRange(server),
+    report.complete ? String(report.candidates.length) : "-",
+    report.complete ? String(report.defects.length) : "-",
+    statusOf(server),
+  ];
 }
 
 /** The summary table's column titles. */

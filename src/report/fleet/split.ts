@@ -16,8 +16,9 @@ export interface SplitReport {
   entry(at: number): string;
 }
 
+import { closingQuote } from "../../json_text.ts";
+
 const OUTSIDE_STRING = /[{}[\]",]/g;
-const INSIDE_STRING = /["\\]/g;
 const KEY_THEN_ARRAY = /[ \t\n\r]*:[ \t\n\r]*\[/y;
 const BLANK = /^[ \t\n\r]*$/;
 
@@ -42,6 +43,7 @@ export function splitArrayField(text: string, field: string): SplitReport | unde
   let open = -1; // the array's `[`
   let close = -1; // its `]`
   const separators: number[] = []; // its `[`, each `,` between entries, its `]`
+  let backslash = -1; // the first backslash after where it was last looked for (none: 2^32 - 1)
   while (true) {
     OUTSIDE_STRING.lastIndex = index;
     const found = OUTSIDE_STRING.exec(text);
@@ -50,16 +52,14 @@ export function splitArrayField(text: string, field: string): SplitReport | unde
     index = at + 1;
     const char = text.charCodeAt(at);
     if (char === 0x22) {
-      // A string: skip to its closing quote, stepping over escapes.
-      while (true) {
-        INSIDE_STRING.lastIndex = index;
-        const next = INSIDE_STRING.exec(text);
-        if (next === null) return undefined;
-        index = next.index + 1;
-        if (text.charCodeAt(next.index) === 0x22) break;
-        if (depth === 1) return undefined;
-        index += 1; // the escaped character
+      const quote = closingQuote(text, index, text.length);
+      if (quote === -1) return undefined;
+      // A top-level string with an escape: its key might be `field` spelled otherwise.
+      if (depth === 1) {
+        if (backslash < index) backslash = text.indexOf("\\", index) >>> 0;
+        if (backslash < quote) return undefined;
       }
+      index = quote + 1;
       if (depth === 1 && text.slice(at, index) === key) {
         KEY_THEN_ARRAY.lastIndex = index;
         if (KEY_THEN_ARRAY.test(text)) {

@@ -67,7 +67,9 @@ function annotationsOf(report: GuidanceReport<ReportIds>): Annotation[] {
     const cause = `incomplete: ${reasonText(profile.incomplete)}. ${
       incompleteExplanation(profile.incomplete)
     }`;
-    causes.set(cause, [...causes.get(cause) ?? [], profile.profile]);
+    const profiles = causes.get(cause);
+    if (profiles) profiles.push(profile.profile);
+    else causes.set(cause, [profile.profile]);
   }
   for (const [cause, profiles] of causes) {
     annotations.push({
@@ -109,15 +111,45 @@ function annotationsOf(report: GuidanceReport<ReportIds>): Annotation[] {
   return annotations;
 }
 
+/** One server's annotations of a level past its limit: counted by kind (first-seen order). */
+interface ServerGroup {
+  readonly server: string;
+  /** Its first annotation (written as it is when it is the only one). */
+  readonly first: Annotation;
+  count: number;
+  readonly kinds: Map<string, number>;
+}
+
+/** What a level past its limit writes: the first servers' groups, and the rest counted. */
+interface Grouped {
+  /** The first `limit` servers' groups, in order. */
+  readonly groups: ServerGroup[];
+  /** The servers after those (the last one's name), their annotations and their kinds. */
+  readonly rest: {
+    servers: number;
+    last?: string;
+    count: number;
+    readonly kinds: Map<string, number>;
+  };
+}
+
+const LEVELS = ["error", "warning", "notice"] as const;
+
 /**
- * Annotations gathered one server at a time, counted by level: once a level has more than
- * {@linkcode limited} lets through one by one, its optional annotations (which it would leave
- * out) are no longer kept, so that a fleet of any size holds only what is written.
+ * Annotations gathered one server at a time, counted by level, and kept only as far as they
+ * are written: a level within {@linkcode limited}'s limit keeps its annotations in order; once
+ * its optional ones (a server's result) put it past the limit, those are no longer kept; once
+ * the others do, the level is grouped by server from then on, its first servers' groups kept
+ * with counts and the rest only counted. A fleet of any size holds only what is written, and
+ * each annotation costs the same however many came before.
  */
 class Annotations {
-  /** What is kept, in order. */
-  kept: Annotation[] = [];
+  /** The annotations of the levels not grouped, in order. */
+  #kept: Annotation[] = [];
   readonly #counts = { error: 0, warning: 0, notice: 0 };
+  /** How many annotations of each level are not optional. */
+  readonly #required = { error: 0, warning: 0, notice: 0 };
+  readonly #grouped: Partial<Record<Annotation["level"], Grouped>> = {};
   readonly #reserved: { notice: number };
 
   /** `reserved`: as {@linkcode limited}'s. */
@@ -125,23 +157,76 @@ class Annotations {
     this.#reserved = reserved;
   }
 
-  /** Whether `level`'s annotations, all of them counted, are within its limit. */
-  fits(level: Annotation["level"]): boolean {
-    return this.#counts[level] <=
-      GITHUB_ANNOTATIONS_PER_LEVEL - (level === "notice" ? this.#reserved.notice : 0);
+  /** How many annotations `level` may write one by one. */
+  limit(level: Annotation["level"]): number {
+    return GITHUB_ANNOTATIONS_PER_LEVEL - (level === "notice" ? this.#reserved.notice : 0);
   }
 
-  /** Adds annotations (counted, and kept unless optional past their level's limit). */
-  push(...annotations: Annotation[]): void {
+  /** Adds annotations (counted, and kept or grouped as above). */
+  push(annotations: Iterable<Annotation>): void {
     for (const annotation of annotations) {
       const { level } = annotation;
-      const fitted = this.fits(level);
+      const limit = this.limit(level);
       this.#counts[level]++;
-      if (fitted && !this.fits(level)) {
-        this.kept = this.kept.filter((kept) => !kept.optional || kept.level !== level);
+      if (this.#counts[level] === limit + 1) {
+        // Past the limit with its optional annotations: those are left out from now on.
+        this.#kept = this.#kept.filter((kept) => !kept.optional || kept.level !== level);
       }
-      if (!annotation.optional || this.fits(level)) this.kept.push(annotation);
+      if (annotation.optional) {
+        if (this.#counts[level] <= limit) this.#kept.push(annotation);
+        continue;
+      }
+      this.#required[level]++;
+      const grouped = this.#grouped[level];
+      if (grouped) {
+        group(grouped, annotation, limit);
+      } else if (this.#required[level] > limit) {
+        // Past the limit without them: grouped by server from now on, those kept first.
+        const started: Grouped = { groups: [], rest: { servers: 0, count: 0, kinds: new Map() } };
+        for (const kept of this.#kept) if (kept.level === level) group(started, kept, limit);
+        group(started, annotation, limit);
+        this.#kept = this.#kept.filter((kept) => kept.level !== level);
+        this.#grouped[level] = started;
+      } else {
+        this.#kept.push(annotation);
+      }
     }
+  }
+
+  /** The annotations written one by one, in order. */
+  get kept(): readonly Annotation[] {
+    return this.#kept;
+  }
+
+  /** The levels grouped by server, in level order, with what they write. */
+  grouped(): [Annotation["level"], Grouped][] {
+    return LEVELS.flatMap((level) => {
+      const grouped = this.#grouped[level];
+      return grouped ? [[level, grouped] as [Annotation["level"], Grouped]] : [];
+    });
+  }
+}
+
+/** Adds `annotation` to its server's group (the last one), or the rest past `limit` servers. */
+function group(grouped: Grouped, annotation: Annotation, limit: number): void {
+  const { groups, rest } = grouped;
+  const last = groups.at(-1);
+  if (rest.servers === 0 && last?.server === annotation.server) {
+    last.count++;
+    last.kinds.set(annotation.about, (last.kinds.get(annotation.about) ?? 0) + 1);
+  } else if (rest.servers === 0 && groups.length < limit) {
+    groups.push({
+      server: annotation.server,
+      first: annotation,
+      count: 1,
+      kinds: new Map([[annotation.about, 1]]),
+    });
+  } else {
+    // A server's annotations come together, so a new server is one more of the rest.
+    if (rest.servers === 0 || rest.last !== annotation.server) rest.servers++;
+    rest.last = annotation.server;
+    rest.count++;
+    rest.kinds.set(annotation.about, (rest.kinds.get(annotation.about) ?? 0) + 1);
   }
 }
 
@@ -153,60 +238,55 @@ const SUMMARY_POINTER = "the step summary lists each";
  * follows): a level with more is written one annotation per server, with counts by kind, and
  * past that many servers the last one counts the rest.
  */
-function limited(all: readonly Annotation[] | Annotations, reserved: { notice: number }): string[] {
-  const fits = (level: Annotation["level"], annotations: readonly Annotation[]) =>
-    annotations.filter((annotation) => annotation.level === level).length <=
-      GITHUB_ANNOTATIONS_PER_LEVEL - (level === "notice" ? reserved.notice : 0);
-  const LEVELS = ["error", "warning", "notice"] as const;
-  const fitting = new Set(
-    LEVELS.filter((level) => all instanceof Annotations ? all.fits(level) : fits(level, all)),
-  );
-  const annotations = (all instanceof Annotations ? all.kept : all).filter((annotation) =>
-    !annotation.optional || fitting.has(annotation.level)
-  );
-  const grouped = new Set(
-    LEVELS.filter((level) => !fits(level, annotations)),
-  );
+function limited(all: Iterable<Annotation>, reserved: { notice: number }): string[] {
+  const annotations = new Annotations(reserved);
+  annotations.push(all);
+  return commandsOf(annotations);
+}
+
+/** The workflow commands of gathered annotations: those written one by one, then the groups. */
+function commandsOf(annotations: Annotations): string[] {
   // The levels within the limit one by one, in the report's order; then the grouped ones.
-  const lines = annotations.filter((annotation) => !grouped.has(annotation.level)).map((a) =>
+  const lines = annotations.kept.map((a) =>
     workflowCommand(
       a.level,
       a.optional ? `mcpeval guidance (${a.server})` : titleOf(a.server, a.about),
       a.message,
     )
   );
-  for (const level of grouped) {
-    const limit = GITHUB_ANNOTATIONS_PER_LEVEL - (level === "notice" ? reserved.notice : 0);
-    const byServer = new Map<string, Annotation[]>();
-    for (const annotation of annotations) {
-      if (annotation.level !== level) continue;
-      const group = byServer.get(annotation.server);
-      if (group) group.push(annotation);
-      else byServer.set(annotation.server, [annotation]);
-    }
-    const groups = [...byServer];
-    const shown = groups.length <= limit ? groups : groups.slice(0, limit - 1);
-    for (const [server, group] of shown) {
-      if (group.length === 1) {
-        lines.push(workflowCommand(level, titleOf(server, group[0].about), group[0].message));
+  for (const [level, { groups, rest }] of annotations.grouped()) {
+    const limit = annotations.limit(level);
+    // With more servers than the limit, the last line counts the servers past the first ones.
+    const more = rest.servers > 0 || groups.length > limit;
+    const shown = more ? groups.slice(0, limit - 1) : groups;
+    for (const { server, first, count, kinds } of shown) {
+      if (count === 1) {
+        lines.push(workflowCommand(level, titleOf(server, first.about), first.message));
         continue;
       }
       lines.push(
         workflowCommand(
           level,
-          titleOf(server, counted(group.length, level)),
-          `${countsByKind(group)}; ${SUMMARY_POINTER}`,
+          titleOf(server, counted(count, level)),
+          `${kindsText(kinds)}; ${SUMMARY_POINTER}`,
         ),
       );
     }
-    const rest = groups.slice(shown.length);
-    if (rest.length > 0) {
-      const more = rest.flatMap(([, group]) => group);
+    if (more) {
+      const kinds = new Map<string, number>();
+      let count = 0;
+      for (const group of groups.slice(shown.length)) {
+        count += group.count;
+        for (const [about, n] of group.kinds) kinds.set(about, (kinds.get(about) ?? 0) + n);
+      }
+      for (const [about, n] of rest.kinds) kinds.set(about, (kinds.get(about) ?? 0) + n);
+      count += rest.count;
+      const servers = groups.length - shown.length + rest.servers;
       lines.push(
         workflowCommand(
           level,
-          `mcpeval guidance (${rest.length} more servers): ${counted(more.length, level)}`,
-          `${countsByKind(more)}; ${SUMMARY_POINTER}`,
+          `mcpeval guidance (${servers} more servers): ${counted(count, level)}`,
+          `${kindsText(kinds)}; ${SUMMARY_POINTER}`,
         ),
       );
     }
@@ -227,17 +307,15 @@ function titleOf(server: string, about: string): string {
 }
 
 /** "required-tool-unavailable: 3, profile incomplete: 1", in first-seen order. */
-function countsByKind(annotations: readonly Annotation[]): string {
-  const counts = new Map<string, number>();
-  for (const { about } of annotations) counts.set(about, (counts.get(about) ?? 0) + 1);
-  return [...counts].map(([about, count]) => `${about}: ${count}`).join(", ");
+function kindsText(kinds: ReadonlyMap<string, number>): string {
+  return [...kinds].map(([about, count]) => `${about}: ${count}`).join(", ");
 }
 
 /**
  * The report's annotations ({@linkcode annotationsOf}), grouped past GitHub's per-step limits,
- * and a final `::notice` with the result.
+ * and a final `::notice` with the result; a line at a time.
  */
-function serverCommands(report: GuidanceReport<ReportIds>): string {
+function* serverCommands(report: GuidanceReport<ReportIds>): Generator<string> {
   const lines = limited(annotationsOf(report), { notice: 1 });
   const outcome = outcomeOf(report);
   lines.push(
@@ -247,7 +325,7 @@ function serverCommands(report: GuidanceReport<ReportIds>): string {
       `Result: ${outcome.status}: ${outcome.detail}`,
     ),
   );
-  return lines.join("\n") + "\n";
+  for (const line of lines) yield line + "\n";
 }
 
 /** Escapes text for a Markdown table cell or paragraph. */
@@ -258,32 +336,35 @@ export function md(text: string): string {
 /**
  * Every server's annotations (and an `::error` per server not checked), grouped past GitHub's
  * per-step limits, then the fleet's result as a notice. The servers are read once, one at a
- * time (a merge renders from its packed servers without building the whole report).
+ * time (a merge renders from its packed servers without building the whole report); an empty
+ * piece after each lets the writer give the event loop its turn.
  */
-function fleetCommands(fleet: FleetStream<ReportIds>): string {
+function* fleetCommands(fleet: FleetStream<ReportIds>): Generator<string> {
   const annotations = new Annotations({ notice: 1 });
   const tally = new FleetTally();
   for (const server of fleet.servers) {
     tally.add(server);
     if (server.checked) {
       const outcome = outcomeOf(server.report);
-      annotations.push(...annotationsOf(server.report), {
+      annotations.push(annotationsOf(server.report));
+      annotations.push([{
         level: "notice",
         server: server.name,
         about: "result",
         message: `Result: ${outcome.status}: ${outcome.detail}`,
         optional: true,
-      });
+      }]);
     } else {
-      annotations.push({
+      annotations.push([{
         level: "error",
         server: server.name,
         about: "not checked",
         message: `${server.name}: ${notCheckedText(server)}. ${notCheckedHint(server)}`,
-      });
+      }]);
     }
+    yield "";
   }
-  const lines = limited(annotations, { notice: 1 });
+  const lines = commandsOf(annotations);
   const outcome = tally.outcome(fleet);
   lines.push(
     workflowCommand(
@@ -292,13 +373,13 @@ function fleetCommands(fleet: FleetStream<ReportIds>): string {
       `Result: ${outcome.status}: ${outcome.detail}`,
     ),
   );
-  return lines.join("\n") + "\n";
+  for (const line of lines) yield line + "\n";
 }
 
 /**
- * The source as workflow commands. A fleet's servers are read once, one at a time, so a merge
- * renders from its packed servers without building the whole report.
+ * The source as workflow commands, a line at a time. A fleet's servers are read once, one at a
+ * time, so a merge renders from its packed servers without building the whole report.
  */
-export function render(source: RenderSource): string {
+export function render(source: RenderSource): Iterable<string> {
   return source.kind === "server" ? serverCommands(source.report) : fleetCommands(source.fleet);
 }

@@ -25,10 +25,10 @@ export interface RenderOptions extends TextStyle {
 /** What a format module exports: its one renderer. */
 export interface FormatModule {
   /**
-   * The source in this format: one string, or pieces joined in order. A format that can write
-   * a report of any size writes it in pieces (JSON); one that needs one server at a time reads a
-   * merge's servers as they come (github); any other builds the whole report with `wholeReport`
-   * (`src/report/run.ts`). Pure.
+   * The source in this format: one string, or pieces joined in order. Every format renders in
+   * pieces of bounded work, linear in the findings (the writer gives the event loop a turn
+   * between them, so a signal is acted on during any render), and reads a fleet's servers one
+   * at a time, in as many passes as it needs, never building the whole report. Pure.
    */
   readonly render: (source: RenderSource, options: RenderOptions) => string | Iterable<string>;
 }

@@ -1,6 +1,6 @@
 /**
  * The formats' own options (`--sarif-location`), each declared once: its name, help, how its
- * text is read, and (for a config run) its value from the config file. A format's row of the
+ * text is read, and (for a fleet) its value from the config file. A format's row of the
  * formats' table (`mod.ts`) names its options; the command line's help, parsing and
  * validation, the check that a report of a format that takes it is written, and the value its
  * renderer gets all follow from the declaration. Loaded before any renderer: it imports no
@@ -24,7 +24,7 @@ export interface FormatOption<T = unknown> {
   readonly report: string;
   /** The option's text → its value, or why it is refused (after `--NAME`, no period). */
   readonly parse: (text: string) => { readonly value: T } | { readonly problem: string };
-  /** A config run without the option: its value from the config file's path, when it gives one. */
+  /** A fleet without the option: its value from the config file's path, when it gives one. */
   readonly fromConfig?: (path: string) => T | undefined;
 }
 
@@ -41,7 +41,7 @@ export function valueOf<T>(
 }
 
 /**
- * `values` with, for a config run (`configPath`), each of `options` not given set from the
+ * `values` with, for a fleet (`configPath`), each of `options` not given set from the
  * config file's path, when that gives one.
  */
 export function withConfigValues(

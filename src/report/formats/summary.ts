@@ -15,7 +15,6 @@ import {
   findingsOf,
   incompleteSentence,
   kindHint,
-  kindsOf,
   knows,
   notListedSentence,
   outcomeOf,
@@ -24,14 +23,14 @@ import {
   statePhrase,
 } from "../phrases.ts";
 import {
-  fleetOutcome,
+  FleetTally,
   notCheckedHint,
   notCheckedText,
   SUMMARY_HEADER,
-  summaryRows,
+  summaryRow,
 } from "../fleet/phrases.ts";
-import type { FleetReport } from "../fleet/types.ts";
-import { type RenderSource, wholeReport } from "../run.ts";
+import type { FleetStream } from "../fleet/types.ts";
+import type { RenderSource } from "../run.ts";
 import type { GuidanceReport, ReportIds } from "../types.ts";
 import { md } from "./github.ts";
 
@@ -46,10 +45,13 @@ function tools(names: readonly string[]): string {
   return names.length === 0 ? "-" : names.map((name) => `\`${name}\``).join(", ");
 }
 
-/** The Markdown summary: result, profile table, drift, defects, candidates, resolved. */
-function serverSummary(report: GuidanceReport<ReportIds>): string {
+/**
+ * The Markdown summary: result, profile table, drift, defects, candidates, resolved; in pieces
+ * of lines, each line with its line break, and a blank line at the end. Linear in the findings.
+ */
+function* serverSummary(report: GuidanceReport<ReportIds>): Generator<string> {
   const outcome = outcomeOf(report);
-  const lines = [
+  let lines = [
     `## mcpeval guidance: ${md(report.server)}`,
     "",
     `**Result: ${outcome.status}**: ${md(outcome.detail)}`,
@@ -70,6 +72,12 @@ function serverSummary(report: GuidanceReport<ReportIds>): string {
   ];
   const facts = report.profiles.flatMap(clientFacts);
   if (facts.length > 0) lines.push("", ...facts.map((fact) => `- ${md(fact)}`));
+  /** The lines so far as one piece. */
+  const flush = () => {
+    const piece = lines.join("\n") + "\n";
+    lines = [];
+    return piece;
+  };
   const dependent = capabilityDependentTools(report);
   if (dependent.length > 0) {
     lines.push(
@@ -81,6 +89,7 @@ function serverSummary(report: GuidanceReport<ReportIds>): string {
     );
     for (const [tool, profiles] of dependent) {
       lines.push(`| \`${tool}\` | ${profiles.join(", ")} |`);
+      if (lines.length >= PIECE_LINES) yield flush();
     }
   }
   const { baseline } = report;
@@ -101,10 +110,16 @@ function serverSummary(report: GuidanceReport<ReportIds>): string {
       lines.push("", `${md(profilesDifferSentence(baseline.profiles_differ))}.`);
     }
   }
-  const findings = findingsOf(report);
-  // Defects (the kinds that gate) before review candidates, then kinds this version does not know.
-  for (const kind of [...DEFECTS_FIRST, ...kindsOf(findings).filter((k) => !knows(RULES, k))]) {
-    const ofKind = findings.filter((finding) => finding.kind === kind);
+  const byKind = new Map<string, ReturnType<typeof findingsOf>>();
+  for (const finding of findingsOf(report)) {
+    const ofKind = byKind.get(finding.kind);
+    if (ofKind) ofKind.push(finding);
+    else byKind.set(finding.kind, [finding]);
+  }
+  // Defects (the kinds that gate) before review candidates, then kinds this version does not
+  // know (in the order they first appear).
+  for (const kind of [...DEFECTS_FIRST, ...[...byKind.keys()].filter((k) => !knows(RULES, k))]) {
+    const ofKind = byKind.get(kind) ?? [];
     if (ofKind.length === 0) continue;
     const toolColumn = kind === "referenced-tool-unavailable"
       ? "Tool"
@@ -127,6 +142,7 @@ function serverSummary(report: GuidanceReport<ReportIds>): string {
           typeof filter === "string" ? ` (${filteredPhrase(filter)})` : ""
         } |${cell}`,
       );
+      if (lines.length >= PIECE_LINES) yield flush();
     }
     // A required tool that a config file's filter hides has its own hint.
     const filtered = ofKind.some((f) => f.kind === "required-tool-unavailable" && "rule" in f);
@@ -135,43 +151,65 @@ function serverSummary(report: GuidanceReport<ReportIds>): string {
   }
   if (baseline && baseline.resolved.length > 0) {
     lines.push("", `### Resolved since the baseline (${baseline.resolved.length})`, "");
-    for (const finding of baseline.resolved) lines.push(`- ${md(resolvedSentence(finding))}`);
+    for (const finding of baseline.resolved) {
+      lines.push(`- ${md(resolvedSentence(finding))}`);
+      if (lines.length >= PIECE_LINES) yield flush();
+    }
     if (baseline.resolved_not_listed !== undefined) {
       lines.push(`- ${md(notListedSentence(baseline.resolved_not_listed))}`);
     }
   }
-  return lines.join("\n") + "\n\n";
+  yield flush() + "\n";
 }
 
-/** The Markdown step summary: the result, a table of every server, then each server's summary. */
-function fleetSummary(fleet: FleetReport<ReportIds>): string {
-  const outcome = fleetOutcome(fleet);
-  const lines = [
+/**
+ * The Markdown step summary: the result, a table of every server, then each server's summary;
+ * its servers read three times, one at a time (the result, the table, the summaries).
+ */
+function* fleetSummary(fleet: FleetStream<ReportIds>): Generator<string> {
+  const tally = new FleetTally();
+  for (const server of fleet.servers) {
+    tally.add(server);
+    // Nothing to write yet: an empty piece lets the writer give the event loop its turn.
+    yield "";
+  }
+  const outcome = tally.outcome(fleet);
+  yield [
     `## mcpeval guidance: config ${fleet.config_format}`,
     "",
     `**Result: ${outcome.status}**: ${md(outcome.detail)}`,
     "",
     `| ${SUMMARY_HEADER.map((title) => title[0].toUpperCase() + title.slice(1)).join(" | ")} |`,
     `| ${SUMMARY_HEADER.map(() => "---").join(" | ")} |`,
-    ...summaryRows(fleet).map((row) => `| ${row.map(md).join(" | ")} |`),
-    "",
-  ];
+  ].join("\n") + "\n";
+  let rows: string[] = [];
   for (const server of fleet.servers) {
-    if (server.checked) lines.push(serverSummary(server.report).trimEnd(), "");
-    else {
-      lines.push(
+    rows.push(`| ${summaryRow(server).map(md).join(" | ")} |\n`);
+    if (rows.length >= PIECE_LINES) {
+      yield rows.join("");
+      rows = [];
+    }
+  }
+  yield rows.join("") + "\n";
+  for (const server of fleet.servers) {
+    if (server.checked) {
+      // Each server's summary ends with a blank line; here it is followed by one more.
+      yield* serverSummary(server.report);
+    } else {
+      yield [
         `## mcpeval guidance: ${md(server.name)}`,
         "",
         `**${md(notCheckedText(server))}**: ${md(notCheckedHint(server))}`,
         "",
-      );
+      ].join("\n") + "\n";
     }
   }
-  return lines.join("\n") + "\n";
 }
 
-/** The source as a Markdown step summary (a merge's fleet built whole). */
-export function render(source: RenderSource): string {
-  const run = wholeReport(source);
-  return run.kind === "server" ? serverSummary(run.report) : fleetSummary(run.fleet);
+/** How many lines a summary gathers before it yields them as one piece. */
+const PIECE_LINES = 64;
+
+/** The source as a Markdown step summary, in pieces (a fleet's servers read one at a time). */
+export function render(source: RenderSource): Iterable<string> {
+  return source.kind === "server" ? serverSummary(source.report) : fleetSummary(source.fleet);
 }

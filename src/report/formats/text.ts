@@ -21,6 +21,7 @@ import {
   kindHint,
   kindsOf,
   notListedSentence,
+  observedSentence,
   outcomeOf,
   plural,
   presentationOf,
@@ -29,14 +30,14 @@ import {
   resolvedSentence,
 } from "../phrases.ts";
 import {
-  fleetOutcome,
+  FleetTally,
   notCheckedHint,
   notCheckedText,
   SUMMARY_HEADER,
-  summaryRows,
+  summaryRow,
 } from "../fleet/phrases.ts";
-import type { FleetReport } from "../fleet/types.ts";
-import { type RenderSource, wholeReport } from "../run.ts";
+import type { FleetStream } from "../fleet/types.ts";
+import type { RenderSource } from "../run.ts";
 import type { GuidanceReport, ReportIds } from "../types.ts";
 
 /** How to render text. */
@@ -61,21 +62,37 @@ const RESULT_COLORS: Record<string, Format> = {
   incomplete: ["bold", "magenta"],
 };
 
+/** How many lines a renderer gathers before it yields them as one piece. */
+const PIECE_LINES = 64;
+
+/** Adds every item of `items` to `lines` (never as spread arguments, which have a limit). */
+function pushAll(lines: string[], items: readonly string[]): void {
+  for (const item of items) lines.push(item);
+}
+
 /**
- * The report as text. Pure: the same report and style give the same text. No line is wider
- * than `style.width` (except a single tool name longer than the line, which is cut into parts).
+ * The report as text, in pieces of whole lines (each line with its line break). Pure: the same
+ * report and style give the same text. No line is wider than `style.width` (except a single
+ * tool name longer than the line, which is cut into parts). Linear in the findings.
  */
-function serverText(report: GuidanceReport<ReportIds>, style: TextStyle): string {
+function* serverText(report: GuidanceReport<ReportIds>, style: TextStyle): Generator<string> {
   const width = widthOf(style);
   const paint = (format: Format, text: string) =>
     style.color ? styleText(format, text, { validateStream: false }) : text;
-  const lines: string[] = [];
+  let lines: string[] = [];
+  /** The lines gathered so far, as one piece (none when there are none). */
+  function* flush(least = 1): Generator<string> {
+    if (lines.length < least) return;
+    const piece = lines.join("\n") + "\n";
+    lines = [];
+    yield piece;
+  }
   /** Adds `text` wrapped to the width; continuation lines are indented by `hang` spaces. */
   const add = (text: string, indent = 0, hang = indent) =>
-    lines.push(...wrap(text, width, indent, hang));
+    pushAll(lines, wrap(text, width, indent, hang));
   /** Adds `prefix` then `text` ({@linkcode alignedLines}). */
   const addAligned = (prefix: string, text: string) =>
-    lines.push(...alignedLines(prefix, text, width));
+    pushAll(lines, alignedLines(prefix, text, width));
   /**
    * Adds one row of a tool column `column` wide: the tool, then `text` in the column after it. A
    * tool longer than the column stands on its own line(s), and `text` follows in the column on
@@ -91,8 +108,10 @@ function serverText(report: GuidanceReport<ReportIds>, style: TextStyle): string
     const start = Math.min(2 + column + 2, width - 24);
     add(text, start, start);
   };
-  const heading = (text: string) =>
-    lines.push("", ...wrap(text, width, 0, 2).map((line) => paint("bold", line)));
+  const heading = (text: string) => {
+    lines.push("");
+    for (const line of wrap(text, width, 0, 2)) lines.push(paint("bold", line));
+  };
 
   const title = `${paint("bold", "mcpeval guidance")}  server ${report.server}`;
   if (visible(title) <= width) lines.push(title);
@@ -116,12 +135,20 @@ function serverText(report: GuidanceReport<ReportIds>, style: TextStyle): string
   for (const profile of report.profiles) {
     if (profile.complete) continue;
     const text = incompleteExplanation(profile.incomplete);
-    explained.set(text, [...(explained.get(text) ?? []), profile.profile]);
+    const profiles = explained.get(text);
+    if (profiles) profiles.push(profile.profile);
+    else explained.set(text, [profile.profile]);
   }
   for (const [text, profiles] of explained) add(`${profiles.join(", ")}: ${text}`, 2, 4);
   for (const profile of report.profiles) {
     for (const fact of clientFacts(profile)) add(fact, 2, 4);
   }
+  // An observed profile: what the real client did, in numbers.
+  for (const profile of report.profiles) {
+    const sentence = observedSentence(profile);
+    if (sentence !== undefined) add(sentence, 2, 4);
+  }
+  yield* flush();
 
   const dependent = capabilityDependentTools(report);
   if (dependent.length > 0) {
@@ -129,6 +156,7 @@ function serverText(report: GuidanceReport<ReportIds>, style: TextStyle): string
     const column = toolColumn(dependent.map(([tool]) => tool));
     for (const [tool, profiles] of dependent) {
       addToolRow(tool, column, `listed in ${profiles.join(", ")}`);
+      yield* flush(PIECE_LINES);
     }
   }
 
@@ -139,13 +167,19 @@ function serverText(report: GuidanceReport<ReportIds>, style: TextStyle): string
         baseline.require_baseline_tools ? " (every baseline tool is required)" : ""
       }`,
     );
-    for (const drift of baseline.profiles) add(`${drift.profile}: ${driftText(drift)}`, 2, 4);
+    for (const drift of baseline.profiles) {
+      add(`${drift.profile}: ${driftText(drift)}`, 2, 4);
+      yield* flush(PIECE_LINES);
+    }
     if (baseline.profiles_differ) add(`${profilesDifferSentence(baseline.profiles_differ)}.`, 2, 4);
   }
+  yield* flush();
 
   const findings = findingsOf(report);
+  const byKind = findingsByKind(findings);
+  // The known kinds in rule order, then those this version does not know.
   for (const kind of kindsOf(findings)) {
-    const ofKind = findings.filter((finding) => finding.kind === kind);
+    const ofKind = byKind.get(kind) ?? [];
     if (kind === "referenced-tool-unavailable") {
       // One line per tool: the profiles whose instructions name it, the profiles that list it.
       const byTool = groupByTool(ofKind);
@@ -166,6 +200,7 @@ function serverText(report: GuidanceReport<ReportIds>, style: TextStyle): string
           }${statesText(found, report)}`,
           "yellow",
         );
+        yield* flush(PIECE_LINES);
       }
     } else if (kind === "required-tool-unavailable") {
       // One line per required tool: the profiles that miss it, the profiles that list it; or
@@ -197,6 +232,7 @@ function serverText(report: GuidanceReport<ReportIds>, style: TextStyle): string
           }${statesText(found, report)}`,
           "red",
         );
+        yield* flush(PIECE_LINES);
       }
       if (hidden > 0) add(`hint: ${FILTERED_REQUIRED_HINT}`, 2, 8);
       if (hidden === byTool.length) continue;
@@ -206,6 +242,7 @@ function serverText(report: GuidanceReport<ReportIds>, style: TextStyle): string
       const color = gates(ofKind[0], report) ? "red" : "yellow";
       for (const finding of ofKind) {
         addAligned(`${paint(color, tag)} `, findingSentence(finding, report));
+        yield* flush(PIECE_LINES);
       }
     }
     // A list grouped by tool names several profiles per line: its hint speaks of each.
@@ -217,14 +254,29 @@ function serverText(report: GuidanceReport<ReportIds>, style: TextStyle): string
     heading(`Resolved since the baseline (${baseline.resolved.length})`);
     for (const finding of baseline.resolved) {
       addAligned(`${paint("green", "resolved")} `, resolvedSentence(finding));
+      yield* flush(PIECE_LINES);
     }
     if (baseline.resolved_not_listed !== undefined) {
       add(notListedSentence(baseline.resolved_not_listed), 2, 4);
     }
   }
 
-  lines.push("", ...resultLines(outcomeOf(report), width, paint));
-  return lines.join("\n") + "\n";
+  lines.push("");
+  pushAll(lines, resultLines(outcomeOf(report), width, paint));
+  yield* flush();
+}
+
+/** Findings by kind, each kind's in report order (one pass). */
+function findingsByKind<T extends { readonly kind: string }>(
+  findings: readonly T[],
+): Map<string, T[]> {
+  const byKind = new Map<string, T[]>();
+  for (const finding of findings) {
+    const ofKind = byKind.get(finding.kind);
+    if (ofKind) ofKind.push(finding);
+    else byKind.set(finding.kind, [finding]);
+  }
+  return byKind;
 }
 
 /**
@@ -238,10 +290,9 @@ function alignedLines(prefix: string, text: string, width: number): string[] {
   if (start > width - 24) {
     // The columns stay as they are (never re-wrapped, which would lose their alignment).
     const columns = `  ${prefix}`.trimEnd();
-    return [
-      ...(visible(columns) <= width ? [columns] : wrap(prefix.trimEnd(), width, 2, 4)),
-      ...wrap(text, width, 6, 6),
-    ];
+    const lines = visible(columns) <= width ? [columns] : wrap(prefix.trimEnd(), width, 2, 4);
+    pushAll(lines, wrap(text, width, 6, 6));
+    return lines;
   }
   const wrapped = wrap(text, width, start, start);
   wrapped[0] = `  ${prefix}${wrapped[0].slice(start)}`;
@@ -274,7 +325,7 @@ function statesText(
   report: GuidanceReport<ReportIds>,
 ): string {
   if (report.baseline === undefined) return "";
-  const fresh = found.filter((f) => f.baseline_state === "new").map((f) => f.profile);
+  const fresh = found.flatMap((f) => f.baseline_state === "new" ? [f.profile] : []);
   if (fresh.length === 0) return found.length === 1 ? "; in the baseline" : "; all in the baseline";
   return fresh.length === found.length
     ? "; new since the baseline"
@@ -285,26 +336,40 @@ function statesText(
 function groupByTool<T extends { readonly tool: string }>(findings: readonly T[]): [string, T[]][] {
   const groups = new Map<string, T[]>();
   for (const finding of findings) {
-    groups.set(finding.tool, [...(groups.get(finding.tool) ?? []), finding]);
+    const group = groups.get(finding.tool);
+    if (group) group.push(finding);
+    else groups.set(finding.tool, [finding]);
   }
   return [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
 /** The width of an aligned tool column: the longest name of at most 28 characters. */
 function toolColumn(tools: readonly string[]): number {
-  return Math.max(0, ...tools.filter((tool) => tool.length <= 28).map((tool) => tool.length));
+  let column = 0;
+  for (const tool of tools) if (tool.length <= 28 && tool.length > column) column = tool.length;
+  return column;
 }
 
 /** Rows of aligned columns, each as the columns but the last (padded) and the last one. */
 function table(header: string[], rows: string[][]): [string, string][] {
-  const widths = header.map((title, column) =>
-    Math.max(title.length, ...rows.map((row) => row[column].length))
-  );
-  const line = (cells: string[]): [string, string] => [
+  const widths = header.map((title) => title.length);
+  for (const row of rows) widen(widths, row);
+  return [tableLine(header, widths), ...rows.map((row) => tableLine(row, widths))];
+}
+
+/** Widens `widths` (one per column) to fit `cells`. */
+function widen(widths: number[], cells: readonly string[]): void {
+  for (const [column, cell] of cells.entries()) {
+    if (cell.length > widths[column]) widths[column] = cell.length;
+  }
+}
+
+/** One row of a table: the columns but the last (padded to `widths`), and the last one. */
+function tableLine(cells: readonly string[], widths: readonly number[]): [string, string] {
+  return [
     cells.slice(0, -1).map((cell, column) => cell.padEnd(widths[column]) + "  ").join(""),
     cells[cells.length - 1],
   ];
-  return [line(header), ...rows.map(line)];
 }
 
 /**
@@ -360,64 +425,100 @@ function visible(text: string): number {
   return stripAnsi(text).length;
 }
 
-/** The fleet report as text. Pure. */
-function fleetText(fleet: FleetReport<ReportIds>, style: TextStyle): string {
+/**
+ * The fleet report as text, in pieces of whole lines: its servers are read three times, one at
+ * a time (the summary table's widths and the result, its rows, each server's section), never
+ * all at once. Pure.
+ */
+function* fleetText(fleet: FleetStream<ReportIds>, style: TextStyle): Generator<string> {
   const width = widthOf(style);
   const paint = (format: Format, text: string) =>
     style.color ? styleText(format, text, { validateStream: false }) : text;
-  const lines = [
-    `${
-      paint("bold", "mcpeval guidance")
-    }  config ${fleet.config_format}, ${fleet.servers.length} server${
-      fleet.servers.length === 1 ? "" : "s"
+  const tally = new FleetTally();
+  const widths = SUMMARY_HEADER.map((title) => title.length);
+  let count = 0;
+  for (const server of fleet.servers) {
+    count++;
+    tally.add(server);
+    widen(widths, summaryCells(summaryRow(server)));
+    // Nothing to write yet: an empty piece lets the writer give the event loop its turn.
+    yield "";
+  }
+  yield [
+    `${paint("bold", "mcpeval guidance")}  config ${fleet.config_format}, ${count} server${
+      count === 1 ? "" : "s"
     }`,
     "",
     paint("bold", "Servers"),
-    ...summaryLines(summaryRows(fleet), width),
-  ];
+    ...summaryLines(SUMMARY_HEADER, widths, width, true),
+  ].join("\n") + "\n";
+  let lines: string[] = [];
   for (const server of fleet.servers) {
-    lines.push(
-      "",
-      paint("bold", `== ${server.name} ${"=".repeat(Math.max(3, 60 - server.name.length))}`),
-    );
-    if (server.checked) {
-      lines.push(serverText(server.report, style).trimEnd());
-    } else {
-      lines.push(`${paint("bold", "mcpeval guidance")}  server ${server.name}`);
-      lines.push(
-        ...wrap(notCheckedText(server), width, 2, 4),
-        ...wrap(`hint: ${notCheckedHint(server)}`, width, 2, 8),
-      );
+    pushAll(lines, summaryLines(summaryRow(server), widths, width));
+    if (lines.length >= PIECE_LINES) {
+      yield lines.join("\n") + "\n";
+      lines = [];
     }
   }
-  lines.push("", ...resultLines(fleetOutcome(fleet), width, paint));
-  return lines.join("\n") + "\n";
+  if (lines.length > 0) yield lines.join("\n") + "\n";
+  for (const server of fleet.servers) {
+    yield `\n${
+      paint("bold", `== ${server.name} ${"=".repeat(Math.max(3, 60 - server.name.length))}`)
+    }\n`;
+    if (server.checked) {
+      yield* serverText(server.report, style);
+    } else {
+      yield [
+        `${paint("bold", "mcpeval guidance")}  server ${server.name}`,
+        ...wrap(notCheckedText(server), width, 2, 4),
+        ...wrap(`hint: ${notCheckedHint(server)}`, width, 2, 8),
+      ].join("\n") + "\n";
+    }
+  }
+  yield ["", ...resultLines(tally.outcome(fleet), width, paint)].join("\n") + "\n";
+}
+
+/** A server name longer than a tool column (28) stands on its own line above its row. */
+function longName(row: readonly string[]): boolean {
+  return row[0].length > 28;
+}
+
+/** A summary row's cells as the table aligns them: a long name's cell left empty. */
+function summaryCells(row: readonly string[]): readonly string[] {
+  return longName(row) ? ["", ...row.slice(1)] : row;
 }
 
 /**
- * The fleet's summary table in `width` columns: a server name longer than a tool column (28)
- * stands on its own line above its row, so that it does not widen every row; a last cell that
- * does not fit wraps under itself.
+ * One row of the fleet's summary table (or its header) in `width` columns, aligned to
+ * `widths`: a server name longer than a tool column (28) stands on its own line above its row,
+ * so that it does not widen every row; a last cell that does not fit wraps under itself.
  */
-function summaryLines(rows: readonly string[][], width: number): string[] {
-  const long = (row: readonly string[]) => row[0].length > 28;
-  const cells = table(SUMMARY_HEADER, rows.map((row) => long(row) ? ["", ...row.slice(1)] : row));
-  return cells.flatMap(([head, last], i) => [
-    // The first entry is the header.
-    ...(i > 0 && long(rows[i - 1]) ? [`  ${rows[i - 1][0]}`] : []),
-    ...alignedLines(head, last, width),
-  ]);
+function summaryLines(
+  row: readonly string[],
+  widths: readonly number[],
+  width: number,
+  header = false,
+): string[] {
+  const [head, last] = tableLine(header ? row : summaryCells(row), widths);
+  const lines = !header && longName(row) ? [`  ${row[0]}`] : [];
+  pushAll(lines, alignedLines(head, last, width));
+  return lines;
 }
 
 /**
- * The source as text (colour and width from `style`; a merge's fleet built whole). Pure.
+ * The source as text, in pieces of whole lines (colour and width from `style`; a fleet's
+ * servers read one at a time). Pure.
  *
  * @example
  * ```ts
- * const text = render({ kind: "server", report }, { color: false, width: 80 });
+ * const text = [...render({ kind: "server", report }, { color: false, width: 80 })].join("");
  * ```
  */
-export function render(source: RenderSource, style: TextStyle = { color: false }): string {
-  const run = wholeReport(source);
-  return run.kind === "server" ? serverText(run.report, style) : fleetText(run.fleet, style);
+export function render(
+  source: RenderSource,
+  style: TextStyle = { color: false },
+): Iterable<string> {
+  return source.kind === "server"
+    ? serverText(source.report, style)
+    : fleetText(source.fleet, style);
 }

@@ -1,7 +1,8 @@
 /**
  * A `--config` run before anything starts: read the file, select and resolve its servers, read
  * the variables and env files they use, check every permission they need at once, and read the
- * baseline. The result is a {@linkcode RunPlan}, which {@linkcode executeRun} discovers.
+ * baseline. The result is the servers of a `RunPlan` (`planRun` adds the settings), which
+ * `executeRun` discovers.
  *
  * @module
  */
@@ -9,7 +10,7 @@ import { sep } from "node:path";
 import type { BaselineDocument } from "../baseline/comparison.ts";
 import { configEntries, type ConfigEntry, selectEntries } from "../config/entries.ts";
 import { ConfigError, readConfig } from "../config/parse.ts";
-import type { ConfigSelection } from "../request/fleet.ts";
+import type { FleetSelection } from "../request/fleet.ts";
 import { inShard } from "../request/shard.ts";
 import {
   envFileOf,
@@ -21,30 +22,30 @@ import {
 } from "../config/resolve.ts";
 import { DENIED, type EnvValue, type VariableScope } from "../config/variables.ts";
 import { MAX_CONFIG_BYTES } from "../limits.ts";
-import { configPermissionsNeeded } from "../request/permissions.ts";
+import { fleetPermissionsNeeded } from "../request/permissions.ts";
 import { type FieldLabels, LIBRARY_LABELS } from "../request/request.ts";
 import type { RunRequest } from "../request/run.ts";
 import { readBaselineFile } from "./baseline_file.ts";
 import type { RunEffects } from "./effects.ts";
 import { RunError } from "./errors.ts";
-import type { PlannedServer, RunPlan } from "./plan.ts";
+import type { PlannedServer, ServersPlan } from "./plan.ts";
 import { readProblem } from "./files.ts";
 import { requirePermissions } from "./permissions.ts";
 import { SERVER_LABEL } from "../tool_name.ts";
 
 /** A validated run request of a config file's servers. */
-export type ConfigRunRequest = RunRequest & { readonly servers: ConfigSelection };
+export type FleetRunRequest = RunRequest & { readonly servers: FleetSelection };
 
 /**
  * Plans a validated `--config` request: every problem a user can fix throws
  * {@linkcode RunError} (or `RequestError`) before any server starts. `labels` name
  * the options in messages (the CLI's flags, or the library's fields).
  */
-export async function planConfigRun(
-  request: ConfigRunRequest,
+export async function planFleetRun(
+  request: FleetRunRequest,
   effects: RunEffects,
   labels: FieldLabels = LIBRARY_LABELS,
-): Promise<RunPlan> {
+): Promise<ServersPlan> {
   const { servers: config, output } = request;
   const configPath = config.path;
   const none = { envFiles: [], variables: [], targets: [] };
@@ -52,7 +53,7 @@ export async function planConfigRun(
     baseline: request.baseline && "path" in request.baseline ? request.baseline.path : undefined,
   };
   // Without read access nothing else can be known: ask for it (and the report files) first.
-  await requirePermissions(effects, configPermissionsNeeded(configPath, none, output, inputs));
+  await requirePermissions(effects, fleetPermissionsNeeded(configPath, none, output, inputs));
   let text: string;
   try {
     text = await effects.readTextFile(configPath, MAX_CONFIG_BYTES);
@@ -146,7 +147,7 @@ export async function planConfigRun(
   // and one blocked by its env file alone also by its command or host.
   await requirePermissions(
     effects,
-    configPermissionsNeeded(
+    fleetPermissionsNeeded(
       configPath,
       {
         envFiles: envFilePaths,
@@ -160,11 +161,10 @@ export async function planConfigRun(
   );
   const { comparisonIn } = await import("../baseline/comparison.ts");
   return {
-    config: {
+    fleet: {
       format: parsed.format,
       ...(config.shard ? { shard: config.shard } : {}),
     },
-    jobs: request.jobs,
     resolved: [...env.values()].filter((value): value is string => typeof value === "string"),
     servers: resolved.map((entry): PlannedServer => {
       if ("notChecked" in entry) return { name: entry.name, notChecked: entry.notChecked };
@@ -182,11 +182,11 @@ export async function planConfigRun(
 }
 
 /**
- * `--baseline` for a config run: a fleet report (each server compared with its entry), or the
+ * `--baseline` for a fleet: a fleet report (each server compared with its entry), or the
  * guidance report of one of the selected servers. Read and checked before anything starts.
  */
 async function baselineDocument(
-  request: ConfigRunRequest,
+  request: FleetRunRequest,
   entries: readonly ConfigEntry[],
   effects: RunEffects,
   labels: FieldLabels,
@@ -212,7 +212,7 @@ async function baselineDocument(
 /** Every `--input` must answer an input the file declares or a selected entry uses. */
 function checkInputs(
   entries: readonly ConfigEntry[],
-  config: ConfigSelection,
+  config: FleetSelection,
   declared: ReadonlySet<string>,
 ): void {
   const used = new Set(entries.flatMap((entry) => [...inputsOf(entry)]));
