@@ -215,9 +215,9 @@ export function strictRules(run: ObservedStrict): StrictRule[] | { problem: stri
     return { problem: `${probe}: refused, and no rule kind says how the client reacted` };
   }
   const document = limit.evidence;
-  if (limit.rule === "api-max-tools") {
+  if (limit.judges === "count") {
     return [{
-      id: "api-max-tools",
+      id: limit.rule,
       value: limit.value,
       effect: effects.cap,
       builtin: run.builtin_tools,
@@ -225,10 +225,10 @@ export function strictRules(run: ObservedStrict): StrictRule[] | { problem: stri
       probe,
     }];
   }
-  if (limit.rule === "api-name-length") {
+  if (limit.judges === "name") {
     if (!run.qualified) return { problem: `${probe}: the name the client sent is not known` };
     return [{
-      id: "api-name-length",
+      id: limit.rule,
       value: limit.value,
       effect: effects.tool,
       prefix: run.qualified.prefix,

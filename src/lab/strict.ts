@@ -37,6 +37,7 @@ import { declaredTools, observeCatalogs } from "./observe.ts";
 import type { ProbeServer } from "./probe_catalog.ts";
 import { PROBE_MARKER, probeMarker } from "./probe_marker.ts";
 import type { Recorded } from "./stand_in.ts";
+import EVIDENCE_DATA from "./api_limits.json" with { type: "json" };
 
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json =>
@@ -77,12 +78,17 @@ export interface ApiLimit {
    */
   readonly rule?: LimitRule;
   readonly value?: number | true;
+  /** What its rule judges: the request's count of tools (a cap), or each name as sent. */
+  readonly judges?: "count" | "name";
   /** The scenario that shows the client's reaction to it (none: no client was seen to break it). */
   readonly scenario?: string;
   readonly evidence: LimitEvidence;
   /** The refusal of a request body that breaks it, or undefined. */
   readonly refuse: (declared: readonly DeclaredTool[], body: Json) => Refusal | undefined;
 }
+
+/** Each limit's evidence, by limit id (`api_limits.json`: the address, its date, when read). */
+const EVIDENCE: Readonly<Record<string, LimitEvidence>> = EVIDENCE_DATA;
 
 /** One tool of a request, as the strict checks see it. */
 export interface DeclaredTool {
@@ -91,7 +97,6 @@ export interface DeclaredTool {
   readonly schema: unknown;
 }
 
-const READ = "2026-12-07";
 const isProbe = (tool: DeclaredTool | undefined) =>
   tool !== undefined && tool.description.includes(PROBE_MARKER);
 
@@ -150,12 +155,9 @@ export const API_LIMITS: readonly ApiLimit[] = [
     api: "anthropic",
     rule: "api-name-length",
     value: 128,
+    judges: "name",
     scenario: "name",
-    evidence: {
-      url: "https://github.com/anthropics/claude-code/issues/96152",
-      date: "2026-09-22",
-      read: READ,
-    },
+    evidence: EVIDENCE["anthropic-name-length"],
     refuse: (declared) =>
       firstBroken(
         declared,
@@ -167,11 +169,7 @@ export const API_LIMITS: readonly ApiLimit[] = [
   {
     id: "anthropic-name-pattern",
     api: "anthropic",
-    evidence: {
-      url: "https://github.com/jedisct1/openapi-mcp/issues/9",
-      date: "2025-06-29",
-      read: READ,
-    },
+    evidence: EVIDENCE["anthropic-name-pattern"],
     refuse: (declared) =>
       firstBroken(
         declared,
@@ -188,11 +186,7 @@ export const API_LIMITS: readonly ApiLimit[] = [
     rule: "schema-invalid-2020-12",
     value: true,
     scenario: "schema",
-    evidence: {
-      url: "https://github.com/anthropics/claude-code/issues/63673",
-      date: "2026-05-29",
-      read: READ,
-    },
+    evidence: EVIDENCE["anthropic-schema-2020-12"],
     refuse: (declared) =>
       firstBroken(declared, (tool) => !valid2020(tool.schema), (index) =>
         anthropicError(
@@ -204,12 +198,9 @@ export const API_LIMITS: readonly ApiLimit[] = [
     api: "chat",
     rule: "api-max-tools",
     value: 128,
+    judges: "count",
     scenario: "count",
-    evidence: {
-      url: "https://github.com/vishalmysore/Tools4AI/issues/16",
-      date: "2024-05-15",
-      read: READ,
-    },
+    evidence: EVIDENCE["chat-tool-count"],
     refuse: (declared) =>
       declared.length <= 128 ? undefined : {
         status: 400,
@@ -229,12 +220,9 @@ export const API_LIMITS: readonly ApiLimit[] = [
     api: "chat",
     rule: "api-name-length",
     value: 64,
+    judges: "name",
     scenario: "name",
-    evidence: {
-      url: "https://github.com/ravitemer/mcphub.nvim/pull/243",
-      date: "2025-09-08",
-      read: READ,
-    },
+    evidence: EVIDENCE["chat-name-length"],
     refuse: (declared) =>
       firstBroken(declared, (tool) => tool.name.length > 64, (index, tool) =>
         openAiError({
@@ -246,11 +234,7 @@ export const API_LIMITS: readonly ApiLimit[] = [
   {
     id: "chat-name-pattern",
     api: "chat",
-    evidence: {
-      url: "https://github.com/brekkylab/ailoy/pull/109",
-      date: "2025-06-09",
-      read: READ,
-    },
+    evidence: EVIDENCE["chat-name-pattern"],
     refuse: (declared) =>
       firstBroken(declared, (tool) => !/^[a-zA-Z0-9_-]+$/.test(tool.name), (index) =>
         openAiError({
@@ -266,12 +250,9 @@ export const API_LIMITS: readonly ApiLimit[] = [
     api: "gemini",
     rule: "api-max-tools",
     value: 512,
+    judges: "count",
     scenario: "count",
-    evidence: {
-      url: "https://github.com/google-gemini/gemini-cli/issues/19083",
-      date: "2026-02-14",
-      read: READ,
-    },
+    evidence: EVIDENCE["gemini-tool-count"],
     refuse: (declared) =>
       declared.length <= 512 ? undefined : {
         status: 400,
@@ -292,12 +273,9 @@ export const API_LIMITS: readonly ApiLimit[] = [
     api: "gemini",
     rule: "api-name-length",
     value: 64,
+    judges: "name",
     scenario: "name",
-    evidence: {
-      url: "https://github.com/SuperClaude-Org/SuperGemini_Framework/issues/12",
-      date: "2025-10-02",
-      read: READ,
-    },
+    evidence: EVIDENCE["gemini-name"],
     refuse: (declared) =>
       firstBroken(
         declared,
