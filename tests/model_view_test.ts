@@ -3,7 +3,8 @@
  * instructions as each client shows them, per client preset.
  */
 import assert from "node:assert/strict";
-import { DENO, guidanceJson, hostile, mcpeval } from "./_cli.ts";
+import { join } from "node:path";
+import { DENO, fleetJson, guidanceJson, hostile, mcpeval, tempDir } from "./_cli.ts";
 
 const ARGS = [
   "--server",
@@ -80,4 +81,105 @@ Deno.test("instructions past a client's cut: text, github, junit and sarif say i
   const sarif = JSON.parse(await run("sarif"));
   const results = sarif.runs[0].results as { ruleId: string }[];
   assert.equal(results.filter((r) => r.ruleId === "reference-cut-in-client").length, 2);
+});
+
+/** A --client-file of two hand-written presets: a model API's name limit, an outputSchema check. */
+const PRESETS = {
+  schema: "mcpeval.client-presets/v1",
+  verified_at: "2026-12-07",
+  clients: {
+    strict: {
+      client_info: { name: "strict-client", version: "1.0.0" },
+      capabilities: {},
+      instructions_shown: true,
+      rules: [{
+        id: "api-name-length",
+        value: 64,
+        prefix: "mcp__",
+        separator: "__",
+        effect: "reject-request",
+        source: "https://example.com/strict",
+        verified_at: "2026-12-07",
+      }],
+      sources: [{ url: "https://example.com/strict", verified_at: "2026-12-07" }],
+    },
+    refusing: {
+      client_info: { name: "refusing-client", version: "1.0.0" },
+      capabilities: {},
+      instructions_shown: true,
+      rules: [{
+        id: "output-schema-invalid",
+        value: "draft-07",
+        effect: "drop-server",
+        source: "https://example.com/refusing",
+        verified_at: "2026-12-07",
+      }],
+      sources: [{ url: "https://example.com/refusing", verified_at: "2026-12-07" }],
+    },
+  },
+};
+
+Deno.test("reject-request: one tool of 74 characters qualified makes every server of that client unreachable in a fleet; an invalid outputSchema drops its server where the preset says so", async () => {
+  await using dir = await tempDir();
+  const presets = join(dir.path, "presets.json");
+  await Deno.writeTextFile(presets, JSON.stringify(PRESETS));
+  const entry = (scenario: string) => {
+    const [command, ...args] = hostile(scenario);
+    return { command, args };
+  };
+  const config = join(dir.path, "fleet.mcp.json");
+  await Deno.writeTextFile(
+    config,
+    JSON.stringify({
+      mcpServers: {
+        "long-name": entry("long-name"),
+        "other": entry("default"),
+        "typed": entry("output-invalid"),
+      },
+    }),
+  );
+  const { code, fleet } = await fleetJson(
+    [
+      "--config",
+      config,
+      "--client",
+      "strict",
+      "--client",
+      "refusing",
+      "--client-file",
+      presets,
+      "--settle-ms",
+      "0",
+      "--require-tool",
+      "other:alpha",
+      "--require-tool",
+      "typed:plain",
+    ],
+    { permissions: [`--allow-run=${DENO}`, `--allow-read=${config},${presets}`] },
+  );
+  // The required tools are unavailable where their client's rules hide them: a failing gate.
+  assert.equal(code, 1);
+  // deno-lint-ignore no-explicit-any
+  const servers = Object.fromEntries(fleet.servers.map((s: any) => [s.name, s.report]));
+  // deno-lint-ignore no-explicit-any
+  const unreachable = (report: any) =>
+    report.candidates.filter((c: { kind: string }) => c.kind === "tool-unreachable-in-client")
+      .map((c: { profile: string; tool: string; rule: string; effect: string }) =>
+        [c.profile, c.tool, c.rule, c.effect].join(" ")
+      );
+  assert.deepEqual(unreachable(servers["long-name"]), [
+    `client:strict t${"x".repeat(57)} api-name-length reject-request`,
+  ]);
+  // Reported once, on the server that causes it; every other server's tools are unreachable in
+  // that client too (no request of it succeeds), as a required tool there shows.
+  // deno-lint-ignore no-explicit-any
+  const defects = (report: any) =>
+    report.defects.map((d: { profile: string; tool: string }) => `${d.profile} ${d.tool}`);
+  assert.deepEqual(defects(servers.other), ["client:strict alpha"]);
+  assert.deepEqual(unreachable(servers.typed), [
+    "client:refusing typed output-schema-invalid drop-server",
+  ]);
+  // The server refused whole: its valid tool too, in that client only.
+  assert.deepEqual(defects(servers.typed), ["client:strict plain", "client:refusing plain"]);
+  assert.deepEqual(unreachable(servers.other), []);
 });
