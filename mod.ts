@@ -65,6 +65,7 @@ export {
   type ProfileDrift,
   type ProfileReport,
   type ProfilesDifferReport,
+  type ReferenceCutCandidateReport,
   type ReferencedCandidateReport,
   type ReportIds,
   type ReportIssue,

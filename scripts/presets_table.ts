@@ -54,6 +54,50 @@ const ruleText = (rule: { id: string; value: unknown; effect: string }) =>
   ]
     .filter((part) => part !== "").join(" ");
 
+/** A text cut as the table writes it: its characters kept, or whole. */
+const cutText = (cut: { max_chars?: unknown } | undefined) =>
+  cut === undefined
+    ? "not observed"
+    : typeof cut.max_chars === "number"
+    ? `first ${cut.max_chars}`
+    : "whole";
+
+/** What the model is shown (SPEC 25): the instruction cut, the description cut, the deferral. */
+function modelView(entry: Record<string, unknown>): string {
+  const instructions = entry.instructions as
+    | { shown: boolean | null; setting?: string | null; max_chars?: unknown }
+    | undefined;
+  if (instructions === undefined) return "not observed";
+  const shown = instructions.shown === false
+    ? "none shown"
+    : instructions.shown === null
+    ? "not known"
+    : cutText(instructions);
+  const deferral = entry.deferral as
+    | { default: string; setting: string | null; with_setting: string | null }
+    | undefined;
+  const deferred = deferral === undefined
+    ? "not observed"
+    : `${deferral.default}${
+      deferral.setting ? ` (${deferral.with_setting} with \`${deferral.setting}\`)` : ""
+    }`;
+  return `${shown}; ${
+    cutText(entry.descriptions as { max_chars?: unknown } | undefined)
+  }; ${deferred}`;
+}
+
+/** Each strict scenario the lab ran: the limit the stand-in refused with, and the reaction. */
+function refusals(observation: Observation): string {
+  const strict =
+    (observation as { strict?: { scenario: string; limit: string | null; reaction: string }[] })
+      .strict;
+  if (strict === undefined) return "not observed";
+  return strict.map((s) =>
+    `${s.scenario}: ${s.limit === null ? "not refused" : `${s.limit} ${s.reaction}`}`
+  )
+    .join(", ") || "none";
+}
+
 /** The table's markdown, between its markers. */
 export async function versionsTable(
   observations: readonly Observation[],
@@ -79,7 +123,7 @@ export async function versionsTable(
     for (const version of versions) {
       const observation = mine.find((o) => o.version === version);
       if (!observation) {
-        rows.push([driver.id, version, "not driven (below)", "", "", "", ""]);
+        rows.push([driver.id, version, "not driven (below)", "", "", "", "", "", ""]);
         continue;
       }
       const { preset, entry } = presetOf(observation);
@@ -108,6 +152,8 @@ export async function versionsTable(
         held
           ? `${held.agreed} of ${held.tools} (${(100 * held.agreed / held.tools).toFixed(1)} %)`
           : "",
+        modelView(entry),
+        refusals(observation),
       ]);
     }
   }
@@ -119,6 +165,8 @@ export async function versionsTable(
     "`initialize`; revisions accepted",
     "newest preset agrees",
     "held-out agreement",
+    "instructions; descriptions; deferral",
+    "reaction to API refusals",
   ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
   const line = (cells: readonly string[]) =>

@@ -8,6 +8,8 @@ import { BASELINE_STATES, NOT_COMPARED_REASONS } from "../src/analysis/baseline.
 import { FILTERED_REQUIRED_HINT, RULES } from "../src/analysis/rules.ts";
 import { TOOL_FILTER_RULE_IDS } from "../src/analysis/tool_filters.ts";
 import { RULE_KIND_IDS } from "../src/clients/rules/registry.ts";
+import { REFERENCE_READINGS } from "../src/analysis/findings.ts";
+import { DEFERRAL_KINDS } from "../src/clients/presets.ts";
 import { WHOLE_SERVER_EFFECTS } from "../src/clients/rules/kind.ts";
 import { CONFIG_FIELDS, NOT_CHECKED_HINTS } from "../src/config_facts.ts";
 import { CLIENT_PROFILE, isProfile, OBSERVED_PROFILE } from "../src/profiles.ts";
@@ -61,6 +63,13 @@ function assertReport(report: Json, at: string): void {
   for (const [i, profile] of report.profiles.entries()) {
     const where = `${at}profiles.${i}`;
     assert.ok(label(profile.profile), `${where}: profile ${profile.profile}`);
+    const client = profile.client;
+    if (client?.references !== undefined) {
+      assert.ok(among(REFERENCE_READINGS, client.references), `${where}: references`);
+    }
+    if (client?.deferral !== undefined) {
+      assert.ok(among(DEFERRAL_KINDS, client.deferral), `${where}: deferral`);
+    }
     const incomplete = profile.incomplete;
     if (incomplete === null) continue;
     assert.ok(has(INCOMPLETE_HINTS, incomplete.reason), `${where}: reason ${incomplete.reason}`);

@@ -180,6 +180,7 @@ Deno.test("the lab's library (@mcpeval/guidance/lab): these names and no others"
     "differences",
     "endScopes",
     "install",
+    "knownProbeSetIds",
     "observationsIn",
     "packageObservedDir",
     "parseObservation",

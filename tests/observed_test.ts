@@ -11,7 +11,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { type Observation, ObservationSchema } from "../src/lab/observation.ts";
-import { PROBE_CATALOG, type ProbeServer } from "../src/lab/probe_catalog.ts";
+import { PROBE_CATALOG, type ProbeServer, probeSetOf } from "../src/lab/probe_catalog.ts";
+import { API_LIMITS, STRICT_SCENARIOS } from "../src/lab/strict.ts";
 import { derivePreset, presetFileOf, PRESETS_SCHEMA } from "../src/lab/derive.ts";
 import { agreement, checkPreset } from "../src/lab/check.ts";
 import { observationsIn } from "../src/lab/presets_file.ts";
@@ -93,25 +94,47 @@ for (const observation of observations) {
   });
 }
 
-Deno.test("every rule kind has probes that decide it", () => {
-  const decided = new Set(PROBE_CATALOG.flatMap((probe) =>
+Deno.test("every rule kind has probes that decide it, or an API limit of the strict stand-in", () => {
+  const probes = [
+    ...PROBE_CATALOG,
+    ...Object.values(STRICT_SCENARIOS).flatMap((scenario) => Object.values(scenario.servers)),
+  ];
+  const decided = new Set(probes.flatMap((probe) =>
     probe.tools.flatMap((tool) => {
       const d = tool.decides;
       if (d === undefined || d.kind === "none") return [];
       if (d.kind === "flag" || d.kind === "length") return [d.rule];
-      return [{ collision: "name-collision", cap: "max-tools", page: "max-pages" }[d.kind]];
+      return [
+        {
+          collision: "name-collision",
+          cap: "max-tools",
+          page: "max-pages",
+          builtin: "builtin-name",
+        }[
+          d.kind
+        ],
+      ];
     })
   ));
+  for (const limit of API_LIMITS) if (limit.rule && limit.scenario) decided.add(limit.rule);
   assert.deepEqual(RULE_KIND_IDS.filter((id) => !decided.has(id)), []);
 });
 
+Deno.test("every API limit of the strict stand-in has its document, address and date", () => {
+  for (const limit of API_LIMITS) {
+    assert.match(limit.evidence.url, /^https:\/\/github\.com\/[^/]+\/[^/]+\/(issues|pull)\/\d+$/);
+    assert.match(limit.evidence.date, /^\d{4}-\d{2}-\d{2}$/);
+    assert.match(limit.evidence.read, /^\d{4}-\d{2}-\d{2}$/);
+  }
+});
+
 Deno.test("renaming every probe server and tool changes no derived preset", () => {
-  const renamed: ProbeServer[] = PROBE_CATALOG.map((probe, s) => ({
-    ...probe,
-    label: `renamed${s}`,
-    tools: probe.tools.map((tool, t) => ({ ...tool, name: `other_${s}_${t}` })),
-  }));
   for (const observation of observations) {
+    const renamed: ProbeServer[] = probeSetOf(observation.servers)!.map((probe, s) => ({
+      ...probe,
+      label: `renamed${s}`,
+      tools: probe.tools.map((tool, t) => ({ ...tool, name: `other_${s}_${t}` })),
+    }));
     const moved = structuredClone(observation);
     for (const [s, server] of moved.servers.entries()) {
       server.label = renamed[s].label;

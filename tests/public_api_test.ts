@@ -67,6 +67,7 @@ const PUBLIC_NAMES = [
   "RULES",
   "RULE_KINDS",
   "RULE_KIND_IDS",
+  "ReferenceCutCandidateReport",
   "ReferencedCandidateReport",
   "ReportIds",
   "ReportIssue",
@@ -111,7 +112,7 @@ Deno.test("mod.ts exports exactly the library's public names", async () => {
   assert.deepEqual(names, PUBLIC_NAMES);
   // The surface a library user needs (issue 38): a name more is a name to keep.
   // 80 before --observe, whose report types (its label, rule, report and candidate) a reader needs.
-  assert.ok(PUBLIC_NAMES.length <= 84, `${PUBLIC_NAMES.length} names`);
+  assert.ok(PUBLIC_NAMES.length <= 85, `${PUBLIC_NAMES.length} names`);
 });
 
 Deno.test("mod.ts: the values a library user calls or reads, none of the CLI's", async () => {

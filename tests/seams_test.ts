@@ -91,7 +91,11 @@ const SEAMS: readonly Seam[] = [
     folder: "src/clients/rules",
     registry: "src/clients/rules/registry.ts",
     table: "RULE_KINDS",
-    shared: ["src/clients/rules/kind.ts", "src/clients/rules/schema_facts.ts"],
+    shared: [
+      "src/clients/rules/kind.ts",
+      "src/clients/rules/schema_facts.ts",
+      "src/clients/rules/draft07.ts",
+    ],
     ids: RULE_KIND_IDS,
     // The probes that decide it (the presets that have it are derived from observations).
     declared: ["src/lab/probe_catalog.ts"],

@@ -18,6 +18,17 @@ export interface ObservedProfile {
   readonly profile: ProfileLabel;
   /** Inline code spans of its instructions that are valid tool identifiers. */
   readonly codeSpans: ReadonlySet<string>;
+  /**
+   * A client profile whose client cuts the instructions: the spans of the text as it shows them
+   * (the kept prefix and its marker, parsed anew), and the cut (SPEC 25).
+   */
+  readonly shown?: { readonly codeSpans: ReadonlySet<string>; readonly cut: number };
+  /**
+   * How a client profile's references are read: from the text as its client shows it (the
+   * default), none (`not-shown`: the client shows its model no instructions), or from the
+   * instructions as given (`as-given`: its handling is not known).
+   */
+  readonly references?: ReferenceReading;
   /** Its catalog, as the server listed it. */
   readonly tools: readonly string[];
   /**
@@ -40,6 +51,12 @@ export interface ObservedProfile {
    */
   readonly presetVersion?: string;
 }
+
+/** How a profile's references are read from its instructions (SPEC 25), in one list. */
+export const REFERENCE_READINGS = ["as-shown", "not-shown", "as-given"] as const;
+
+/** How a profile's references are read from its instructions. */
+export type ReferenceReading = typeof REFERENCE_READINGS[number];
 
 /** One finding: a tool that a profile cannot see, and where it is visible. */
 export interface Finding {
@@ -64,6 +81,8 @@ export interface Finding {
   readonly effect?: RuleEffect;
   /** `referenced-tool-unknown`: the closest listed tool name, when one is close. */
   readonly suggestion?: string;
+  /** `reference-cut-in-client`: where its client cuts the instructions (characters kept). */
+  readonly cut?: number;
 }
 
 /** The findings of a complete run and whether it passes the gate. */
@@ -128,7 +147,27 @@ export function analyze(
   const add = (finding: Finding) => byKind[finding.kind].push(finding);
   for (const catalog of catalogs) {
     const { profile } = catalog;
-    for (const tool of [...catalog.codeSpans].sort()) {
+    // A client that shows its model no instructions gives no reference candidates; one that cuts
+    // them is judged on the text it shows.
+    const spans = catalog.references === "not-shown"
+      ? new Set<string>()
+      : catalog.references === "as-given"
+      ? catalog.codeSpans
+      : catalog.shown?.codeSpans ?? catalog.codeSpans;
+    if (catalog.shown && catalog.references !== "not-shown" && catalog.references !== "as-given") {
+      const { codeSpans: shown, cut } = catalog.shown;
+      for (const tool of [...catalog.codeSpans].sort()) {
+        if (shown.has(tool) || !listedAnywhere.has(tool)) continue;
+        add({
+          kind: "reference-cut-in-client",
+          profile,
+          tool,
+          availableIn: availableIn(tool),
+          cut,
+        });
+      }
+    }
+    for (const tool of [...spans].sort()) {
       if (catalog.visible.has(tool)) continue;
       const filter = catalog.filtered?.get(tool);
       if (filter !== undefined) {

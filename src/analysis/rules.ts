@@ -26,6 +26,12 @@ export const RULES = {
     hint:
       "The instructions of this profile name a tool that its catalog does not list; check the reference and explain any capability requirement in the instructions.",
   },
+  "reference-cut-in-client": {
+    class: "candidate",
+    gates: false,
+    hint:
+      "The instructions of this profile name this tool past the cut its client makes (or in a code span the cut splits), so its model never sees the reference; move the reference to the start of the instructions, or shorten them.",
+  },
   "tool-unreachable-in-client": {
     class: "candidate",
     gates: false,

@@ -115,7 +115,8 @@ export async function runLab(
   const heldOut = extensions.heldOut ? await extensions.heldOut() : undefined;
   const command = extensions.command ?? "mcpeval lab";
   const date = new Date().toISOString().slice(0, 10);
-  const probes = await lab.probeSetId();
+  // Observed with any known probe set: an older version keeps the set it was observed with.
+  const known = new Set(await lab.knownProbeSetIds());
   let failed = 0;
   const observed: import("../lab/observation.ts").Observation[] = [];
   try {
@@ -157,7 +158,7 @@ export async function runLab(
         continue;
       }
       const was = await lab.readObservation(file);
-      if (all && !check && was?.probes === probes) {
+      if (all && !check && was?.probes !== undefined && known.has(was.probes)) {
         await say(`${label}: observed already with these probes; skipped`);
         if (clientFileOut) observed.push(was);
         continue;

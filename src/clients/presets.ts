@@ -17,13 +17,46 @@ import {
   type ProtocolVersion,
 } from "../protocol/versions.ts";
 import { CLIENT_VERSION, compareVersions, splitClient } from "./versions.ts";
-import type { ObservedRef, ParsedRule, RuleEffect } from "./rules/kind.ts";
+import { CUT_UNITS, type CutUnit } from "./cut.ts";
+export type { CutUnit } from "./cut.ts";
+import { isCount, type ObservedRef, type ParsedRule, type RuleEffect } from "./rules/kind.ts";
 import { RULE_KIND_IDS, RULE_KINDS, type RuleKindId } from "./rules/registry.ts";
 
 /** One client-side rule that hides tools from the model, with its effect and evidence. */
 export interface ClientRule extends ParsedRule {
   /** Which rule. */
   readonly id: RuleKindId;
+}
+
+/** How much of a text (a server's instructions, a tool's description) the client shows. */
+export interface TextCut {
+  /** The most it keeps (null: whole, as far as observed). */
+  readonly maxChars: number | null;
+  /** What it counts (absent: not observed; UTF-16 units are assumed). */
+  readonly unit?: CutUnit;
+  /** What it appends where it cuts (absent: nothing, or not observed). */
+  readonly marker?: string;
+}
+
+/** Whether and how a client shows each server's instructions to its model. */
+export interface InstructionsHandling extends TextCut {
+  /** Whether it shows them (null: not known). */
+  readonly shown: boolean | null;
+  /** The setting it was observed under (`NAME=VALUE`; null: its defaults). */
+  readonly setting: string | null;
+}
+
+/** What a client defers: every tool, none, or some (deferral kinds, in one list). */
+export const DEFERRAL_KINDS = ["all", "none", "some"] as const;
+
+/** Whether a client shows its model only tool names behind a search tool (deferral). */
+export interface Deferral {
+  /** With its defaults: every tool deferred, none, or some. */
+  readonly default: typeof DEFERRAL_KINDS[number];
+  /** The setting the lab changes it with, and what it then does (null: none). */
+  readonly setting: string | null;
+  /** What it does under that setting (null: no setting). */
+  readonly withSetting: "all" | "none" | "some" | null;
 }
 
 /** One client preset. */
@@ -34,6 +67,12 @@ export interface ClientPreset {
   readonly capabilities: Readonly<Record<string, unknown>>;
   /** Whether the client shows the server's instructions to the model (null: unknown). */
   readonly instructionsShown: boolean | null;
+  /** How it shows them: under which setting, and the cut (absent: only whether it shows them). */
+  readonly instructions?: InstructionsHandling;
+  /** How much of each tool's description it shows (absent: not observed). */
+  readonly descriptions?: TextCut;
+  /** Deferral, a fact of the profile (absent: not observed). */
+  readonly deferral?: Deferral;
   /** The rules that hide tools from its model. */
   readonly rules: readonly ClientRule[];
   /**
@@ -178,10 +217,14 @@ function parsePreset(
   const problem = printable(info.name, `${path}.client_info.name`) ??
     (info.version === null ? undefined : printable(info.version, `${path}.client_info.version`)) ??
     capabilitiesProblem(entry.capabilities, `${path}.capabilities`) ??
-    (entry.instructions_shown === true || entry.instructions_shown === false ||
+    (entry.instructions_shown === undefined && entry.instructions !== undefined ||
+        entry.instructions_shown === true || entry.instructions_shown === false ||
         entry.instructions_shown === null
       ? undefined
       : refused(`${path}.instructions_shown`, "must be true, false or null")) ??
+    instructionsProblem(entry.instructions, `${path}.instructions`, entry.instructions_shown) ??
+    cutProblem(entry.descriptions, `${path}.descriptions`) ??
+    deferralProblem(entry.deferral, `${path}.deferral`) ??
     sourcesProblem(entry.sources, `${path}.sources`) ??
     revisionProblem(entry.protocol_version, `${path}.protocol_version`) ??
     acceptsProblem(entry.accepts, `${path}.accepts`) ??
@@ -195,11 +238,33 @@ function parsePreset(
   }
   const revision = entry.protocol_version;
   const accepts = entry.accepts;
+  const instructions = isObject(entry.instructions) ? entry.instructions : undefined;
   return {
     // MCP requires a version; one the evidence does not give is sent as "unknown".
     clientInfo: { name: info.name as string, version: (info.version ?? "unknown") as string },
     capabilities: structuredClone(entry.capabilities as Json),
-    instructionsShown: entry.instructions_shown as boolean | null,
+    instructionsShown: (instructions ? instructions.shown : entry.instructions_shown) as
+      | boolean
+      | null,
+    ...(instructions
+      ? {
+        instructions: {
+          shown: instructions.shown as boolean | null,
+          setting: (instructions.setting ?? null) as string | null,
+          ...cutOf(instructions),
+        },
+      }
+      : {}),
+    ...(isObject(entry.descriptions) ? { descriptions: cutOf(entry.descriptions) } : {}),
+    ...(isObject(entry.deferral)
+      ? {
+        deferral: {
+          default: entry.deferral.default as Deferral["default"],
+          setting: (entry.deferral.setting ?? null) as string | null,
+          withSetting: (entry.deferral.with_setting ?? null) as Deferral["withSetting"],
+        },
+      }
+      : {}),
     rules,
     ...(isObject(revision) ? { protocolVersion: revision.value as ProtocolVersion } : {}),
     ...(isObject(accepts)
@@ -211,6 +276,80 @@ function parsePreset(
     ...(typeof version === "string" ? { version } : {}),
     ...(isObject(handWritten) ? { handWritten: handWritten.reason as string } : {}),
   };
+}
+
+/** A text cut's fields, as parsed. */
+function cutOf(value: Json): TextCut {
+  return {
+    maxChars: (value.max_chars ?? null) as number | null,
+    ...(typeof value.unit === "string" ? { unit: value.unit as CutUnit } : {}),
+    ...(typeof value.marker === "string" ? { marker: value.marker } : {}),
+  };
+}
+
+/** A marker a client appends: at most 32 characters, none a control character. */
+// deno-lint-ignore no-control-regex
+const MARKER = /^[^\x00-\x1f\x7f]{0,32}$/u;
+
+/** The evidence fields a fact of a preset carries: `source`, `verified_at`, `observed?`, `what?`. */
+const evidenceProblem = (value: Json, path: string) =>
+  https(value.source, `${path}.source`) ??
+    date(value.verified_at, `${path}.verified_at`) ??
+    observed(value.observed, `${path}.observed`) ??
+    text(value.what, `${path}.what`);
+
+/** A text cut: `{max_chars, unit?, marker?}` and its evidence; absent is fine. */
+function cutProblem(value: unknown, path: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value)) return refused(path, "must be {max_chars, source, verified_at}");
+  return (value.max_chars === null || isCount(value.max_chars)
+    ? undefined
+    : refused(`${path}.max_chars`, "must be a positive integer or null")) ??
+    (value.unit === undefined || (CUT_UNITS as readonly unknown[]).includes(value.unit)
+      ? undefined
+      : refused(`${path}.unit`, `must be one of: ${CUT_UNITS.join(", ")}`)) ??
+    (value.marker === undefined || (typeof value.marker === "string" && MARKER.test(value.marker))
+      ? undefined
+      : refused(`${path}.marker`, "must be at most 32 characters, none a control character")) ??
+    evidenceProblem(value, path);
+}
+
+/**
+ * `instructions`: absent, or `{shown, setting, max_chars, unit?, marker?}` and its evidence;
+ * with `instructions_shown` too, the two agree.
+ */
+function instructionsProblem(value: unknown, path: string, shown: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value)) return refused(path, "must be {shown, setting, max_chars}");
+  return (value.shown === true || value.shown === false || value.shown === null
+    ? undefined
+    : refused(`${path}.shown`, "must be true, false or null")) ??
+    (shown === undefined || shown === value.shown
+      ? undefined
+      : refused(`${path}.shown`, "must be what instructions_shown says")) ??
+    (value.setting === undefined || value.setting === null || isPrintable(value.setting)
+      ? undefined
+      : refused(`${path}.setting`, "must be null or 1-64 printable ASCII characters")) ??
+    cutProblem(value, path);
+}
+
+const DEFERRALS: readonly string[] = DEFERRAL_KINDS;
+
+/** `deferral`: absent, or `{default, setting, with_setting}` and its evidence. */
+function deferralProblem(value: unknown, path: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (!isObject(value)) return refused(path, "must be {default, setting, with_setting}");
+  return (DEFERRALS.includes(value.default as string)
+    ? undefined
+    : refused(`${path}.default`, "must be all, none or some")) ??
+    (value.setting === undefined || value.setting === null || isPrintable(value.setting)
+      ? undefined
+      : refused(`${path}.setting`, "must be null or 1-64 printable ASCII characters")) ??
+    (value.with_setting === undefined || value.with_setting === null ||
+        DEFERRALS.includes(value.with_setting as string)
+      ? undefined
+      : refused(`${path}.with_setting`, "must be all, none, some or null")) ??
+    evidenceProblem(value, path);
 }
 
 /** `accepts`: absent, or `{value, source, verified_at, observed?, what?}`, value a list of revisions. */
@@ -283,7 +422,15 @@ function parseRule(rule: unknown, path: string): ClientRule | string {
     (rule.separator === undefined ||
         (typeof rule.separator === "string" && /^[\x20-\x7e]{0,64}$/.test(rule.separator))
       ? undefined
-      : refused(`${path}.separator`, "must be at most 64 printable ASCII characters"));
+      : refused(`${path}.separator`, "must be at most 64 printable ASCII characters")) ??
+    (rule.prefix === undefined ||
+        (typeof rule.prefix === "string" && /^[\x20-\x7e]{0,64}$/.test(rule.prefix))
+      ? undefined
+      : refused(`${path}.prefix`, "must be at most 64 printable ASCII characters")) ??
+    (rule.builtin === undefined ||
+        (Number.isSafeInteger(rule.builtin) && (rule.builtin as number) >= 0)
+      ? undefined
+      : refused(`${path}.builtin`, "must be an integer of at least 0"));
   if (problem) return problem;
   const valid = kind.validValue(rule.value, rule);
   if (typeof valid === "string") return refused(`${path}.value`, valid);
@@ -294,9 +441,11 @@ function parseRule(rule: unknown, path: string): ClientRule | string {
   }
   return {
     id,
-    value: rule.value as ClientRule["value"],
+    value: (Array.isArray(rule.value) ? [...rule.value] : rule.value) as ClientRule["value"],
     effect: effect as RuleEffect,
     ...(typeof rule.separator === "string" ? { separator: rule.separator } : {}),
+    ...(typeof rule.prefix === "string" ? { prefix: rule.prefix } : {}),
+    ...(typeof rule.builtin === "number" ? { builtin: rule.builtin } : {}),
     source: rule.source as string,
     verified_at: rule.verified_at as string,
     ...(isObject(rule.observed) ? { observed: rule.observed as unknown as ObservedRef } : {}),

@@ -9,8 +9,9 @@
  * checks are linear in a schema's `properties` and `required` items, never a walk of the schema.
  *
  * A client profile (SPEC 22) also keeps a tool that is invalid for MCP's Tool shape but readable:
- * an `inputSchema` that is an object whose root is not `type: "object"` (or has no `type`), or a
- * name that is a string but not a valid tool identifier. Such a name is kept only in the tool's
+ * an `inputSchema` that is an object whose root is not `type: "object"` (or has no `type`), an
+ * `outputSchema` that is an object but not of the revision's shape (SPEC 25), or a name that is a
+ * string but not a valid tool identifier. Such a name is kept only in the tool's
  * facts, for the client's name rules; everywhere else the tool is named by its position
  * ({@linkcode invalidNameKey}). The five standard profiles keep the seed's `malformed-entry`.
  *
@@ -249,7 +250,9 @@ function toolShape(
 
 /**
  * Each revision's Tool shape, by the `toolShape` of its row. A client profile reads an
- * `inputSchema` whose root `type` is missing or other than `"object"`; every other rule holds.
+ * `inputSchema` whose root `type` is missing or other than `"object"`, and an `outputSchema`
+ * that is any object (an array root, boolean sub-schemas, a `$schema` that is not a string),
+ * which its `outputSchema` rules judge (SPEC 25); every other rule holds.
  */
 const TOOL_SHAPES: Readonly<Record<ToolShape, ShapeRules>> = {
   "object-schemas": toolShape([
@@ -258,6 +261,7 @@ const TOOL_SHAPES: Readonly<Record<ToolShape, ShapeRules>> = {
   ], {
     "input-schema-not-object-schema": (entry) =>
       isObject(entry.inputSchema) && isObjectSchema({ ...entry.inputSchema, type: "object" }),
+    "output-schema-not-object-schema": (entry) => optional(entry.outputSchema, isObject),
   }),
   "open-schemas": toolShape([
     [
@@ -267,6 +271,7 @@ const TOOL_SHAPES: Readonly<Record<ToolShape, ShapeRules>> = {
     ["output-schema-not-schema-object", (entry) => optional(entry.outputSchema, isSchemaObject)],
   ], {
     "input-schema-not-object-rooted": (entry) => isSchemaObject(entry.inputSchema),
+    "output-schema-not-schema-object": (entry) => optional(entry.outputSchema, isObject),
   }),
 };
 

@@ -199,5 +199,14 @@ function declarationOf(
     protocolVersion: preset.protocolVersion ?? PROTOCOL_VERSION,
     ...(preset.accepts ? { accepts: preset.accepts } : {}),
     facts: extractorsFor(preset.rules),
+    ...(preset.instructions?.shown && preset.instructions.maxChars !== null
+      ? {
+        instructionsCut: {
+          maxChars: preset.instructions.maxChars,
+          ...(preset.instructions.unit ? { unit: preset.instructions.unit } : {}),
+          ...(preset.instructions.marker ? { marker: preset.instructions.marker } : {}),
+        },
+      }
+      : {}),
   };
 }

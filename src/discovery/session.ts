@@ -16,6 +16,7 @@ import { CatalogBuilder } from "./catalog.ts";
 import type { FactExtractor, ToolFacts } from "../clients/rules/kind.ts";
 import type { DiscoveryObserver } from "./events.ts";
 import { isToolName } from "../tool_name.ts";
+import { cutText, type CutUnit } from "../clients/cut.ts";
 import { explain, type Incomplete } from "../protocol/incomplete.ts";
 import { ServerRequests } from "./answers.ts";
 import { Connection } from "./connection.ts";
@@ -43,6 +44,16 @@ export interface ProfileDeclaration {
   readonly accepts?: readonly ProtocolVersion[];
   /** The per-tool facts its client rules need, kept by the catalog (prepared already). */
   readonly facts?: readonly FactExtractor[];
+  /**
+   * A client preset that cuts each server's instructions (SPEC 25): the most it keeps, in its
+   * unit, and what it appends; the profile then also reads the references of the text as that
+   * client shows it.
+   */
+  readonly instructionsCut?: {
+    readonly maxChars: number;
+    readonly unit?: CutUnit;
+    readonly marker?: string;
+  };
 }
 
 /** What one profile's discovery observed. Instruction text never leaves the session. */
@@ -53,6 +64,12 @@ export type ProfileOutcome =
     readonly instructionsPresent: boolean;
     /** Inline code spans of the instructions that are valid tool identifiers. */
     readonly codeSpans: ReadonlySet<string>;
+    /**
+     * A client preset whose cut the instructions exceed: the inline code spans (valid tool
+     * identifiers) of the text as that client shows it, the kept prefix and its marker, parsed
+     * anew, and the cut.
+     */
+    readonly shown?: { readonly codeSpans: ReadonlySet<string>; readonly cut: number };
     /** The catalog, sorted. */
     readonly tools: readonly string[];
     /** The catalog in the order the server listed it. */
@@ -153,9 +170,15 @@ export async function discoverProfile(
     if (instructions !== undefined && utf8Exceeds(instructions, MAX_INSTRUCTIONS_BYTES)) {
       return stop({ reason: "instructions-too-large" });
     }
-    const codeSpans = new Set(
-      [...inlineCodeSpans(instructions ?? "")].filter((span) => isToolName(span)),
-    );
+    const codeSpans = toolSpans(instructions ?? "");
+    const cut = declaration.instructionsCut;
+    // The text as the client shows it, parsed anew (linear in the text, as the whole's parse).
+    const kept = instructions !== undefined && cut
+      ? cutText(instructions, cut.maxChars, cut.unit)
+      : undefined;
+    const shown = kept !== undefined && kept.length < instructions!.length
+      ? { codeSpans: toolSpans(kept + (cut!.marker ?? "")), cut: cut!.maxChars }
+      : undefined;
 
     observe({ kind: "settling", profile, ms: settings.settleMs });
     const settled = await connection.idle(settings.settleMs);
@@ -191,6 +214,7 @@ export async function discoverProfile(
       complete: true,
       instructionsPresent,
       codeSpans,
+      ...(shown ? { shown } : {}),
       tools: catalog.tools(),
       listed: catalog.listed(),
       appOnly: catalog.appOnly,
@@ -201,6 +225,11 @@ export async function discoverProfile(
   } finally {
     connection.release();
   }
+}
+
+/** The inline code spans of `markdown` that are valid tool identifiers. */
+function toolSpans(markdown: string): Set<string> {
+  return new Set([...inlineCodeSpans(markdown)].filter((span) => isToolName(span)));
 }
 
 /** A 2026-07-28 result is complete when it has no `resultType` or says `"complete"`. */

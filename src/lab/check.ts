@@ -26,7 +26,16 @@ import {
 } from "../protocol/versions.ts";
 import type { Incoming, Transport } from "../transport/transport.ts";
 import type { Observation, ObservedServer } from "./observation.ts";
-import { PROBE_CATALOG, probeDescription, type ProbeServer } from "./probe_catalog.ts";
+import { type ProbeServer, probeSetOf } from "./probe_catalog.ts";
+import { probeDescription } from "./probe_marker.ts";
+import {
+  keptAgrees,
+  keptUnits,
+  measuredDescriptions,
+  measuredInstructions,
+} from "./derive_model_view.ts";
+import { STRICT_SCENARIOS } from "./strict.ts";
+import type { ClientRule } from "../clients/presets.ts";
 import { revisionAnswer } from "./revision_answers.ts";
 
 /**
@@ -39,6 +48,8 @@ export async function predict(
   preset: ClientPreset,
   probe: ProbeServer,
   id: string = probe.label,
+  toolsBefore = 0,
+  rejected: { value: boolean } = { value: false },
 ): Promise<boolean[] | undefined> {
   // The probe servers (SDK 1.x) speak initialize-era revisions only, all of the seed's Tool shape.
   const catalog = new CatalogBuilder(
@@ -49,6 +60,7 @@ export async function predict(
     name: tool.name,
     description: probeDescription(id, index, tool.description),
     inputSchema: tool.inputSchema,
+    ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
     ...(tool._meta ? { _meta: tool._meta } : {}),
   }));
   const size = probe.pageSize ?? Math.max(1, entries.length);
@@ -66,8 +78,22 @@ export async function predict(
     listed: catalog.listed(),
     appOnly: catalog.appOnly,
     facts: tools,
-  });
+  }, toolsBefore);
+  if ([...hidden.values()].some((tool) => tool.effect === "reject-request")) rejected.value = true;
   return tools.map((t) => !hidden.has(t.key ?? t.name));
+}
+
+/**
+ * Whether a rule rests on a strict scenario (the strict stand-in's, `strict.ts`): it is held to
+ * those runs only, since the lenient stand-in refuses nothing.
+ */
+const fromStrict = (rule: ClientRule) => rule.observed?.probe?.startsWith("strict:") === true;
+
+/** `preset` with only the rules a lenient stand-in shows (every rule but the strict ones). */
+export function lenient(preset: ClientPreset): ClientPreset {
+  return preset.rules.some(fromStrict)
+    ? { ...preset, rules: preset.rules.filter((rule) => !fromStrict(rule)) }
+    : preset;
 }
 
 /** A transport to a server that answers only `revision`, as the revision probe servers do. */
@@ -123,13 +149,15 @@ export interface Agreement {
 
 /**
  * The preset's predictions against the observed `servers`, matched by position with `catalog`
- * (the probe catalog, or the held-out catalogs in the order they were served).
+ * (the probe catalog, or the held-out catalogs in the order they were served), as the lenient
+ * stand-in shows them: the rules of the strict scenarios are left out.
  */
 export async function agreement(
-  preset: ClientPreset,
+  given: ClientPreset,
   servers: readonly ObservedServer[],
   catalog: readonly ProbeServer[],
 ): Promise<Agreement> {
+  const preset = lenient(given);
   await prepareRules(preset.rules);
   let tools = 0;
   let agreed = 0;
@@ -167,8 +195,10 @@ export async function agreement(
 export async function checkPreset(
   preset: ClientPreset,
   observation: Observation,
-  catalog: readonly ProbeServer[] = PROBE_CATALOG,
+  given?: readonly ProbeServer[],
 ): Promise<string[]> {
+  const catalog = given ?? probeSetOf(observation.servers);
+  if (!catalog) return ["observed with a probe set this mcpeval does not know"];
   const probes = await agreement(preset, observation.servers, catalog);
   const lines = [...probes.disagreements];
   if (probes.unjudged > 0) lines.push(`${probes.unjudged} probe tools no client profile reads`);
@@ -185,6 +215,8 @@ export async function checkPreset(
   if (preset.instructionsShown !== observation.instructions_shown) {
     lines.push("instructions shown");
   }
+  lines.push(...cutDisagreements(preset, observation, catalog));
+  lines.push(...await strictDisagreements(preset, observation));
   for (const observed of observation.revisions ?? []) {
     const revision = observed.revision as ProtocolVersion;
     if (!PROTOCOL_VERSIONS.includes(revision)) continue;
@@ -195,6 +227,80 @@ export async function checkPreset(
           observed.sent ? "accepted" : "refused"
         }`,
       );
+    }
+  }
+  return lines;
+}
+
+/** Where the preset's instruction and description cuts do not reproduce what was kept. */
+function cutDisagreements(
+  preset: ClientPreset,
+  observation: Observation,
+  catalog: readonly ProbeServer[],
+): string[] {
+  const lines: string[] = [];
+  const instructions = measuredInstructions(observation, catalog);
+  const shown = observation.instructions ?? [];
+  for (const [at, measured] of (instructions ?? []).entries()) {
+    if (measured.kept === null) continue;
+    const cut = preset.instructions;
+    const predicted = cut
+      ? keptUnits(measured.served, { max_chars: cut.maxChars, unit: cut.unit })
+      : measured.served.length;
+    if (!keptAgrees(measured.served, predicted, measured.kept)) {
+      lines.push(
+        `instructions ${shown[at].label}: predicted ${predicted} kept, observed ${measured.kept}`,
+      );
+    }
+  }
+  const descriptions = measuredDescriptions(observation.servers, catalog);
+  for (const [at, measured] of descriptions.entries()) {
+    if (measured.kept === null) continue;
+    const cut = preset.descriptions;
+    const predicted = cut
+      ? keptUnits(measured.served, { max_chars: cut.maxChars, unit: cut.unit })
+      : measured.served.length;
+    if (!keptAgrees(measured.served, predicted, measured.kept)) {
+      lines.push(`description ${at + 1}: predicted ${predicted} kept, observed ${measured.kept}`);
+    }
+  }
+  return lines;
+}
+
+/**
+ * Where the preset does not reproduce a strict scenario, tool by tool: its rules (the strict
+ * ones included) over the scenario's servers in order, counting tools across them as a config
+ * run does; a `reject-request` effect on any server makes every server unreachable.
+ */
+async function strictDisagreements(
+  preset: ClientPreset,
+  observation: Observation,
+): Promise<string[]> {
+  await prepareRules(preset.rules);
+  const lines: string[] = [];
+  for (const run of observation.strict ?? []) {
+    const scenario = STRICT_SCENARIOS[run.scenario];
+    if (!scenario) continue;
+    const rejected = { value: false };
+    const predictions: (boolean[] | undefined)[] = [];
+    let before = 0;
+    for (const probe of Object.values(scenario.servers)) {
+      const predicted = await predict(preset, probe, probe.label, before, rejected);
+      predictions.push(predicted);
+      before += predicted?.filter(Boolean).length ?? 0;
+    }
+    for (const [at, probe] of Object.values(scenario.servers).entries()) {
+      for (const [index, tool] of probe.tools.entries()) {
+        const predicted = !rejected.value && (predictions[at]?.[index] ?? false);
+        const observed = run.servers[at]?.tools[index]?.sent ?? false;
+        if (predicted !== observed) {
+          lines.push(
+            `strict ${run.scenario} ${probe.label}/${JSON.stringify(tool.name)}: predicted ${
+              predicted ? "sent" : "not sent"
+            }, observed ${observed ? "sent" : "not sent"}`,
+          );
+        }
+      }
     }
   }
   return lines;

@@ -14,7 +14,14 @@
 import { discoverRevision, isProtocolVersion, PROTOCOL_VERSIONS } from "../protocol/versions.ts";
 import { type RuleKindId, SCHEME_KEEPS } from "../clients/rules/registry.ts";
 import type { Observation } from "./observation.ts";
-import { PROBE_CATALOG, type ProbeServer } from "./probe_catalog.ts";
+import { type ProbeServer, probeSetOf } from "./probe_catalog.ts";
+import {
+  deferralOf,
+  deriveCut,
+  measuredDescriptions,
+  measuredInstructions,
+  strictRules,
+} from "./derive_model_view.ts";
 
 type Json = Record<string, unknown>;
 
@@ -27,9 +34,16 @@ export const PRESETS_SCHEMA = "mcpeval.client-presets/v1";
 /** One derived rule, as a presets document holds it (its evidence added by the entry). */
 interface DerivedRule {
   readonly id: RuleKindId;
-  readonly value: string | number | true;
+  readonly value: string | number | true | readonly string[];
   readonly effect: string;
   readonly separator?: string;
+  readonly prefix?: string;
+  readonly builtin?: number;
+  /** A strict scenario's rule: the API limit's document, and the scenario. */
+  readonly strict?: {
+    readonly document?: { readonly url: string; readonly date: string; readonly read: string };
+    readonly probe: string;
+  };
 }
 
 /** A derived preset (a presets document's entry, keyed `NAME@VERSION`), or why there is none. */
@@ -50,15 +64,19 @@ const LENGTH_RULES = [
  * The preset of `observation`: the rules its probes decide, its `initialize` (client info,
  * capabilities, the revision it sends: 2026-07-28 when it probes with `server/discover` first),
  * the revisions it accepts (those whose probe tool reached the model) and whether the
- * instructions reached the model, each with the observation as evidence. `catalog` is the probe
- * set the observation was made with, in its order (the lab's own by default).
+ * instructions reached the model, each with the observation as evidence; with the probe set of
+ * issue 41, also how much of them and of each description, deferral, the built-in names it
+ * leaves out and what the strict stand-in's scenarios show. `catalog` is the probe set the
+ * observation was made with, in its order (by default the known set of its shape).
  */
 export function derivePreset(
   observation: Observation,
-  catalog: readonly ProbeServer[] = PROBE_CATALOG,
+  given?: readonly ProbeServer[],
 ): Derivation {
   const problem = (text: string) => ({ problem: text });
+  const catalog = given ?? probeSetOf(observation.servers);
   if (
+    catalog === undefined ||
     observation.servers.length !== catalog.length ||
     observation.servers.some((server, at) => server.tools.length !== catalog[at].tools.length)
   ) {
@@ -69,7 +87,8 @@ export function derivePreset(
     rules.some((rule) => rule.id === id && (value === undefined || rule.value === value));
   const add = (rule: DerivedRule) => {
     const same = rules.find((r) =>
-      r.id === rule.id && r.value === rule.value && r.effect === rule.effect
+      r.id === rule.id && JSON.stringify(r.value) === JSON.stringify(rule.value) &&
+      r.effect === rule.effect && r.separator === rule.separator && r.prefix === rule.prefix
     );
     if (!same) rules.push(rule);
   };
@@ -145,6 +164,12 @@ export function derivePreset(
     add({ id: "name-collision", value: scheme, effect: "drop-tool" });
   }
 
+  // Built-in names: the client's own tools' names it leaves out, in listing order.
+  const builtins = unsent.flatMap(({ tool }) =>
+    tool.decides?.kind === "builtin" ? [tool.decides.name] : []
+  );
+  if (builtins.length > 0) add({ id: "builtin-name", value: builtins, effect: "drop-tool" });
+
   // Pages: the client reads the pages before the first one with a tool it did not send.
   const pages = unsent.flatMap(({ tool }) =>
     tool.decides?.kind === "page" ? [tool.decides.page] : []
@@ -160,6 +185,31 @@ export function derivePreset(
     if (refused(server) || !server.probe.tools.every((t) => t.decides?.kind === "cap")) continue;
     const kept = server.sent.indexOf(false);
     if (kept !== -1) add({ id: "max-tools", value: kept, effect: "truncate" });
+  }
+
+  // The strict stand-in's scenarios (the model API's refusals, and the client's own limits).
+  for (const run of observation.strict ?? []) {
+    const shown = strictRules(run);
+    if ("problem" in shown) return problem(shown.problem);
+    for (const { document, probe, ...rule } of shown) {
+      add({
+        ...rule,
+        id: rule.id as RuleKindId,
+        strict: { ...(document ? { document } : {}), probe },
+      });
+    }
+  }
+
+  // What the model is shown of the instructions and descriptions (issue 41's probes).
+  const instructions = measuredInstructions(observation, catalog);
+  const instructionsCut = instructions && deriveCut(instructions);
+  if (instructionsCut && "problem" in instructionsCut) {
+    return problem(`instructions: ${instructionsCut.problem}`);
+  }
+  const descriptions = measuredDescriptions(observation.servers, catalog);
+  const descriptionsCut = descriptions.length > 0 ? deriveCut(descriptions) : undefined;
+  if (descriptionsCut && "problem" in descriptionsCut) {
+    return problem(`descriptions: ${descriptionsCut.problem}`);
   }
 
   const init = observation.initialize;
@@ -201,8 +251,50 @@ export function derivePreset(
       }
       : {}),
     capabilities: structuredClone(init.capabilities),
-    instructions_shown: observation.instructions_shown,
-    rules: rules.map((rule) => ({ ...rule, ...evidence })),
+    ...(instructionsCut
+      ? {
+        instructions: {
+          shown: observation.instructions_shown,
+          setting: null,
+          ...(observation.instructions_shown ? instructionsCut : { max_chars: null }),
+          ...evidence,
+          what:
+            "observed: how much of each probe server's instructions reached the model, with the client's defaults",
+        },
+      }
+      : { instructions_shown: observation.instructions_shown }),
+    ...(descriptionsCut
+      ? {
+        descriptions: {
+          ...descriptionsCut,
+          ...evidence,
+          what: "observed: how much of each probe tool's description reached the model",
+        },
+      }
+      : {}),
+    ...(observation.deferral
+      ? {
+        deferral: {
+          ...deferralOf(observation),
+          ...evidence,
+          what: "observed: probe tools declared to the model, or only named behind a search tool",
+        },
+      }
+      : {}),
+    rules: rules.map(({ strict, ...rule }) =>
+      strict === undefined ? { ...rule, ...evidence } : {
+        ...rule,
+        ...(strict.document
+          ? {
+            source: strict.document.url,
+            verified_at: strict.document.read,
+            note:
+              `the model API's limit, as its body of ${strict.document.date} says (read); the client's reaction observed`,
+          }
+          : { source, verified_at: observation.observed_at }),
+        observed: { ...evidence.observed, probe: strict.probe },
+      }
+    ),
     sources: [{
       url: source,
       verified_at: observation.observed_at,
@@ -218,7 +310,7 @@ export function derivePreset(
  */
 export function presetFileOf(
   observations: readonly Observation[],
-  catalog: readonly ProbeServer[] = PROBE_CATALOG,
+  catalog?: readonly ProbeServer[],
 ): { document: Record<string, unknown> } | { problem: string; key: string } {
   const clients: Json = {};
   for (const observation of observations) {

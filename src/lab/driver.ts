@@ -32,6 +32,11 @@ export interface RunContext {
   readonly packageDir: string;
   /** The client's version being run (a driver may say how an older one is run). */
   readonly version: string;
+  /**
+   * Run the client with its own defaults where the driver changes one that decides what the
+   * model is shown ({@linkcode Driver.labSetting}): the lab observes both.
+   */
+  readonly defaults?: boolean;
 }
 
 /** How to run the client once. */
@@ -72,6 +77,12 @@ export interface Driver {
    * probe servers are then run one per run, after the tool probes.
    */
   readonly revisionsAlone?: boolean;
+  /**
+   * A setting the driver changes from the client's default that decides what the model is shown
+   * (`NAME=VALUE`, Claude Code's `ENABLE_TOOL_SEARCH=false`): the lab runs the client once more
+   * with `defaults`, and records both (deferral).
+   */
+  readonly labSetting?: string;
   /** Writes its config under `context.home` / `context.work` and says how to run it. */
   readonly prepare: (context: RunContext) => Promise<Invocation>;
 }

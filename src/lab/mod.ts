@@ -44,7 +44,13 @@ export {
   type WarningClass,
 } from "./observation.ts";
 export { packageObservedDir } from "./committed.ts";
-export { type Decision, type ProbeServer, probeSetId, type ProbeTool } from "./probe_catalog.ts";
+export {
+  type Decision,
+  knownProbeSetIds,
+  type ProbeServer,
+  probeSetId,
+  type ProbeTool,
+} from "./probe_catalog.ts";
 export {
   commonEnv,
   endScopes,

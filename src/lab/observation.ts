@@ -37,6 +37,80 @@ export interface ObservedTool {
   rewritten: boolean | null;
   /** The class of what the client printed naming this tool (null: nothing). */
   warning: WarningClass | null;
+  /**
+   * A server that measures descriptions: how many UTF-16 units of the served description reached
+   * the model (null: not sent, or only named); absent elsewhere.
+   */
+  description_kept?: number | null;
+  /** With `description_kept`: the description's length as served, in UTF-16 units. */
+  description_served?: number;
+}
+
+/** How much of one probe server's instructions reached the model. */
+export interface ObservedInstructions {
+  /** The probe server (its catalog id and label). */
+  label: string;
+  /** The instructions' length as served, in UTF-16 units. */
+  served: number;
+  /** How many UTF-16 units of them, from the start, reached the model (null: none did). */
+  kept: number | null;
+  /**
+   * Where they were cut (`kept` < `served`): what the client wrote right after the kept prefix,
+   * up to the end of the line (at most 32 characters; the client's own text, never a server's).
+   */
+  after: string | null;
+}
+
+/** What the client did when the model API refused a request, in one strict scenario. */
+export type StrictReaction =
+  | "not-refused"
+  | "turn-fails"
+  | "tool-dropped"
+  | "server-dropped"
+  | "other";
+
+/** The reactions, in one list. */
+export const STRICT_REACTIONS = [
+  "not-refused",
+  "turn-fails",
+  "tool-dropped",
+  "server-dropped",
+  "other",
+] as const satisfies readonly StrictReaction[];
+
+/** One run of the client against the strict stand-in (`src/lab/strict.ts`). */
+export interface ObservedStrict {
+  /** The scenario (`STRICT_SCENARIOS` of `src/lab/strict.ts`). */
+  scenario: string;
+  /** The API limit the stand-in refused the first refused request for (null: none refused). */
+  limit: string | null;
+  /** Whether the tool the stand-in refused was the scenario's probe (false: a client's own). */
+  probe_refused: boolean;
+  /** How many model requests reached the stand-in. */
+  requests: number;
+  /** How many of them it refused. */
+  refused: number;
+  /** What the client did then. */
+  reaction: StrictReaction;
+  /**
+   * How the client named the scenario's probe tool to the model: a prefix, then (`label`) the
+   * server label and a separator, then the name (null: not recognised, or not sent).
+   */
+  qualified: { prefix: string; separator: string; label: boolean } | null;
+  /** How many tools the client declared besides the probe servers' (its own). */
+  builtin_tools: number;
+  /** The scenario's servers: what reached the model in the end (nothing when the turn failed). */
+  servers: ObservedServer[];
+}
+
+/** Whether the client showed the model its tools or only their names (deferral). */
+export interface ObservedDeferral {
+  /** The lab's setting that changes it (`NAME=VALUE`; null: the lab runs the client's default). */
+  setting: string | null;
+  /** With the lab's settings: probe tools declared to the model, and those only named. */
+  lab: { declared: number; deferred: number };
+  /** With the client's defaults (null: the lab's run is the default). */
+  default: { declared: number; deferred: number } | null;
 }
 
 /** One probe server (or held-out catalog) as the client treated it. */
@@ -113,6 +187,12 @@ export interface Observation {
   held_out?: ObservedServer[];
   /** The revision probe servers, oldest revision first (absent: observed before they existed). */
   revisions?: ObservedRevision[];
+  /** Each probe server with instructions, in order (absent: observed before issue 41). */
+  instructions?: ObservedInstructions[];
+  /** The strict stand-in's scenarios of the client's API, in order (absent: not observed). */
+  strict?: ObservedStrict[];
+  /** Deferral with the lab's settings and the client's defaults (absent: not observed). */
+  deferral?: ObservedDeferral;
 }
 
 const ObservedToolSchema: z.ZodType<ObservedTool> = z.object({
@@ -122,6 +202,8 @@ const ObservedToolSchema: z.ZodType<ObservedTool> = z.object({
   model_name: z.string().nullable(),
   rewritten: z.boolean().nullable(),
   warning: z.enum(WARNING_CLASSES).nullable(),
+  description_kept: z.int().nonnegative().nullable().optional(),
+  description_served: z.int().nonnegative().optional(),
 });
 
 const ObservedServerSchema: z.ZodType<ObservedServer> = z.object({
@@ -137,6 +219,37 @@ const ObservedRevisionSchema: z.ZodType<ObservedRevision> = z.object({
   discover: z.boolean(),
   listed: z.boolean(),
   sent: z.boolean(),
+});
+
+const ObservedInstructionsSchema: z.ZodType<ObservedInstructions> = z.object({
+  label: z.string(),
+  served: z.int().nonnegative(),
+  kept: z.int().nonnegative().nullable(),
+  after: z.string().max(32).nullable(),
+});
+
+const Counts = z.object({ declared: z.int().nonnegative(), deferred: z.int().nonnegative() });
+
+const ObservedStrictSchema: z.ZodType<ObservedStrict> = z.object({
+  scenario: z.string(),
+  limit: z.string().nullable(),
+  probe_refused: z.boolean(),
+  requests: z.int().nonnegative(),
+  refused: z.int().nonnegative(),
+  reaction: z.enum(STRICT_REACTIONS),
+  qualified: z.object({
+    prefix: z.string().max(32),
+    separator: z.string().max(32),
+    label: z.boolean(),
+  }).nullable(),
+  builtin_tools: z.int().nonnegative(),
+  servers: z.array(ObservedServerSchema),
+});
+
+const ObservedDeferralSchema: z.ZodType<ObservedDeferral> = z.object({
+  setting: z.string().max(64).nullable(),
+  lab: Counts,
+  default: Counts.nullable(),
 });
 
 /** The schema of an observation file, checked when one is read. */
@@ -161,6 +274,9 @@ export const ObservationSchema: z.ZodType<Observation> = z.object({
   servers: z.array(ObservedServerSchema),
   held_out: z.array(ObservedServerSchema).optional(),
   revisions: z.array(ObservedRevisionSchema).optional(),
+  instructions: z.array(ObservedInstructionsSchema).optional(),
+  strict: z.array(ObservedStrictSchema).optional(),
+  deferral: ObservedDeferralSchema.optional(),
 });
 
 /** `value` as an observation, or undefined when it is not a valid one. */
@@ -199,6 +315,19 @@ export function differences(was: Observation, now: Observation): string[] {
       }
     }
   }
+  for (const cut of now.instructions ?? []) {
+    const before = was.instructions?.find((i) => i.label === cut.label);
+    if (before?.kept !== cut.kept) {
+      lines.push(`instructions ${cut.label}: kept ${before?.kept} -> ${cut.kept}`);
+    }
+  }
+  for (const run of now.strict ?? []) {
+    const before = was.strict?.find((s) => s.scenario === run.scenario);
+    if (before?.reaction !== run.reaction) {
+      lines.push(`strict ${run.scenario}: ${before?.reaction} -> ${run.reaction}`);
+    }
+  }
+  if (JSON.stringify(was.deferral) !== JSON.stringify(now.deferral)) lines.push("deferral");
   for (const revision of now.revisions ?? []) {
     const before = was.revisions?.find((r) => r.revision === revision.revision);
     if (JSON.stringify(before) !== JSON.stringify(revision)) {

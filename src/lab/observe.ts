@@ -9,9 +9,11 @@
 import type { ModelApi } from "./driver.ts";
 import {
   INSTRUCTIONS_MARKER,
+  instructionsHead,
   PROBE_MARKER,
   PROBE_SERVER_IDS,
   PROBE_SERVERS,
+  probeDescription,
   probeMarker,
   type ProbeServer,
   REVISION_SERVER_IDS,
@@ -20,7 +22,9 @@ import {
 import type { Recorded } from "./stand_in.ts";
 import {
   type Observation,
+  type ObservedInstructions,
   type ObservedRevision,
+  type ObservedServer,
   type ObservedTool,
   WARNING_CLASSES,
 } from "./observation.ts";
@@ -30,7 +34,7 @@ const isObject = (v: unknown): v is Json =>
   typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** One tool declaration as a model request carried it. */
-interface Declared {
+export interface Declared {
   readonly name: string;
   readonly description: string;
   readonly schema: unknown;
@@ -159,19 +163,62 @@ export interface ObserveInput {
   readonly heldOut?: Readonly<Record<string, ProbeServer>>;
 }
 
-/** The observation of one run. */
-export function observe(input: ObserveInput): Observation {
-  const bodies = input.requests.map((r) => r.body);
-  const declaredPer = bodies.map((body) => declaredTools(input.api, body));
-  // The request that declared most probe tools is the turn's request.
+/** The request that declared most probe tools: the turn's request (its declarations). */
+export function turnRequest(api: ModelApi, bodies: readonly unknown[]): Declared[] {
   let best: Declared[] = [];
-  for (const declared of declaredPer) {
-    const probes = declared.filter((d) => d.description.includes(PROBE_MARKER));
-    if (probes.length > best.filter((d) => d.description.includes(PROBE_MARKER)).length) {
-      best = declared;
+  let most = 0;
+  for (const body of bodies) {
+    const declared = declaredTools(api, body);
+    const probes = declared.filter((d) => d.description.includes(PROBE_MARKER)).length;
+    if (probes > most) [best, most] = [declared, probes];
+  }
+  return best;
+}
+
+/** The length of the longest common prefix of `a` and `b`, in UTF-16 units. */
+function commonPrefix(a: string, b: string): number {
+  const end = Math.min(a.length, b.length);
+  let at = 0;
+  while (at < end && a.charCodeAt(at) === b.charCodeAt(at)) at++;
+  return at;
+}
+
+/**
+ * How much of `served` (which starts with a marker of its own, `head`) reached the model in
+ * `bodies`: the most UTF-16 units of it, from the start, found in any string of them, and what
+ * the client wrote right after them there (to the end of its line, at most 32 characters).
+ */
+export function keptOf(
+  bodies: readonly unknown[],
+  head: string,
+  served: string,
+): { kept: number | null; after: string | null } {
+  let kept: number | null = null;
+  let after: string | null = null;
+  for (const body of bodies) {
+    for (const text of stringsOf(body)) {
+      for (let at = text.indexOf(head); at !== -1; at = text.indexOf(head, at + 1)) {
+        const length = commonPrefix(served, text.slice(at, at + served.length + 1));
+        if (kept !== null && length <= kept) continue;
+        kept = length;
+        const rest = text.slice(at + length, at + length + 32);
+        after = rest.split(/[\r\n]/)[0];
+      }
     }
   }
-  const observeServer = (id: string, probe: ProbeServer) => {
+  return { kept, after: kept !== null && kept < served.length ? after : null };
+}
+
+/** What reached the model of each catalog, read from a run's requests and output. */
+export function observeCatalogs(
+  api: ModelApi,
+  requests: readonly Recorded[],
+  output: readonly string[],
+  catalogs: readonly (readonly [string, ProbeServer])[],
+): ObservedServer[] {
+  const bodies = requests.map((r) => r.body);
+  const best = turnRequest(api, bodies);
+  return catalogs.map(([id, probe]) => {
     const tools: ObservedTool[] = probe.tools.map((tool, index) => {
       const marker = probeMarker(id, index);
       const seen = best.find((d) => d.description.includes(marker)) ??
@@ -179,6 +226,7 @@ export function observe(input: ObserveInput): Observation {
       const names = seen ? [tool.name, seen.name] : [tool.name];
       // Clients quote a rewritten name (`mcp__main__x_y`): the cleaned name, where it is long.
       const cleaned = tool.name.replace(/[^A-Za-z0-9]/g, "_");
+      const served = probeDescription(id, index, tool.description);
       return {
         name: tool.name,
         sent: seen !== undefined,
@@ -187,24 +235,52 @@ export function observe(input: ObserveInput): Observation {
         rewritten: seen && !seen.deferred
           ? canonical(seen.schema) !== canonical(tool.inputSchema)
           : null,
-        warning: warningFor(
-          input.output,
-          names,
-          WARNING_CLASSES,
-          cleaned.length >= 8 ? cleaned : null,
-        ),
+        warning: warningFor(output, names, WARNING_CLASSES, cleaned.length >= 8 ? cleaned : null),
+        ...(probe.measuresDescriptions
+          ? {
+            description_kept: seen && !seen.deferred
+              ? keptOf([seen.description], marker, served).kept
+              : null,
+            description_served: served.length,
+          }
+          : {}),
       };
     });
     return {
       label: probe.label,
       refused: tools.every((t) => !t.sent),
-      warning: warningFor(input.output, [probe.label], ["server-failed"]),
+      warning: warningFor(output, [probe.label], ["server-failed"]),
       tools,
     };
-  };
-  const servers = PROBE_SERVER_IDS.map((id) => observeServer(id, PROBE_SERVERS[id]));
+  });
+}
+
+/** How much of each probe server's instructions reached the model, in catalog order. */
+export function instructionsOf(
+  bodies: readonly unknown[],
+  catalogs: readonly (readonly [string, ProbeServer])[],
+): ObservedInstructions[] {
+  return catalogs.flatMap(([id, probe]) => {
+    if (probe.instructions === undefined) return [];
+    // The main server's instructions start with text and carry the marker at their end.
+    const head = probe.instructions.startsWith(instructionsHead(id))
+      ? instructionsHead(id)
+      : probe.instructions.slice(0, 16);
+    return [{
+      label: probe.label,
+      served: probe.instructions.length,
+      ...keptOf(bodies, head, probe.instructions),
+    }];
+  });
+}
+
+/** The observation of one run. */
+export function observe(input: ObserveInput): Observation {
+  const bodies = input.requests.map((r) => r.body);
+  const probeCatalogs = PROBE_SERVER_IDS.map((id) => [id, PROBE_SERVERS[id]] as const);
+  const servers = observeCatalogs(input.api, input.requests, input.output, probeCatalogs);
   const heldOut = input.heldOut &&
-    Object.entries(input.heldOut).map(([id, probe]) => observeServer(id, probe));
+    observeCatalogs(input.api, input.requests, input.output, Object.entries(input.heldOut));
   return {
     schema: "mcpeval.client-observation/v1",
     client: input.client,
@@ -221,6 +297,7 @@ export function observe(input: ObserveInput): Observation {
     servers,
     ...(heldOut ? { held_out: heldOut } : {}),
     revisions: REVISION_SERVER_IDS.map((id) => revisionOf(input, id)),
+    instructions: instructionsOf(bodies, probeCatalogs),
   };
 }
 

@@ -19,84 +19,21 @@
 
 import { PROTOCOL_VERSIONS } from "../protocol/versions.ts";
 import type { RuleKindId } from "../clients/rules/registry.ts";
+import { MODEL_VIEW_SERVERS } from "./probe_model_view.ts";
 
 type Json = Record<string, unknown>;
 
-/**
- * What a probe tool that the client did not send says about the client:
- *
- * - `flag`: the rule `rule` with `value` hides it (unless a rule of `alsoBy`, already derived
- *   from another probe, hides it too); effect `drop-tool`, or `drop-server` when none of the
- *   server's tools was sent.
- * - `length`: a limit on the name's length (`max-name-length`) or on the label and the name
- *   together (`max-qualified-name-length`), `length` being the probe's; the value is one less
- *   than the shortest such probe that was not sent.
- * - `collision`: it shares its rewritten name with the probe `partner` (an index in its server):
- *   when exactly one of the two was not sent, `name-collision`, keeping the first or the last
- *   (unless the `name-characters` pattern `unless`, derived from another probe, hides it).
- * - `cap`: one of a server of many tools: not sent from position N on, the client sends the
- *   first N (`max-tools`, `truncate`); none sent, it refuses the server (`refuse-server`).
- * - `page`: on page `page` of a paged listing: not sent from a page on, the client reads only
- *   the pages before it (`max-pages`).
- * - `none`: no rule judges it (a plain tool): not sent, no preset can say so.
- */
-export type Decision =
-  | {
-    readonly kind: "flag";
-    /** A rule kind's id (`src/clients/rules/registry.ts`). */
-    readonly rule: string;
-    readonly value: string | true;
-    readonly alsoBy?: readonly string[];
-  }
-  | {
-    readonly kind: "length";
-    readonly rule: "max-name-length" | "max-qualified-name-length";
-    /** The length the rule compares: the name's, or the label's and the name's together. */
-    readonly length: number;
-    /** The name's own length (a `max-name-length` below it explains a qualified probe). */
-    readonly name: number;
-  }
-  | {
-    readonly kind: "collision";
-    readonly partner: number;
-    /** A `name-characters` pattern that, derived from another probe, hides it too. */
-    readonly unless?: string;
-  }
-  | { readonly kind: "cap" }
-  | { readonly kind: "page"; readonly page: number }
-  | { readonly kind: "none" };
+import type { Decision, ProbeServer, ProbeTool } from "./probe_types.ts";
+export type { Decision, ProbeServer, ProbeTool } from "./probe_types.ts";
 
-/** One probe tool as served (`tools/list` entry). */
-export interface ProbeTool {
-  /** The tool's name, exactly as served. */
-  readonly name: string;
-  /** Its `inputSchema` (any JSON: some probes break MCP's Tool shape on purpose). */
-  readonly inputSchema: unknown;
-  /** `_meta`, where the probe needs one. */
-  readonly _meta?: Record<string, unknown>;
-  /** A description served after the marker (held-out catalogs keep their own; probes have none). */
-  readonly description?: string;
-  /** What a client that does not send it shows (absent: `none`). */
-  readonly decides?: Decision;
-}
-
-/** One probe server: its label in the client's config, its tools, its instructions. */
-export interface ProbeServer {
-  /** The server label written in the client's config (short: qualified names stay short). */
-  readonly label: string;
-  /** The tools, in listing order. */
-  readonly tools: readonly ProbeTool[];
-  /** Server instructions (carry {@linkcode INSTRUCTIONS_MARKER}), or none. */
-  readonly instructions?: string;
-  /** How many tools one `tools/list` page holds (absent: every tool on one page). */
-  readonly pageSize?: number;
-}
-
-/** A token in the main server's instructions: found in a model request, the client showed them. */
-export const INSTRUCTIONS_MARKER = "labinstr7c1";
-
-/** The marker prefix in each probe tool's description (`labprobe` + index within its server). */
-export const PROBE_MARKER = "labprobe";
+export {
+  INSTRUCTIONS_MARKER,
+  instructionsHead,
+  PROBE_MARKER,
+  probeDescription,
+  probeMarker,
+} from "./probe_marker.ts";
+import { INSTRUCTIONS_MARKER } from "./probe_marker.ts";
 
 const object = (properties: Json = { q: { type: "string" } }, extra: Json = {}) => ({
   type: "object",
@@ -271,8 +208,11 @@ const qualified = (length: number): ProbeTool => ({
   },
 });
 
-/** Every probe server, by catalog id (the id is also the server label). */
-export const PROBE_SERVERS: Readonly<Record<string, ProbeServer>> = {
+/**
+ * The probe set of the version issue (issue 40), by catalog id (the id is also the server
+ * label): what the older observations were made with.
+ */
+const BASE_PROBE_SERVERS: Readonly<Record<string, ProbeServer>> = {
   main: {
     label: "main",
     tools: MAIN_TOOLS,
@@ -311,6 +251,15 @@ export const PROBE_SERVERS: Readonly<Record<string, ProbeServer>> = {
   },
 };
 
+/**
+ * Every probe server of the newest probe set, by catalog id (also the server label): the base
+ * set, then what the model is shown (`probe_model_view.ts`, issue 41).
+ */
+export const PROBE_SERVERS: Readonly<Record<string, ProbeServer>> = {
+  ...BASE_PROBE_SERVERS,
+  ...MODEL_VIEW_SERVERS,
+};
+
 /** The catalog ids, in the order the lab configures them. */
 export const PROBE_SERVER_IDS: readonly string[] = Object.keys(PROBE_SERVERS);
 
@@ -319,18 +268,24 @@ export const PROBE_CATALOG: readonly ProbeServer[] = PROBE_SERVER_IDS.map((id) =
   PROBE_SERVERS[id]
 );
 
-/** The marker of one probe tool: the server's letters and digits, and the tool's index. */
-export const probeMarker = (server: string, index: number): string =>
-  `${PROBE_MARKER}${server.replace(/[^a-z0-9]/g, "")}x${index}q`;
+/** The base probe set (issue 40), in its order: the older observations' `servers`. */
+export const BASE_PROBE_CATALOG: readonly ProbeServer[] = Object.values(BASE_PROBE_SERVERS);
+
+/** Every probe set an observation may have been made with, oldest first. */
+export const PROBE_SETS: readonly (readonly ProbeServer[])[] = [BASE_PROBE_CATALOG, PROBE_CATALOG];
 
 /**
- * The description a probe tool is served with: its marker first (a client that cuts a long
- * description keeps it), so it is found whatever its name; then the tool's own, if any.
+ * The probe set an observation's `servers` were made with, told by their shape (how many
+ * servers, and how many tools each), or undefined when it is none of {@linkcode PROBE_SETS}.
  */
-export const probeDescription = (server: string, index: number, own?: string): string =>
-  own === undefined
-    ? `Lab probe tool. ${probeMarker(server, index)}`
-    : `${probeMarker(server, index)} ${own}`;
+export function probeSetOf(
+  servers: readonly { readonly tools: readonly unknown[] }[],
+): readonly ProbeServer[] | undefined {
+  return PROBE_SETS.find((set) =>
+    set.length === servers.length &&
+    set.every((probe, at) => probe.tools.length === servers[at].tools.length)
+  );
+}
 
 /**
  * The revision probe servers, by catalog id (also the server label): each answers only one
@@ -351,28 +306,31 @@ export const REVISION_TOOL: ProbeTool = { name: "plain", inputSchema: object() }
 export const REVISION_SERVER_IDS: readonly string[] = Object.keys(REVISION_SERVERS);
 
 /**
- * The probe set's fingerprint: a short hash of every probe server's label, tools (names,
- * schemas, `_meta`), page size and instructions, and of the revision servers. An observation
- * records it; `mcpeval lab --all` observes again what was observed with another probe set.
+ * A probe set's fingerprint (the newest by default): a short hash of every probe server's label,
+ * tools (names, schemas, `_meta`, and the output schema and description of those that have
+ * them), page size and instructions, and of the revision servers. An observation records it;
+ * `mcpeval lab --all` observes again what was observed with none of the known sets.
  */
-export async function probeSetId(): Promise<string> {
+export async function probeSetId(catalog: readonly ProbeServer[] = PROBE_CATALOG): Promise<string> {
   const text = JSON.stringify([
-    PROBE_SERVER_IDS.map((id) => {
-      const { label, tools, instructions, pageSize } = PROBE_SERVERS[id];
-      return [
-        label,
-        instructions ?? null,
-        pageSize ?? null,
-        tools.map((t) => [
-          t.name,
-          t.inputSchema,
-          t._meta ?? null,
-        ]),
-      ];
-    }),
+    catalog.map(({ label, tools, instructions, pageSize }) => [
+      label,
+      instructions ?? null,
+      pageSize ?? null,
+      tools.map((t) =>
+        t.outputSchema === undefined && t.description === undefined
+          ? [t.name, t.inputSchema, t._meta ?? null]
+          : [t.name, t.inputSchema, t._meta ?? null, t.outputSchema ?? null, t.description ?? null]
+      ),
+    ]),
     REVISION_SERVER_IDS,
   ]);
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
   return [...new Uint8Array(digest).slice(0, 6)].map((b) => b.toString(16).padStart(2, "0"))
     .join("");
+}
+
+/** The fingerprints of every known probe set ({@linkcode PROBE_SETS}), oldest first. */
+export function knownProbeSetIds(): Promise<string[]> {
+  return Promise.all(PROBE_SETS.map((set) => probeSetId(set)));
 }

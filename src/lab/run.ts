@@ -20,7 +20,8 @@ import {
 } from "./probe_catalog.ts";
 import { type ProbeHost, startProbeHost } from "./probe_host.ts";
 import { type RunScope, startScope } from "./scope.ts";
-import { type Recorded, startStandIn } from "./stand_in.ts";
+import { type Recorded, type Refuse, startStandIn } from "./stand_in.ts";
+import { observeModelView } from "./model_view_runs.ts";
 
 /**
  * Where installs are cached, never inside the project: `$MCPEVAL_LAB_CACHE`, else
@@ -286,6 +287,10 @@ export interface RunOptions {
   readonly command?: string;
   /** Told, after each run of the client, how many escaped processes the lab ended. */
   readonly onEscaped?: (count: number) => void;
+  /** A strict stand-in's refusals (`strict.ts`); absent: the lenient stand-in. */
+  readonly refuse?: Refuse;
+  /** Run the client with its own defaults (`RunContext.defaults`). */
+  readonly defaults?: boolean;
 }
 
 /** What one run of a client left: the model requests, its output, the servers' records. */
@@ -308,7 +313,7 @@ export async function runOnce(
 ): Promise<Seen> {
   const temp = await Deno.makeTempDir({ prefix: "mcpeval-lab-" });
   temporary.add(temp);
-  const standIn = startStandIn();
+  const standIn = startStandIn(options.refuse);
   let host: ProbeHost | undefined;
   let escaped = 0;
   try {
@@ -333,6 +338,7 @@ export async function runOnce(
       servers,
       packageDir: join(prefix, "node_modules", driver.package),
       version: options.version ?? driver.version,
+      ...(options.defaults ? { defaults: true } : {}),
     });
     const ran = await runInScope(
       join(prefix, invocation.bin),
@@ -410,7 +416,12 @@ export async function runClient(driver: Driver, options: RunOptions): Promise<Ob
       probes,
       ...(options.heldOut ? { heldOut: options.heldOut } : {}),
     });
-    if (observation.servers.some((server) => !server.refused)) return observation;
+    if (observation.servers.some((server) => !server.refused)) {
+      // What the model is shown: the strict stand-in's scenarios, and the client's defaults.
+      const run = (ids: readonly string[], more: Partial<RunOptions>) =>
+        runOnce(driver, prefix, ids, { ...options, heldOut: undefined, ...more });
+      return { ...observation, ...await observeModelView(driver, run, observation) };
+    }
     if (attempt === RUN_ATTEMPTS) {
       throw new LabError(
         `sent no probe tool to the model in ${RUN_ATTEMPTS} runs (it did not wait for its servers)`,

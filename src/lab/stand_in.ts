@@ -13,7 +13,26 @@ export interface Recorded {
   readonly path: string;
   /** The parsed JSON body (null when it was not JSON). */
   readonly body: unknown;
+  /** A strict stand-in refused it: for which limit, and which tool (`src/lab/strict.ts`). */
+  readonly refused?: { readonly limit: string; readonly tool: number; readonly probe: boolean };
 }
+
+/**
+ * How a strict stand-in answers a request that breaks a documented limit: the status, the body
+ * and the limit, or undefined for the lenient answer.
+ */
+export type Refuse = (
+  path: string,
+  body: unknown,
+) =>
+  | {
+    readonly status: number;
+    readonly body: unknown;
+    readonly limit: string;
+    readonly tool: number;
+    readonly probe: boolean;
+  }
+  | undefined;
 
 /** A running stand-in. */
 export interface StandIn {
@@ -180,8 +199,8 @@ function answer(path: string, body: Record<string, unknown>): Response {
   return json({ error: { message: "not served by the lab stand-in" } }, 404);
 }
 
-/** Starts a stand-in on 127.0.0.1 and a random port. */
-export function startStandIn(): StandIn {
+/** Starts a stand-in on 127.0.0.1 and a random port; strict with `refuse`. */
+export function startStandIn(refuse?: Refuse): StandIn {
   const requests: Recorded[] = [];
   const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, async (req) => {
     const path = new URL(req.url).pathname;
@@ -191,6 +210,12 @@ export function startStandIn(): StandIn {
       body = text ? JSON.parse(text) : null;
     } catch {
       body = null;
+    }
+    const refusal = refuse?.(path, body);
+    if (refusal) {
+      const { limit, tool, probe } = refusal;
+      requests.push({ path, body, refused: { limit, tool, probe } });
+      return json(refusal.body, refusal.status);
     }
     requests.push({ path, body });
     const object = typeof body === "object" && body !== null ? body as Record<string, unknown> : {};

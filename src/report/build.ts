@@ -11,7 +11,7 @@ import {
   compareWithBaseline,
   type ProfileDrift,
 } from "../analysis/baseline.ts";
-import { analyze, type Finding, passes } from "../analysis/findings.ts";
+import { analyze, type Finding, passes, type ReferenceReading } from "../analysis/findings.ts";
 import { type FindingClass, hintOf, RULES } from "../analysis/rules.ts";
 import type { RunSettings, ServerRequest } from "../discovery/request.ts";
 import type { ProfileOutcome } from "../discovery/session.ts";
@@ -26,9 +26,11 @@ import {
 } from "../limits.ts";
 import { INCOMPLETE_HINTS } from "../protocol/incomplete.ts";
 import { type ServerTools, toolsSent } from "../analysis/budget.ts";
-import { reachability } from "../analysis/reachability.ts";
+import { type CapWarning, type HiddenTool, reachability } from "../analysis/reachability.ts";
+import { WHOLE_SERVER_EFFECTS } from "../clients/rules/kind.ts";
 import { filteredTools, type ToolFilter } from "../analysis/tool_filters.ts";
 import type { ClientPreset } from "../clients/presets.ts";
+import type { RuleKindId } from "../clients/rules/registry.ts";
 import type { ProfileLabel } from "../profiles.ts";
 import type { ProtocolVersion } from "../protocol/versions.ts";
 import type { TransportKind } from "../target.ts";
@@ -50,6 +52,12 @@ export type ReportSettings =
      * this one (a fleet, in config order), for the tool cap.
      */
     readonly toolsBefore?: ReadonlyMap<ProfileLabel, number>;
+    /**
+     * A fleet: the client profiles whose model API refuses every request while another server
+     * of the fleet is configured (`reject-request`, SPEC 25), with the rule that caused it
+     * there: every tool of this server is unreachable in them, reported on that server.
+     */
+    readonly rejectedBy?: ReadonlyMap<ProfileLabel, RuleKindId>;
     /** A fleet: the config file's own tool filter for this server, applied in every profile. */
     readonly toolFilter?: ToolFilter;
     /** The earlier report to compare with (`--baseline`); none by default. */
@@ -96,20 +104,33 @@ export function buildServerReport(
       listed: outcome.listed.filter((tool) => !filtered.has(tool)),
       ...(outcome.facts ? { facts: outcome.facts.filter((tool) => !filtered.has(tool.name)) } : {}),
     };
-    const reach = preset && reachability(
-      preset.rules,
-      options.server,
-      left || outcome,
-      options.toolsBefore?.get(outcome.profile) ?? 0,
-    );
     // An observed profile: what its model did not receive of what the filter left.
     const received = observationOf(outcome)?.received;
     if (received) {
       const hidden = observedHidden((left || outcome).listed, received);
       return [{ ...outcome, ...(filtered ? { filtered } : {}), hidden, capWarnings: [] }];
     }
+    const reach:
+      | { hidden: ReadonlyMap<string, HiddenTool>; warnings: readonly CapWarning[] }
+      | undefined = preset && reachability(
+        preset.rules,
+        options.server,
+        left || outcome,
+        options.toolsBefore?.get(outcome.profile) ?? 0,
+      );
+    const rejectedBy = options.rejectedBy?.get(outcome.profile);
+    if (reach && rejectedBy !== undefined) {
+      const hidden = new Map(reach.hidden);
+      for (const key of outcome.listed) {
+        if (!WHOLE_SERVER_EFFECTS.has(hidden.get(key)?.effect!)) {
+          hidden.set(key, { rule: rejectedBy, effect: "reject-request", reported: false });
+        }
+      }
+      reach.hidden = hidden;
+    }
     return [{
       ...outcome,
+      ...(preset ? { references: referenceReading(preset) } : {}),
       ...(filtered ? { filtered } : {}),
       ...(reach ? { hidden: reach.hidden, capWarnings: reach.warnings } : {}),
       ...(preset?.version === undefined ? {} : { presetVersion: preset.version }),
@@ -204,6 +225,18 @@ export function buildServerReport(
   return { report, sent };
 }
 
+/**
+ * How a client profile's references are read (SPEC 25): from the text as its client shows it,
+ * none when it shows no instructions, as given when that is not known.
+ */
+export function referenceReading(preset: ClientPreset): ReferenceReading {
+  return preset.instructionsShown === false
+    ? "not-shown"
+    : preset.instructionsShown === null
+    ? "as-given"
+    : "as-shown";
+}
+
 function findingReport(finding: Finding) {
   return {
     kind: finding.kind,
@@ -214,6 +247,7 @@ function findingReport(finding: Finding) {
     ...(finding.observed === undefined ? {} : { observed_profile: finding.observed }),
     available_in: [...finding.availableIn],
     ...(finding.suggestion === undefined ? {} : { suggestion: finding.suggestion }),
+    ...(finding.cut === undefined ? {} : { cut: finding.cut }),
     hint: hintOf(finding.kind, finding.rule !== undefined),
   };
 }
@@ -241,6 +275,11 @@ function profileReport(outcome: ProfileOutcome, preset?: ClientPreset): ProfileR
       ...(preset.version === undefined ? {} : { version: preset.version }),
       client_info: { ...preset.clientInfo },
       instructions_shown: preset.instructionsShown,
+      ...(referenceReading(preset) === "as-shown" ? {} : { references: referenceReading(preset) }),
+      ...(preset.instructions && preset.instructions.shown
+        ? { instructions_cut: preset.instructions.maxChars }
+        : {}),
+      ...(preset.deferral ? { deferral: preset.deferral.default } : {}),
     },
   };
   const negotiated = outcome.protocolVersion === undefined

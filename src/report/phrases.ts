@@ -113,6 +113,23 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
       "Each profile named above has instructions that name a tool its catalog does not list; check the reference and explain any capability requirement in the instructions.",
     sentence: (finding) => candidateSentence(finding),
   },
+  "reference-cut-in-client": {
+    heading: "References a client cuts from the instructions",
+    tag: "cut",
+    summary: "The instructions name a tool only past the cut a client makes",
+    sarifName: "ReferenceCutInClient",
+    noun: "cut-reference candidate",
+    headingCounts: false,
+    sentence: (finding) => {
+      const cut = "cut" in finding && typeof finding.cut === "number" ? finding.cut : undefined;
+      const where = finding.available_in.length === 0
+        ? "no selected profile's model sees it"
+        : `visible in ${finding.available_in.join(", ")}`;
+      return `${finding.profile}: \`${finding.tool}\` is named in the instructions only past the first ${
+        cut ?? "few"
+      } characters its client shows its model (or in a code span that cut splits); ${where}`;
+    },
+  },
   "tool-unreachable-in-client": {
     heading: "Tools a client hides from its model",
     tag: "hidden",
@@ -212,6 +229,52 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
   },
 };
 
+/** How a client profile's references are read, as a clause after its label. */
+const REFERENCE_PHRASES: Readonly<Record<string, string>> = {
+  "not-shown":
+    "its client shows its model no server instructions, so they give no reference candidates",
+  "as-given":
+    "how its client shows server instructions is not known, so references are read from the instructions as given",
+};
+
+/** What a client shows its model by default, as a clause after its label (deferral). */
+const DEFERRAL_PHRASES: Readonly<Record<string, string>> = {
+  all:
+    "by default its client shows its model only tool names behind a search tool (deferral: a deferred tool is reachable)",
+  some:
+    "by default its client shows its model some tools by name only, behind a search tool (deferral: a deferred tool is reachable)",
+};
+
+/**
+ * What a report says of a client profile beyond its catalog (SPEC 25): how its references are
+ * read (none, as given, or from the first N characters its client shows), and its deferral; one
+ * sentence each, none for what needs no word (a client that shows its model the whole text).
+ */
+export function clientFacts(profile: ProfileReport<ReportIds>): string[] {
+  const client = profile.client;
+  if (!client) return [];
+  const facts: string[] = [];
+  const reading = client.references;
+  if (reading !== undefined && Object.hasOwn(REFERENCE_PHRASES, reading)) {
+    facts.push(`${profile.profile}: ${REFERENCE_PHRASES[reading]}`);
+  } else if (
+    (reading === undefined || reading === "as-shown") && typeof client.instructions_cut === "number"
+  ) {
+    facts.push(
+      `${profile.profile}: references are read from the first ${client.instructions_cut} characters of each server's instructions, as its client shows them`,
+    );
+  } else if (
+    reading !== undefined && !knows(REFERENCE_PHRASES, reading) && reading !== "as-shown"
+  ) {
+    facts.push(`${profile.profile}: ${unknownId("reference reading", reading)}`);
+  }
+  const deferral = client.deferral;
+  if (deferral !== undefined && Object.hasOwn(DEFERRAL_PHRASES, deferral)) {
+    facts.push(`${profile.profile}: ${DEFERRAL_PHRASES[deferral]}`);
+  }
+  return facts;
+}
+
 /** What a finding of a kind this version does not know is called in counts. */
 const UNKNOWN_KIND_NOUN = "unknown-kind finding";
 
@@ -297,7 +360,9 @@ export function findingKindApplies(report: Report, kind: FindingKind): boolean {
   if (kind === "tool-unreachable-in-client") {
     return report.profiles.some((p) => p.client || p.observed);
   }
-  if (kind === "tool-cap-exceeded-in-client") return report.profiles.some((p) => p.client);
+  if (kind === "tool-cap-exceeded-in-client" || kind === "reference-cut-in-client") {
+    return report.profiles.some((p) => p.client);
+  }
   if (kind === "preset-disagrees-with-client") {
     return report.profiles.some((p) => p.client) && report.profiles.some((p) => p.observed);
   }

@@ -30,7 +30,8 @@ import {
   SIGNALS,
 } from "../protocol/incomplete.ts";
 import { AUTO } from "../protocol/versions.ts";
-import { CLIENT_NAME } from "../clients/presets.ts";
+import { CLIENT_NAME, DEFERRAL_KINDS } from "../clients/presets.ts";
+import { REFERENCE_READINGS } from "../analysis/findings.ts";
 import { CLIENT_VERSION } from "../clients/versions.ts";
 import { WHOLE_SERVER_EFFECTS } from "../clients/rules/kind.ts";
 import { PROFILE_LABEL, PROFILES } from "../profiles.ts";
@@ -62,6 +63,7 @@ export type {
   ProfileDrift,
   ProfileReport,
   ProfilesDifferReport,
+  ReferenceCutCandidateReport,
   ReferencedCandidateReport,
   ReportIds,
   RequiredToolDefectReport,
@@ -91,6 +93,18 @@ const ClientSchema = z.strictObject({
   }),
   client_info: z.strictObject({ name: Printable, version: Printable }),
   instructions_shown: z.boolean().nullable(),
+  references: idSchema(
+    "Added in 0.3.0: how this profile's references are read: as-shown, from the instructions as its client shows them (cut where instructions_cut says); not-shown, none (the client shows its model no instructions); as-given, from the whole instructions (how the client shows them is not known).",
+    REFERENCE_READINGS,
+  ).optional(),
+  instructions_cut: z.int().min(1).nullable().optional().meta({
+    description:
+      "Added in 0.3.0, with a client that shows instructions and whose cut was observed: the most characters of each server's instructions it keeps (null: whole).",
+  }),
+  deferral: idSchema(
+    "Added in 0.3.0, where observed: whether the client, with its defaults, shows its model only tool names behind a search tool (all, none, some); a fact, never a finding.",
+    DEFERRAL_KINDS,
+  ).optional(),
 });
 const ToolName = z.string().regex(TOOL_NAME);
 const Count = z.int().min(0);
@@ -260,6 +274,12 @@ const requiredSchema = findingSchema("required-tool-unavailable").extend(require
   .refine(requiredAgrees, REQUIRED_DISAGREES);
 const unknownSchema = findingSchema("referenced-tool-unknown").extend(unknownFields);
 const capSchema = findingSchema("tool-cap-exceeded-in-client").extend(capFields);
+const cutFields = {
+  cut: z.int().min(1).meta({
+    description: "How many characters of each server's instructions the client keeps.",
+  }),
+};
+const cutSchema = findingSchema("reference-cut-in-client").extend(cutFields);
 const disagreesFields = {
   tool: ListedTool,
   observed_profile: ProfileLabel.describe(
@@ -287,6 +307,7 @@ const otherFindingFields = {
   effect: idSchema("An effect, when its kind has one.").optional(),
   observed_profile: ProfileLabel.optional(),
   suggestion: ToolName.optional(),
+  cut: z.int().min(1).optional(),
   hint: hintSchema("Its kind's hint, as the report's writer worded it."),
 };
 const otherFinding = z.strictObject({
@@ -327,6 +348,7 @@ const BaselineSchema = z.strictObject({
   resolved: z.array(z.union([
     z.discriminatedUnion("kind", [
       resolvedSchema("referenced-tool-unavailable"),
+      resolvedSchema("reference-cut-in-client").extend(cutFields),
       resolvedSchema("tool-unreachable-in-client").extend(unreachableFields),
       resolvedSchema("tool-cap-exceeded-in-client").extend(capFields),
       resolvedSchema("tool-disabled-in-config").extend(disabledFields),
@@ -397,6 +419,7 @@ const reportSchema = z.strictObject({
   candidates: z.array(z.union([
     z.discriminatedUnion("kind", [
       findingSchema("referenced-tool-unavailable"),
+      cutSchema,
       unreachableSchema,
       capSchema,
       disabledSchema,

@@ -57,6 +57,10 @@ export interface ReportIds {
   readonly baselineState: string;
   /** Why a profile was not compared with the baseline. */
   readonly notCompared: string;
+  /** How a client profile's references are read from its instructions. */
+  readonly referenceReading: string;
+  /** Whether a client shows its model only tool names behind a search tool. */
+  readonly deferral: string;
   /** A finding of a kind outside the known ones (none in what this version writes). */
   readonly otherFinding: UnknownFindingReport;
   /** A resolved finding of a kind outside the known ones. */
@@ -101,6 +105,10 @@ export interface KnownIds extends ReportIds {
   readonly baselineState: BaselineState;
   /** The profile's discovery did not complete now, or the baseline did not select it. */
   readonly notCompared: "incomplete" | "not-in-baseline";
+  /** As its client shows them, none (not shown), or as given (not known). */
+  readonly referenceReading: "as-shown" | "not-shown" | "as-given";
+  /** Every tool deferred by default, none, or some. */
+  readonly deferral: "all" | "none" | "some";
   /** None: this version writes only the kinds it knows. */
   readonly otherFinding: never;
   /** None. */
@@ -134,6 +142,8 @@ export interface UnknownFindingReport {
   observed_profile?: string;
   /** A suggested tool name, when its kind has one. */
   suggestion?: string;
+  /** A cut, when its kind has one. */
+  cut?: number;
   /** Its kind's hint, as the report's writer worded it. */
   hint: string;
   /** With `--baseline`: its state against the baseline. */
@@ -174,7 +184,7 @@ export interface CompleteProfileReport<V extends ReportIds = KnownIds> {
   /** The client capability profile: one of the five, or `client:NAME` for a client preset. */
   profile: V["profile"];
   /** For a client preset's profile: the preset (absent for the five standard profiles). */
-  client?: ClientReport;
+  client?: ClientReport<V>;
   /** For an observed profile (`--observe`): the real client and what its model received. */
   observed?: ObservedReport<V>;
   /** Always true here. */
@@ -201,7 +211,7 @@ export interface IncompleteProfileReport<V extends ReportIds = KnownIds> {
   /** The client capability profile: one of the five, or `client:NAME` for a client preset. */
   profile: V["profile"];
   /** For a client preset's profile: the preset (absent for the five standard profiles). */
-  client?: ClientReport;
+  client?: ClientReport<V>;
   /** For an observed profile (`--observe`): the real client and what its model received. */
   observed?: ObservedReport<V>;
   /** Always false here. */
@@ -224,7 +234,7 @@ export interface IncompleteProfileReport<V extends ReportIds = KnownIds> {
 }
 
 /** The client preset a `client:NAME` profile impersonated. */
-export interface ClientReport {
+export interface ClientReport<V extends ReportIds = KnownIds> {
   /** The preset's name. */
   name: string;
   /** The client's version the preset is of (absent: a hand-written preset of no known version). */
@@ -233,6 +243,24 @@ export interface ClientReport {
   client_info: { name: string; version: string };
   /** Whether that client shows server instructions to its model (null: not known). */
   instructions_shown: boolean | null;
+  /**
+   * Added in 0.3.0: how the profile's references are read (SPEC 25): `as-shown`, from the
+   * instructions as the client shows them (cut where `instructions_cut` says); `not-shown`, none,
+   * since the client shows its model no instructions; `as-given`, from the whole instructions,
+   * since how the client shows them is not known.
+   */
+  references?: V["referenceReading"];
+  /**
+   * Added in 0.3.0, with a client that shows instructions and whose cut was observed: the most
+   * characters of each server's instructions it keeps (null: it keeps them whole).
+   */
+  instructions_cut?: number | null;
+  /**
+   * Added in 0.3.0, where observed: whether the client, with its defaults, shows its model only
+   * tool names behind a search tool (`all`, `none`, `some`): a fact, never a finding (a deferred
+   * tool is reachable).
+   */
+  deferral?: V["deferral"];
 }
 
 /**
@@ -396,9 +424,31 @@ export interface UnknownReferenceReport<V extends ReportIds = KnownIds> {
   baseline_state?: V["baselineState"];
 }
 
+/**
+ * Added in 0.3.0: a known tool that a client profile's instructions name only past the cut its
+ * client makes (or in a code span the cut splits), so its model never sees the reference.
+ */
+export interface ReferenceCutCandidateReport<V extends ReportIds = KnownIds> {
+  /** The finding kind (a rule of {@linkcode RULES}). */
+  kind: "reference-cut-in-client";
+  /** The client profile whose client cuts the instructions. */
+  profile: V["profile"];
+  /** The tool the whole instructions name, in an inline code span. */
+  tool: string;
+  /** How many characters of each server's instructions the client keeps. */
+  cut: number;
+  /** The selected profiles whose models see the tool, in report order; may be empty. */
+  available_in: V["profile"][];
+  /** The rule's fixed hint. */
+  hint: V["findingHints"]["reference-cut-in-client"];
+  /** With `--baseline` only: whether the baseline has this candidate too. */
+  baseline_state?: V["baselineState"];
+}
+
 /** A review candidate: it never fails the run. */
 export type CandidateReport<V extends ReportIds = KnownIds> =
   | ReferencedCandidateReport<V>
+  | ReferenceCutCandidateReport<V>
   | UnreachableCandidateReport<V>
   | CapExceededCandidateReport<V>
   | DisabledInConfigCandidateReport<V>
@@ -453,6 +503,7 @@ export type DefectReport<V extends ReportIds = KnownIds> =
 /** A finding of the baseline that the run no longer produces, as the baseline recorded it. */
 export type ResolvedFindingReport<V extends ReportIds = KnownIds> =
   | Omit<ReferencedCandidateReport<V>, "baseline_state">
+  | Omit<ReferenceCutCandidateReport<V>, "baseline_state">
   | Omit<UnreachableCandidateReport<V>, "baseline_state">
   | Omit<CapExceededCandidateReport<V>, "baseline_state">
   | Omit<DisabledInConfigCandidateReport<V>, "baseline_state">

@@ -17,6 +17,8 @@ import type { SpawnError } from "../transport/stdio.ts";
 import type { FieldLabels } from "../request/request.ts";
 import type { RunRequest } from "../request/run.ts";
 import type { RunEffects } from "./effects.ts";
+import type { ProfileLabel } from "../profiles.ts";
+import type { RuleKindId } from "../clients/rules/registry.ts";
 import type { PlannedServer, RunPlan } from "./plan.ts";
 
 /** One discovery event of one server of the run. */
@@ -107,21 +109,52 @@ export async function executeRun(
   }
   const { buildFleetReport } = await import("../report/fleet/build.ts");
   const budget = new ToolBudget();
+  type Checked = {
+    readonly name: string;
+    readonly report: ReturnType<typeof buildServerReport>["report"];
+    readonly settings: Parameters<typeof buildServerReport>[0];
+    readonly outcomes: Parameters<typeof buildServerReport>[1];
+  };
+  type Entry = Parameters<typeof buildFleetReport>[1][number];
+  const built: (Checked | Entry)[] = plan.servers.map((server): Checked | Entry => {
+    if ("notChecked" in server) return { name: server.name, ...server.notChecked };
+    const outcome = byName.get(server.name)!;
+    if ("spawnFailed" in outcome) {
+      const reason = outcome.spawnFailed === "cwd-not-found" ? "cwd-not-found" : "spawn-failed";
+      return { name: server.name, reason };
+    }
+    const settings = { ...settingsOf(plan, server), toolsBefore: budget.before() };
+    const { report, sent } = buildServerReport(settings, outcome.outcomes);
+    budget.add(sent);
+    return { name: server.name, report, settings, outcomes: outcome.outcomes };
+  });
+  const isChecked = (entry: Checked | Entry): entry is Checked => "outcomes" in entry;
+  const rejectsIn = (report: Checked["report"]) =>
+    report.candidates.flatMap((f) =>
+      "effect" in f && f.effect === "reject-request" ? [[f.profile, f.rule] as const] : []
+    );
+  // A client whose model API refuses every request (`reject-request`) while one server is
+  // configured reaches no server of the fleet: every other server is rebuilt with its tools
+  // hidden in that profile (reported once, on the server that caused it).
+  const rejected = new Map<ProfileLabel, RuleKindId>();
+  for (const entry of built) {
+    if (!isChecked(entry)) continue;
+    for (const [profile, rule] of rejectsIn(entry.report)) {
+      if (!rejected.has(profile)) rejected.set(profile, rule as RuleKindId);
+    }
+  }
   const fleet = buildFleetReport(
     plan.fleet.format,
-    plan.servers.map((server) => {
-      if ("notChecked" in server) return { name: server.name, ...server.notChecked };
-      const outcome = byName.get(server.name)!;
-      if ("spawnFailed" in outcome) {
-        const reason = outcome.spawnFailed === "cwd-not-found" ? "cwd-not-found" : "spawn-failed";
-        return { name: server.name, reason };
-      }
-      const { report, sent } = buildServerReport(
-        { ...settingsOf(plan, server), toolsBefore: budget.before() },
-        outcome.outcomes,
+    built.map((entry): Entry => {
+      if (!isChecked(entry)) return entry;
+      const own = new Set(rejectsIn(entry.report).map(([profile]) => profile));
+      const others = new Map([...rejected].filter(([profile]) => !own.has(profile)));
+      if (others.size === 0) return { name: entry.name, report: entry.report };
+      const { report } = buildServerReport(
+        { ...entry.settings, rejectedBy: others },
+        entry.outcomes,
       );
-      budget.add(sent);
-      return { name: server.name, report };
+      return { name: entry.name, report };
     }),
     plan.fleet.shard,
   );

@@ -79,10 +79,14 @@ export interface FactExtractor {
 export interface ParsedRule {
   /** The rule kind's id. */
   readonly id: string;
-  /** A count or length, a pattern, a scheme name, or `true`. */
-  readonly value: number | string | boolean;
-  /** `max-qualified-name-length`: what joins the server label and the tool name. */
+  /** A count or length, a pattern, a scheme name, a list of names, or `true`. */
+  readonly value: number | string | boolean | readonly string[];
+  /** `max-qualified-name-length`, `api-name-length`: what joins the server label and the name. */
   readonly separator?: string;
+  /** `api-name-length`: what the client puts before the name (`mcp__`). */
+  readonly prefix?: string;
+  /** `api-max-tools`: how many tools of its own the client sends before the servers'. */
+  readonly builtin?: number;
   /** What the client does with the tools the rule judges. */
   readonly effect: RuleEffect;
   /** Where the fact comes from (a URL). */

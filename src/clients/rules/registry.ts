@@ -19,6 +19,15 @@ import { schemaInvalid } from "./schema_invalid.ts";
 import { schemaRootComposition } from "./schema_root_composition.ts";
 import { schemaRootNotObject } from "./schema_root_not_object.ts";
 import { schemaUnresolvableRef } from "./schema_unresolvable_ref.ts";
+import { schemaInvalid2020 } from "./schema_invalid_2020_12.ts";
+import { schemaTupleItems } from "./schema_tuple_items.ts";
+import { outputSchemaInvalid } from "./output_schema_invalid.ts";
+import { outputSchemaNotObject } from "./output_schema_not_object.ts";
+import { schemaDialect } from "./schema_dialect.ts";
+import { outputSchemaDialect } from "./output_schema_dialect.ts";
+import { builtinName } from "./builtin_name.ts";
+import { apiNameLength } from "./api_name_length.ts";
+import { apiMaxTools } from "./api_max_tools.ts";
 
 /** Every rule kind, by id, in the order rules are listed in docs. */
 export const RULE_KINDS = {
@@ -34,6 +43,15 @@ export const RULE_KINDS = {
   "schema-unresolvable-ref": schemaUnresolvableRef,
   "schema-description-not-string": schemaDescriptionNotString,
   "name-collision": nameCollision,
+  "schema-invalid-2020-12": schemaInvalid2020,
+  "schema-tuple-items": schemaTupleItems,
+  "schema-dialect": schemaDialect,
+  "output-schema-invalid": outputSchemaInvalid,
+  "output-schema-not-object": outputSchemaNotObject,
+  "output-schema-dialect": outputSchemaDialect,
+  "builtin-name": builtinName,
+  "api-name-length": apiNameLength,
+  "api-max-tools": apiMaxTools,
 } as const satisfies Readonly<Record<string, RuleKind>>;
 
 /** A rule kind's id: a key of {@linkcode RULE_KINDS}. */

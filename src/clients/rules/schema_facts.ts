@@ -16,6 +16,8 @@ export interface SchemaShape {
   readonly withinBounds: boolean;
   /** Whether a local `$ref` (`#` or a `#/...` JSON pointer) points at nothing. */
   readonly unresolvedRef: boolean;
+  /** Whether an `items` keyword is a list of schemas (draft-07's tuple form). */
+  readonly tupleItems: boolean;
 }
 
 const shapes = new WeakMap<object, SchemaShape>();
@@ -40,7 +42,8 @@ function walk(root: Json): SchemaShape {
   // Two parallel stacks (nodes and their depths): no allocation per node.
   const nodes: unknown[] = [root];
   const depths: number[] = [1];
-  const over = { withinBounds: false, unresolvedRef: false };
+  const over = { withinBounds: false, unresolvedRef: false, tupleItems: false };
+  let tupleItems = false;
   while (nodes.length > 0) {
     const node = nodes.pop();
     const depth = depths.pop()!;
@@ -71,13 +74,18 @@ function walk(root: Json): SchemaShape {
       } else if (typeof child === "number") {
         chars += String(child).length;
       } else if (typeof child === "object" && child !== null) {
+        if (key === "items" && Array.isArray(child)) tupleItems = true;
         nodes.push(child);
         depths.push(depth + 1);
       }
     }
     if (chars > MAX_SCHEMA_BYTES) return over;
   }
-  return { withinBounds: true, unresolvedRef: refs.some((ref) => !resolves(root, ref)) };
+  return {
+    withinBounds: true,
+    unresolvedRef: refs.some((ref) => !resolves(root, ref)),
+    tupleItems,
+  };
 }
 
 /**
@@ -128,3 +136,24 @@ function canonical(value: unknown): string {
   }
   return JSON.stringify(value) ?? "null";
 }
+
+/** A tool's `outputSchema` (absent: undefined). */
+export const outputSchemaOf = (tool: Record<string, unknown>): unknown => tool.outputSchema;
+
+/** The dialects a `$schema` names, by value, with what the URI must contain. */
+export const DIALECTS: Readonly<Record<string, RegExp>> = {
+  "draft-07": /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/,
+  "2020-12": /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/,
+};
+
+/** The dialect a schema's `$schema` names (null: none, or one not in the table). */
+export function dialectOf(schema: unknown): string | null {
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return null;
+  const uri = (schema as Record<string, unknown>).$schema;
+  if (typeof uri !== "string") return null;
+  return Object.keys(DIALECTS).find((dialect) => DIALECTS[dialect].test(uri)) ?? null;
+}
+
+/** Whether a rule's value names a dialect of {@linkcode DIALECTS}. */
+export const isDialect = (value: unknown): boolean =>
+  typeof value === "string" && Object.hasOwn(DIALECTS, value);

@@ -12,14 +12,10 @@
  * @module
  */
 import { type RuleKind, TOOL_EFFECTS, toolsWithFact } from "./kind.ts";
-import { distinct, inputSchemaOf, schemaShape } from "./schema_facts.ts";
+import { inputSchemaOf } from "./schema_facts.ts";
+import { draft07Invalid, prepareDraft07 } from "./draft07.ts";
 
 const FACT = "schema-invalid-draft-07";
-const DRAFT_07 = "http://json-schema.org/draft-07/schema";
-/** The keyword that stands for `uniqueItems: true` in the meta-schema mcpeval validates with. */
-const UNIQUE = "mcpevalUniqueItems";
-
-let validate: ((schema: unknown) => boolean) | undefined;
 
 /** Schemas the client's JSON Schema validator refuses. */
 export const schemaInvalid: RuleKind = {
@@ -29,48 +25,8 @@ export const schemaInvalid: RuleKind = {
   validValue: (value) => value === "draft-07",
   fact: {
     id: FACT,
-    prepare: async () => {
-      if (validate) return;
-      const { Ajv } = await import("ajv/dist/ajv.js");
-      const ajv = new Ajv({ strict: false, validateFormats: false });
-      const meta = ajv.getSchema(DRAFT_07)?.schema;
-      if (typeof meta !== "object" || meta === null) {
-        throw new Error("ajv has no draft-07 meta-schema");
-      }
-      ajv.addKeyword({
-        keyword: UNIQUE,
-        type: "array",
-        schemaType: "boolean",
-        errors: false,
-        validate: (unique: boolean, data: unknown[]) => !unique || distinct(data),
-      });
-      const linear = ajv.compile({
-        ...withLinearUniqueness(meta) as Record<string, unknown>,
-        $id: "mcpeval:draft-07-linear-unique",
-      });
-      validate = (schema) => linear(schema) as boolean;
-    },
-    extract: (tool) => {
-      if (!validate) throw new Error("schema-invalid extracted before it was prepared");
-      const schema = inputSchemaOf(tool);
-      if (!schemaShape(schema).withinBounds) return false;
-      try {
-        return !validate(schema);
-      } catch {
-        return false;
-      }
-    },
+    prepare: prepareDraft07,
+    extract: (tool) => draft07Invalid(inputSchemaOf(tool)),
   },
   judge: toolsWithFact(FACT),
 };
-
-/** A copy of a meta-schema with every `uniqueItems: true` keyword replaced by {@linkcode UNIQUE}. */
-function withLinearUniqueness(schema: unknown): unknown {
-  if (Array.isArray(schema)) return schema.map(withLinearUniqueness);
-  if (typeof schema !== "object" || schema === null) return schema;
-  return Object.fromEntries(
-    Object.entries(schema).map(([key, value]) =>
-      key === "uniqueItems" && value === true ? [UNIQUE, true] : [key, withLinearUniqueness(value)]
-    ),
-  );
-}

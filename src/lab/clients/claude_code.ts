@@ -18,7 +18,9 @@ export const claudeCode: Driver = {
   // Issue 40 measured it: 91 days before 2.1.332, it differs on 6 probe tools and its opening.
   alsoObserve: ["2.1.246"],
   api: "anthropic",
-  prepare: async ({ home, model, servers }) => {
+  // Its default defers MCP tools behind its tool search (names only): the lab observes both.
+  labSetting: "ENABLE_TOOL_SEARCH=false",
+  prepare: async ({ home, model, servers, defaults }) => {
     const config = join(home, "mcp.json");
     await writeFile(config, JSON.stringify({ mcpServers: mcpServers(servers) }));
     return {
@@ -39,7 +41,7 @@ export const claudeCode: Driver = {
         DISABLE_AUTOUPDATER: "1",
         DISABLE_TELEMETRY: "1",
         DISABLE_ERROR_REPORTING: "1",
-        ENABLE_TOOL_SEARCH: "false",
+        ...(defaults ? {} : { ENABLE_TOOL_SEARCH: "false" }),
         MCP_TIMEOUT: "30000",
         // Versions 2.1.17x-2.1.20x connect --mcp-config servers in the background of a -p run
         // (its first model request goes out before them): wait for them, as later ones do.

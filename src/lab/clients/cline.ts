@@ -52,8 +52,11 @@ export const cline: Driver = {
     await writeFile(
       join(settings, "cline_mcp_settings.json"),
       JSON.stringify({
+        // A connect timeout of 60 s: the default (3 s per server) passes before a busy machine
+        // has started the probe set's 29 servers, and the task then starts without them.
         mcpServers: Object.fromEntries(servers.map((s) => [s.label, {
           transport: { type: "stdio", command: s.command, args: s.args, env: s.env },
+          timeout: 60,
         }])),
       }),
     );

@@ -5,6 +5,7 @@
  * @module
  */
 import {
+  clientFacts,
   drifted,
   driftText,
   findingHint,
@@ -165,6 +166,7 @@ export function profileSuites(report: GuidanceReport<ReportIds>): Suite[] {
         ["settle_ms", String(report.settings.settle_ms)],
         ["tool_count", String(profile.tool_count ?? "")],
         ["instructions_present", String(profile.instructions_present ?? "")],
+        ...clientFacts(profile).map((fact) => ["client", fact] as const),
         ...(report.baseline?.profiles_differ
           ? [
             ["baseline_profiles", profilesDifferSentence(report.baseline.profiles_differ)] as const,

@@ -8,6 +8,7 @@
 import { FILTERED_REQUIRED_HINT, FINDING_KINDS, RULES } from "../../analysis/rules.ts";
 import {
   capabilityDependentTools,
+  clientFacts,
   countedHeading,
   driftText,
   filteredPhrase,
@@ -69,6 +70,8 @@ function* serverSummary(report: GuidanceReport<ReportIds>): Generator<string> {
       } |`
     ),
   ];
+  const facts = report.profiles.flatMap(clientFacts);
+  if (facts.length > 0) lines.push("", ...facts.map((fact) => `- ${md(fact)}`));
   /** The lines so far as one piece. */
   const flush = () => {
     const piece = lines.join("\n") + "\n";

@@ -9,6 +9,7 @@ import { styleText } from "node:util";
 import { FILTERED_REQUIRED_HINT } from "../../analysis/rules.ts";
 import {
   capabilityDependentTools,
+  clientFacts,
   countedHeading,
   didYouMean,
   driftText,
@@ -139,6 +140,9 @@ function* serverText(report: GuidanceReport<ReportIds>, style: TextStyle): Gener
     else explained.set(text, [profile.profile]);
   }
   for (const [text, profiles] of explained) add(`${profiles.join(", ")}: ${text}`, 2, 4);
+  for (const profile of report.profiles) {
+    for (const fact of clientFacts(profile)) add(fact, 2, 4);
+  }
   // An observed profile: what the real client did, in numbers.
   for (const profile of report.profiles) {
     const sentence = observedSentence(profile);
