@@ -35,11 +35,15 @@ export type {
 export {
   differences,
   type Observation,
+  type ObservedDeferral,
+  type ObservedInstructions,
   type ObservedRevision,
   type ObservedServer,
+  type ObservedStrict,
   type ObservedTool,
   parseObservation,
   readObservation,
+  type StrictReaction,
   WARNING_CLASSES,
   type WarningClass,
 } from "./observation.ts";
@@ -61,6 +65,7 @@ export {
   type RunOptions,
 } from "./run.ts";
 export { type ScopeKind, scopeKind } from "./scope.ts";
+export type { Refuse } from "./stand_in.ts";
 
 export {
   type Derivation,
