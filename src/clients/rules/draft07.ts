@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { distinct, schemaShape } from "./schema_facts.ts";
+import { distinct, invalidBy } from "./schema_facts.ts";
 const DRAFT_07 = "http://json-schema.org/draft-07/schema";
 /** The keyword that stands for `uniqueItems: true` in the meta-schema mcpeval validates with. */
 const UNIQUE = "mcpevalUniqueItems";
@@ -42,14 +42,7 @@ export async function prepareDraft07(): Promise<void> {
  * Schema; a schema past a bound is not judged (false). `prepareDraft07` first.
  */
 export function draft07Invalid(schema: unknown): boolean {
-  if (!validate) throw new Error("a draft-07 schema was judged before ajv was prepared");
-  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return false;
-  if (!schemaShape(schema as Record<string, unknown>).withinBounds) return false;
-  try {
-    return !validate(schema);
-  } catch {
-    return false;
-  }
+  return invalidBy(validate, schema, "draft-07");
 }
 
 /** A copy of a meta-schema with every `uniqueItems: true` keyword replaced by {@linkcode UNIQUE}. */

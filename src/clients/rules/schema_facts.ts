@@ -137,6 +137,25 @@ function canonical(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
+/**
+ * Whether `validate` (a meta-schema's, prepared) finds `schema` invalid: only an object within
+ * the bounds of `limits.ts` is judged (else false), and a validator that throws judges nothing.
+ */
+export function invalidBy(
+  validate: ((schema: unknown) => boolean) | undefined,
+  schema: unknown,
+  dialect: string,
+): boolean {
+  if (!validate) throw new Error(`a ${dialect} schema was judged before ajv was prepared`);
+  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return false;
+  if (!schemaShape(schema as Record<string, unknown>).withinBounds) return false;
+  try {
+    return !validate(schema);
+  } catch {
+    return false;
+  }
+}
+
 /** A tool's `outputSchema` (absent: undefined). */
 export const outputSchemaOf = (tool: Record<string, unknown>): unknown => tool.outputSchema;
 

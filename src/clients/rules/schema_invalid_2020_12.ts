@@ -11,7 +11,7 @@
  * @module
  */
 import { type RuleKind, TOOL_EFFECTS, toolsWithFact } from "./kind.ts";
-import { inputSchemaOf, schemaShape } from "./schema_facts.ts";
+import { inputSchemaOf, invalidBy } from "./schema_facts.ts";
 
 const FACT = "schema-invalid-2020-12";
 const META = "https://json-schema.org/draft/2020-12/schema";
@@ -33,14 +33,7 @@ export async function prepare2020(): Promise<void> {
  * 2020-12; a schema past a bound is not judged (false). `prepare2020` first.
  */
 export function invalid2020(schema: unknown): boolean {
-  if (!validate) throw new Error("a 2020-12 schema was judged before ajv was prepared");
-  if (typeof schema !== "object" || schema === null || Array.isArray(schema)) return false;
-  if (!schemaShape(schema as Record<string, unknown>).withinBounds) return false;
-  try {
-    return !validate(schema);
-  } catch {
-    return false;
-  }
+  return invalidBy(validate, schema, "2020-12");
 }
 
 /** Input schemas that are not valid JSON Schema 2020-12. */
