@@ -155,35 +155,41 @@ const CHANGES: readonly Change[] = [
   {
     what: "a client rule kind",
     apply: async ({ write, replace }) => {
+      // A kind of one yes-or-no fact, with the probe that decides it (served by the lab; the
+      // committed observations, made before it, are read without it).
       await write(
-        "src/clients/rules/min_name_length.ts",
-        `/** A fictional kind. @module */\nimport { isCount, type RuleKind, TOOL_EFFECTS } from "./kind.ts";\n\n` +
-          `/** Tool names shorter than the value. */\nexport const minNameLength: RuleKind = {\n` +
-          `  id: "min-name-length",\n  check: "its name is shorter than the client accepts",\n  effects: TOOL_EFFECTS,\n  validValue: isCount,\n` +
-          `  judge: (rule, tools) =>\n    tools.filter((tool) => tool.name.length < (rule.value as number)).map((tool) => tool.name),\n};\n`,
+        "src/clients/rules/schema_no_properties.ts",
+        `/** A fictional kind. @module */\nimport { type RuleKind, TOOL_EFFECTS, toolsWithFact } from "./kind.ts";\n\n` +
+          `/** Input schemas without properties. */\nexport const schemaNoProperties: RuleKind = {\n` +
+          `  id: "schema-no-properties",\n  check: "its inputSchema has no properties",\n  effects: TOOL_EFFECTS,\n` +
+          `  validValue: (value) => value === true,\n` +
+          `  fact: {\n    id: "schema-no-properties",\n    extract: (tool) => (tool.inputSchema as { properties?: unknown }).properties === undefined,\n  },\n` +
+          `  judge: toolsWithFact("schema-no-properties"),\n` +
+          `  probes: [{ label: "in-no-props", inputSchema: { type: "object" }, value: true }],\n};\n`,
       );
       const registry = "src/clients/rules/registry.ts";
       await replace(
         registry,
         `import type {`,
-        `import { minNameLength } from "./min_name_length.ts";\nimport type {`,
+        `import { schemaNoProperties } from "./schema_no_properties.ts";\nimport type {`,
       );
       await replace(
         registry,
         `  "name-collision": nameCollision,\n`,
-        `  "min-name-length": minNameLength,\n  "name-collision": nameCollision,\n`,
+        `  "schema-no-properties": schemaNoProperties,\n  "name-collision": nameCollision,\n`,
       );
       await write(
-        "tests/min_name_length_test.ts",
+        "tests/schema_no_properties_test.ts",
         `import assert from "node:assert/strict";\nimport { RULE_KINDS } from "../src/clients/rules/registry.ts";\n\n` +
-          `Deno.test("min-name-length: the names shorter than the value", () => {\n` +
-          `  const judged = RULE_KINDS["min-name-length"].judge({ id: "min-name-length", value: 2 } as never, [\n` +
-          `    { name: "a" },\n    { name: "abc" },\n  ] as never, {} as never);\n  assert.deepEqual(judged, ["a"]);\n});\n`,
+          `Deno.test("schema-no-properties: the schemas without properties", () => {\n` +
+          `  const fact = RULE_KINDS["schema-no-properties"].fact!;\n` +
+          `  assert.equal(fact.extract({ inputSchema: { type: "object" } }), true);\n` +
+          `  assert.equal(fact.extract({ inputSchema: { type: "object", properties: {} } }), false);\n});\n`,
       );
       await replace(
         "docs/client-presets.md",
         "| `name-collision`                |",
-        "| `min-name-length` | a length | tools whose name is shorter | `drop-tool` |\n| `name-collision`                |",
+        "| `schema-no-properties` | `true` | tools whose `inputSchema` has no properties | `drop-tool` |\n| `name-collision`                |",
       );
     },
   },

@@ -162,6 +162,27 @@ Deno.test("schema-description-not-string: only where Codex deserializes a descri
   assert.deepEqual([...hidden.keys()], ["bad"]);
 });
 
+Deno.test("output-schema-unknown-type: a type keyword naming no JSON type, where draft-07 says more", async () => {
+  const rules = [{ id: "output-schema-unknown-type" }, { id: "output-schema-invalid" }];
+  await prepareRules(rules);
+  const [unknown, invalid] = extractorsFor(rules);
+  const judged = (outputSchema: unknown) =>
+    [unknown, invalid].map((f) => f.extract({ outputSchema }));
+  const object = (properties: unknown) => ({ type: "object", properties });
+  assert.deepEqual(judged(object({ x: { type: "strng" } })), [true, true]);
+  assert.deepEqual(judged(object({ x: { type: ["string", "nul"] } })), [true, true]);
+  // The draft-07 meta-schema refuses more (Continue CLI 1.5.47 sent this one).
+  assert.deepEqual(judged(object({ x: { type: "string", minLength: -1 } })), [false, true]);
+  // Kept: every JSON type, a property named `type`, no outputSchema, a root that is not an object.
+  assert.deepEqual(judged(object({ type: { type: ["integer", "null"] } })), [false, false]);
+  assert.equal(unknown.extract({}), false);
+  assert.equal(unknown.extract({ outputSchema: [{ type: "strng" }] }), false);
+  // A schema past a bound is not judged.
+  let deep: Record<string, unknown> = object({ x: { type: "strng" } });
+  for (let i = 0; i < MAX_SCHEMA_DEPTH; i++) deep = object({ d: deep });
+  assert.equal(unknown.extract({ outputSchema: deep }), false);
+});
+
 Deno.test("preset data: effects are checked per kind, and a cap without an effect only warns", () => {
   const preset = (rules: unknown[]) => ({
     schema: "mcpeval.client-presets/v1",

@@ -138,25 +138,24 @@ Deno.test("reject-request: one tool of 74 characters qualified makes every serve
       },
     }),
   );
-  const { code, fleet } = await fleetJson(
-    [
-      "--config",
-      config,
-      "--client",
-      "strict",
-      "--client",
-      "refusing",
-      "--client-file",
-      presets,
-      "--settle-ms",
-      "0",
-      "--require-tool",
-      "other:alpha",
-      "--require-tool",
-      "typed:plain",
-    ],
-    { permissions: [`--allow-run=${DENO}`, `--allow-read=${config},${presets}`] },
-  );
+  const args = [
+    "--config",
+    config,
+    "--client",
+    "strict",
+    "--client",
+    "refusing",
+    "--client-file",
+    presets,
+    "--settle-ms",
+    "0",
+    "--require-tool",
+    "other:alpha",
+    "--require-tool",
+    "typed:plain",
+  ];
+  const permissions = [`--allow-run=${DENO}`, `--allow-read=${config},${presets}`];
+  const { code, fleet } = await fleetJson(args, { permissions });
   // The required tools are unavailable where their client's rules hide them: a failing gate.
   assert.equal(code, 1);
   // deno-lint-ignore no-explicit-any
@@ -182,4 +181,48 @@ Deno.test("reject-request: one tool of 74 characters qualified makes every serve
   // The server refused whole: its valid tool too, in that client only.
   assert.deepEqual(defects(servers.typed), ["client:strict plain", "client:refusing plain"]);
   assert.deepEqual(unreachable(servers.other), []);
+  // The text says what a refused request does: every server of that client, not only this one.
+  const text = await mcpeval(["guidance", "--format", "text", ...args], { permissions });
+  const words = text.stdout.replaceAll(/\s+/g, " ");
+  assert.ok(
+    words.includes(
+      "makes its client's api-name-length rule fail every request to its model (reject-request)",
+    ),
+    text.stdout,
+  );
+  assert.ok(words.includes("so no tool of any of its servers reaches it"), text.stdout);
+  assert.ok(
+    words.includes("output-schema-invalid rule hide every tool of this server (drop-server)"),
+  );
+});
+
+Deno.test("one outputSchema of unknown type: drop-server under the observed clients that refuse the server, nothing under the others", async () => {
+  const { code, report } = await guidanceJson([
+    "--server",
+    "fx",
+    "--settle-ms",
+    "0",
+    "--client",
+    "continue-cli@1.5.47",
+    "--client",
+    "claude-code@2.1.337",
+    "--require-tool",
+    "plain",
+    "--",
+    ...hostile("output-invalid"),
+  ]);
+  // Continue CLI 1.5.47 was observed to refuse the whole server (out-unknown-type): the
+  // required tool beside it is unavailable there, and only there.
+  assert.equal(code, 1);
+  // deno-lint-ignore no-explicit-any
+  const { candidates, defects } = report as any;
+  assert.deepEqual(
+    candidates.filter((c: { kind: string }) => c.kind === "tool-unreachable-in-client")
+      .map((c: Record<string, string>) => [c.profile, c.tool, c.rule, c.effect]),
+    [["client:continue-cli@1.5.47", "typed", "output-schema-unknown-type", "drop-server"]],
+  );
+  assert.deepEqual(
+    defects.map((d: Record<string, string>) => [d.kind, d.profile, d.tool]),
+    [["required-tool-unavailable", "client:continue-cli@1.5.47", "plain"]],
+  );
 });

@@ -144,6 +144,23 @@ Deno.test("renaming every probe server and tool changes no derived preset", () =
   }
 });
 
+Deno.test("an observation made before a rule kind's probe was added is read without it", async () => {
+  // As an observation of the newest set would be, had `out-array` (a rule kind's own probe,
+  // `RuleKind.probes`) been added after it: the derivation and the check read the servers it has.
+  const newest = observations.find((o) => probeSetOf(o.servers) === PROBE_CATALOG)!;
+  assert.ok(newest, "an observation of the newest probe set");
+  const before = structuredClone(newest);
+  before.servers = before.servers.filter((server) => server.label !== "out-array");
+  const catalog = probeSetOf(before.servers)!;
+  assert.deepEqual(catalog.map((p) => p.label), before.servers.map((s) => s.label));
+  assert.deepEqual(await checkPreset(derived(before), before), []);
+  // A server the newest set does not have, or in another order, is no probe set this one knows.
+  const unknown = structuredClone(before);
+  unknown.servers[0].label = "gone";
+  assert.equal(probeSetOf(unknown.servers), undefined);
+  assert.equal(probeSetOf([...before.servers].reverse()), undefined);
+});
+
 const heldOut = await heldOutServers();
 
 /** The held-out agreement of every observation that recorded the held-out catalogs. */

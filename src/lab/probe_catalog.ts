@@ -275,16 +275,29 @@ export const BASE_PROBE_CATALOG: readonly ProbeServer[] = Object.values(BASE_PRO
 export const PROBE_SETS: readonly (readonly ProbeServer[])[] = [BASE_PROBE_CATALOG, PROBE_CATALOG];
 
 /**
- * The probe set an observation's `servers` were made with, told by their shape (how many
- * servers, and how many tools each), or undefined when it is none of {@linkcode PROBE_SETS}.
+ * The probe set an observation's `servers` were made with, told by their shape (each server's
+ * label and how many tools it has, in order): one of {@linkcode PROBE_SETS}, or else, for an observation
+ * made before probes were added (a rule kind's own, `RuleKind.probes`), the newest set's servers
+ * it recorded, found by label, in the set's order: probes added since say nothing about it.
+ * Undefined when it is neither.
  */
 export function probeSetOf(
-  servers: readonly { readonly tools: readonly unknown[] }[],
+  servers: readonly { readonly label: string; readonly tools: readonly unknown[] }[],
 ): readonly ProbeServer[] | undefined {
-  return PROBE_SETS.find((set) =>
+  const known = PROBE_SETS.find((set) =>
     set.length === servers.length &&
-    set.every((probe, at) => probe.tools.length === servers[at].tools.length)
+    set.every((probe, at) =>
+      probe.label === servers[at].label && probe.tools.length === servers[at].tools.length
+    )
   );
+  if (known) return known;
+  const order = new Map(PROBE_CATALOG.map((probe, at) => [probe.label, at]));
+  const at = servers.map((server) => order.get(server.label) ?? -1);
+  const subset = at.every((index, k) =>
+    index >= 0 && (k === 0 || index > at[k - 1]) &&
+    PROBE_CATALOG[index].tools.length === servers[k].tools.length
+  );
+  return subset && servers.length > 0 ? at.map((index) => PROBE_CATALOG[index]) : undefined;
 }
 
 /**

@@ -72,6 +72,7 @@ export async function serveProbe(
     name: tool.name,
     description: probeDescription(id, index, tool.description),
     inputSchema: tool.inputSchema,
+    ...(tool.outputSchema === undefined ? {} : { outputSchema: tool.outputSchema }),
     ...(tool._meta ? { _meta: tool._meta } : {}),
   }));
   server.setRequestHandler(ListToolsRequestSchema, (request: { params?: { cursor?: unknown } }) => {

@@ -8,10 +8,11 @@
  *   4,096 splits and one where that cut creates a span; every text is position markers
  *   (`p000123` at offset 123), so that the kept prefix is measured exactly;
  * - descriptions of several lengths (the description cut), and one of multibyte text;
- * - `outputSchema` variants (a property of unknown type, another invalid keyword, an array root,
- *   boolean sub-schemas, `$schema` draft-07 and 2020-12) and input schemas with `$schema`
- *   draft-07 and a draft-07-only tuple `items`, each on a server of its own beside a plain tool,
- *   so that a client that refuses the whole server is seen;
+ * - the probes the rule kinds declare (`RuleKind.probes` of `src/clients/rules/`: `outputSchema`
+ *   variants, a property of unknown type, another invalid keyword, an array root, boolean
+ *   sub-schemas, `$schema` draft-07 and 2020-12, and input schemas with `$schema` draft-07 and
+ *   a draft-07-only tuple `items`), each on a server of its own beside a plain tool, so that a
+ *   client that refuses the whole server is seen;
  * - tools named as the clients' own built-in tools are (`write_file`, `Read`, `bash`, ...).
  *
  * Every probe tool says what it decides, as in `probe_catalog.ts`.
@@ -20,6 +21,8 @@
  */
 import type { Decision, ProbeServer, ProbeTool } from "./probe_types.ts";
 import { instructionsHead, probeMarker } from "./probe_marker.ts";
+import { RULE_KINDS } from "../clients/rules/registry.ts";
+import type { RuleKind } from "../clients/rules/kind.ts";
 
 type Json = Record<string, unknown>;
 
@@ -140,47 +143,20 @@ const beside = (
   tools: [plain(), { name: label, inputSchema: object(), ...probe }],
 });
 
-const DRAFT_07 = "http://json-schema.org/draft-07/schema#";
-const DRAFT_2020_12 = "https://json-schema.org/draft/2020-12/schema";
-
-/** The schema probe servers, by id (also the label and the probe tool's name). */
+/**
+ * The schema probe servers, by id (also the label and the probe tool's name): the probes each
+ * rule kind declares (`RuleKind.probes`), in the registry's order.
+ */
 const SCHEMA_SERVERS: Readonly<Record<string, ProbeServer>> = Object.fromEntries(
-  [
-    beside("out-unknown-type", {
-      outputSchema: object({ x: { type: "strng" } }),
-      decides: flag("output-schema-invalid", "draft-07"),
-    }),
-    beside("out-invalid", {
-      outputSchema: object({ x: { type: "string", minLength: -1 } }),
-      decides: flag("output-schema-invalid", "draft-07"),
-    }),
-    beside("out-array", {
-      outputSchema: { type: "array", items: { type: "string" } },
-      decides: flag("output-schema-not-object"),
-    }),
-    beside("out-boolean", {
-      outputSchema: object({ ok: true, no: false }),
-      decides: flag("output-schema-not-object"),
-    }),
-    beside("out-draft-07", {
-      outputSchema: { $schema: DRAFT_07, ...object({ x: { type: "string" } }) },
-      decides: flag("output-schema-dialect", "draft-07"),
-    }),
-    beside("out-2020-12", {
-      outputSchema: { $schema: DRAFT_2020_12, ...object({ x: { type: "string" } }) },
-      decides: flag("output-schema-dialect", "2020-12"),
-    }),
-    beside("in-draft-07", {
-      inputSchema: { $schema: DRAFT_07, ...object() },
-      decides: flag("schema-dialect", "draft-07"),
-    }),
-    beside("in-tuple", {
-      inputSchema: object({
-        pair: { type: "array", items: [{ type: "string" }, { type: "number" }] },
-      }),
-      decides: flag("schema-tuple-items"),
-    }),
-  ].map((server) => [server.label, server]),
+  Object.values(RULE_KINDS).flatMap((kind: RuleKind) =>
+    (kind.probes ?? []).map(({ label, inputSchema, outputSchema, value }) =>
+      beside(label, {
+        ...(inputSchema === undefined ? {} : { inputSchema }),
+        ...(outputSchema === undefined ? {} : { outputSchema }),
+        decides: flag(kind.id, value),
+      })
+    )
+  ).map((server) => [server.label, server]),
 );
 
 /**

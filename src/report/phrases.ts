@@ -147,8 +147,12 @@ export const FINDING_PRESENTATION: Readonly<Record<FindingKind, FindingPresentat
       if (rule === OBSERVED_RULE) {
         return `${finding.profile}: \`${finding.tool}\` is listed but the real client's model did not receive it (observed); ${where}`;
       }
-      return effect === undefined
-        ? `${finding.profile}: \`${finding.tool}\` is listed but its client's ${rule} rule hides it${check}; ${where}`
+      if (effect === undefined) {
+        return `${finding.profile}: \`${finding.tool}\` is listed but its client's ${rule} rule hides it${check}; ${where}`;
+      }
+      // A refused request fails the client's every turn: no server's tool reaches its model.
+      return effect === "reject-request"
+        ? `${finding.profile}: \`${finding.tool}\` makes its client's ${rule} rule fail every request to its model (${effect})${check}, so no tool of any of its servers reaches it; ${where}`
         : `${finding.profile}: \`${finding.tool}\` makes its client's ${rule} rule hide every tool of this server (${effect})${check}; ${where}`;
     },
   },

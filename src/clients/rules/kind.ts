@@ -117,6 +117,23 @@ export interface RuleContext {
   readonly toolsBefore: number;
 }
 
+/**
+ * A probe that decides a rule kind, served by the lab (`src/lab/probe_model_view.ts`): a server
+ * of its own, labelled `label`, holding a plain tool and a probe tool named `label` with these
+ * schemas. A client that sends the plain tool and not the probe has the rule with `value`
+ * (effect `drop-tool`); one that sends neither, with `drop-server`.
+ */
+export interface RuleProbe {
+  /** The server's label and the probe tool's name (short: qualified names stay short). */
+  readonly label: string;
+  /** The probe tool's `inputSchema` (absent: an object of one string property). */
+  readonly inputSchema?: unknown;
+  /** Its `outputSchema`, if any (any JSON: some break MCP's Tool shape on purpose). */
+  readonly outputSchema?: unknown;
+  /** The rule's value the probe shows. */
+  readonly value: string | true;
+}
+
 /** One rule kind. */
 export interface RuleKind {
   /** The id used in preset data and reports. */
@@ -138,6 +155,11 @@ export interface RuleKind {
   readonly validValue: (value: unknown, rule: Json) => boolean | string;
   /** The per-tool fact it needs beyond name and app-only, if any. */
   readonly fact?: FactExtractor;
+  /**
+   * The probes that decide it, each a server of its own, served by the lab after the probes of
+   * `src/lab/probe_catalog.ts` (absent: those decide it, or no probe does).
+   */
+  readonly probes?: readonly RuleProbe[];
   /** Loads what applying it needs (a regular-expression engine), once per run. */
   readonly prepare?: () => Promise<void>;
   /** The tools it judges, in listing order (for a cap: the tools past it). */

@@ -7,7 +7,7 @@
  * @module
  */
 import { type RuleKind, TOOL_EFFECTS } from "./kind.ts";
-import { dialectOf, isDialect, outputSchemaOf } from "./schema_facts.ts";
+import { DIALECT_URIS, dialectOf, isDialect, objectOf, outputSchemaOf } from "./schema_facts.ts";
 
 /** Output schemas declaring a dialect the client refuses. */
 export const outputSchemaDialect: RuleKind = {
@@ -18,4 +18,16 @@ export const outputSchemaDialect: RuleKind = {
   fact: { id: "output-schema-dialect", extract: (tool) => dialectOf(outputSchemaOf(tool)) },
   judge: (rule, tools) =>
     tools.filter((tool) => tool.facts["output-schema-dialect"] === rule.value).map((t) => t.name),
+  probes: [
+    {
+      label: "out-draft-07",
+      outputSchema: { $schema: DIALECT_URIS["draft-07"], ...objectOf() },
+      value: "draft-07",
+    },
+    {
+      label: "out-2020-12",
+      outputSchema: { $schema: DIALECT_URIS["2020-12"], ...objectOf() },
+      value: "2020-12",
+    },
+  ],
 };

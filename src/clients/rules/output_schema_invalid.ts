@@ -9,7 +9,7 @@
  * @module
  */
 import { type RuleKind, TOOL_EFFECTS, toolsWithFact } from "./kind.ts";
-import { outputSchemaOf } from "./schema_facts.ts";
+import { objectOf, outputSchemaOf } from "./schema_facts.ts";
 import { draft07Invalid, prepareDraft07 } from "./draft07.ts";
 
 const INVALID = "output-schema-invalid-draft-07";
@@ -29,4 +29,9 @@ export const outputSchemaInvalid: RuleKind = {
     },
   },
   judge: toolsWithFact(INVALID),
+  probes: [{
+    label: "out-invalid",
+    outputSchema: objectOf({ x: { type: "string", minLength: -1 } }),
+    value: "draft-07",
+  }],
 };

@@ -7,7 +7,7 @@
  * @module
  */
 import { type RuleKind, TOOL_EFFECTS, toolsWithFact } from "./kind.ts";
-import { outputSchemaOf } from "./schema_facts.ts";
+import { objectOf, outputSchemaOf } from "./schema_facts.ts";
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json =>
@@ -39,4 +39,8 @@ export const outputSchemaNotObject: RuleKind = {
     },
   },
   judge: toolsWithFact(NOT_OBJECT),
+  probes: [
+    { label: "out-array", outputSchema: { type: "array", items: { type: "string" } }, value: true },
+    { label: "out-boolean", outputSchema: objectOf({ ok: true, no: false }), value: true },
+  ],
 };

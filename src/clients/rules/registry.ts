@@ -22,6 +22,7 @@ import { schemaUnresolvableRef } from "./schema_unresolvable_ref.ts";
 import { schemaInvalid2020 } from "./schema_invalid_2020_12.ts";
 import { schemaTupleItems } from "./schema_tuple_items.ts";
 import { outputSchemaInvalid } from "./output_schema_invalid.ts";
+import { outputSchemaUnknownType } from "./output_schema_unknown_type.ts";
 import { outputSchemaNotObject } from "./output_schema_not_object.ts";
 import { schemaDialect } from "./schema_dialect.ts";
 import { outputSchemaDialect } from "./output_schema_dialect.ts";
@@ -47,6 +48,7 @@ export const RULE_KINDS = {
   "schema-tuple-items": schemaTupleItems,
   "schema-dialect": schemaDialect,
   "output-schema-invalid": outputSchemaInvalid,
+  "output-schema-unknown-type": outputSchemaUnknownType,
   "output-schema-not-object": outputSchemaNotObject,
   "output-schema-dialect": outputSchemaDialect,
   "builtin-name": builtinName,

@@ -6,7 +6,7 @@
  * @module
  */
 import { type RuleKind, TOOL_EFFECTS } from "./kind.ts";
-import { dialectOf, isDialect } from "./schema_facts.ts";
+import { DIALECT_URIS, dialectOf, isDialect, objectOf } from "./schema_facts.ts";
 
 /** Input schemas declaring a dialect the client refuses. */
 export const schemaDialect: RuleKind = {
@@ -17,4 +17,9 @@ export const schemaDialect: RuleKind = {
   fact: { id: "input-schema-dialect", extract: (tool) => dialectOf(tool.inputSchema) },
   judge: (rule, tools) =>
     tools.filter((tool) => tool.facts["input-schema-dialect"] === rule.value).map((t) => t.name),
+  probes: [{
+    label: "in-draft-07",
+    inputSchema: { $schema: DIALECT_URIS["draft-07"], ...objectOf({ q: { type: "string" } }) },
+    value: "draft-07",
+  }],
 };

@@ -18,7 +18,20 @@ export interface SchemaShape {
   readonly unresolvedRef: boolean;
   /** Whether an `items` keyword is a list of schemas (draft-07's tuple form). */
   readonly tupleItems: boolean;
+  /** Whether a `type` keyword names (or lists) something that is not a JSON Schema type. */
+  readonly unknownType: boolean;
 }
+
+/** The JSON Schema types (draft-07 and 2020-12 alike). */
+const JSON_TYPES: ReadonlySet<string> = new Set([
+  "array",
+  "boolean",
+  "integer",
+  "null",
+  "number",
+  "object",
+  "string",
+]);
 
 const shapes = new WeakMap<object, SchemaShape>();
 
@@ -42,8 +55,9 @@ function walk(root: Json): SchemaShape {
   // Two parallel stacks (nodes and their depths): no allocation per node.
   const nodes: unknown[] = [root];
   const depths: number[] = [1];
-  const over = { withinBounds: false, unresolvedRef: false, tupleItems: false };
+  const over = { withinBounds: false, unresolvedRef: false, tupleItems: false, unknownType: false };
   let tupleItems = false;
+  let unknownType = false;
   while (nodes.length > 0) {
     const node = nodes.pop();
     const depth = depths.pop()!;
@@ -71,10 +85,14 @@ function walk(root: Json): SchemaShape {
       if (typeof child === "string") {
         chars += child.length;
         if (key === "$ref") refs.push(child);
+        else if (key === "type" && !JSON_TYPES.has(child)) unknownType = true;
       } else if (typeof child === "number") {
         chars += String(child).length;
       } else if (typeof child === "object" && child !== null) {
         if (key === "items" && Array.isArray(child)) tupleItems = true;
+        if (key === "type" && Array.isArray(child)) {
+          unknownType ||= child.some((item) => typeof item !== "string" || !JSON_TYPES.has(item));
+        }
         nodes.push(child);
         depths.push(depth + 1);
       }
@@ -85,6 +103,7 @@ function walk(root: Json): SchemaShape {
     withinBounds: true,
     unresolvedRef: refs.some((ref) => !resolves(root, ref)),
     tupleItems,
+    unknownType,
   };
 }
 
@@ -164,6 +183,17 @@ export const DIALECTS: Readonly<Record<string, RegExp>> = {
   "draft-07": /^https?:\/\/json-schema\.org\/draft-07\/schema#?$/,
   "2020-12": /^https?:\/\/json-schema\.org\/draft\/2020-12\/schema#?$/,
 };
+
+/** The `$schema` URI a probe of each dialect declares (as the dialect's meta-schema names it). */
+export const DIALECT_URIS: Readonly<Record<string, string>> = {
+  "draft-07": "http://json-schema.org/draft-07/schema#",
+  "2020-12": "https://json-schema.org/draft/2020-12/schema",
+};
+
+/** An object schema of `properties` (a probe's schema: one string property by default). */
+export const objectOf = (
+  properties: Record<string, unknown> = { q: { type: "string" } },
+): Record<string, unknown> => ({ type: "object", properties });
 
 /** The dialect a schema's `$schema` names (null: none, or one not in the table). */
 export function dialectOf(schema: unknown): string | null {

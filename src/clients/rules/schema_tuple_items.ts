@@ -7,7 +7,7 @@
  * @module
  */
 import { type RuleKind, TOOL_EFFECTS, toolsWithFact } from "./kind.ts";
-import { inputSchemaOf, schemaShape } from "./schema_facts.ts";
+import { inputSchemaOf, objectOf, schemaShape } from "./schema_facts.ts";
 
 const FACT = "schema-tuple-items";
 
@@ -25,4 +25,11 @@ export const schemaTupleItems: RuleKind = {
     },
   },
   judge: toolsWithFact(FACT),
+  probes: [{
+    label: "in-tuple",
+    inputSchema: objectOf({
+      pair: { type: "array", items: [{ type: "string" }, { type: "number" }] },
+    }),
+    value: true,
+  }],
 };

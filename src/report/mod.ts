@@ -1,0 +1,57 @@
+/**
+ * mcpeval guidance's reports, part by part (`jsr:@mcpeval/guidance/report`): every shape a
+ * report or a fleet report holds, by name, for a reader that handles one kind of candidate,
+ * defect, profile or server. The library (`jsr:@mcpeval/guidance/lib`) gives the whole reports,
+ * their unions and their schemas; the parts are named here.
+ *
+ * @example
+ * ```ts
+ * import type { ReferenceCutCandidateReport } from "jsr:@mcpeval/guidance/report";
+ * import type { GuidanceReport } from "jsr:@mcpeval/guidance/lib";
+ *
+ * const cuts = (report: GuidanceReport): ReferenceCutCandidateReport[] =>
+ *   report.candidates.filter((c): c is ReferenceCutCandidateReport =>
+ *     c.kind === "reference-cut-in-client"
+ *   );
+ * ```
+ *
+ * @module
+ */
+export type {
+  BaselineReport,
+  BaselineState,
+  BaselineToolDefectReport,
+  CandidateReport,
+  CapExceededCandidateReport,
+  ClientReport,
+  ComparedProfileDrift,
+  CompleteProfileReport,
+  DefectReport,
+  DisabledInConfigCandidateReport,
+  GuidanceReport,
+  IncompleteDetailReport,
+  IncompleteProfileReport,
+  IncompleteReport,
+  KnownIds,
+  NotComparedProfileDrift,
+  ObservedReport,
+  PresetDisagreesCandidateReport,
+  ProfileDrift,
+  ProfileReport,
+  ProfilesDifferReport,
+  ReferenceCutCandidateReport,
+  ReferencedCandidateReport,
+  ReportIds,
+  RequiredToolDefectReport,
+  ResolvedFindingReport,
+  UnknownFindingReport,
+  UnknownReferenceReport,
+  UnreachableCandidateReport,
+} from "./schema.ts";
+export type {
+  CheckedServer,
+  FleetReport,
+  FleetServer,
+  FleetShardReport,
+  NotCheckedServer,
+} from "./fleet/schema.ts";
