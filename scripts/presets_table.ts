@@ -18,7 +18,7 @@ import { agreement } from "../src/lab/check.ts";
 import { DRIVERS } from "../src/lab/clients/mod.ts";
 import { derivePreset, PRESETS_SCHEMA } from "../src/lab/derive.ts";
 import type { Observation } from "../src/lab/observation.ts";
-import { PROBE_CATALOG, type ProbeServer } from "../src/lab/probe_catalog.ts";
+import { PROBE_CATALOG, type ProbeServer, probeSetOf } from "../src/lab/probe_catalog.ts";
 import { observationsIn } from "../src/lab/presets_file.ts";
 
 const ROOT = fileURLToPath(new URL("../", import.meta.url));
@@ -128,7 +128,12 @@ export async function versionsTable(
       }
       const { preset, entry } = presetOf(observation);
       const probes = observation.servers.flatMap((s) => s.tools);
-      const drift = await agreement(newest!, observation.servers, PROBE_CATALOG);
+      // Against the probe set it was observed with (older observations lack later probes).
+      const drift = await agreement(
+        newest!,
+        observation.servers,
+        probeSetOf(observation.servers) ?? PROBE_CATALOG,
+      );
       const held = observation.held_out
         ? await agreement(
           preset,

@@ -147,8 +147,8 @@ Deno.test("renaming every probe server and tool changes no derived preset", () =
 Deno.test("an observation made before a rule kind's probe was added is read without it", async () => {
   // As an observation of the newest set would be, had `out-array` (a rule kind's own probe,
   // `RuleKind.probes`) been added after it: the derivation and the check read the servers it has.
-  const newest = observations.find((o) => probeSetOf(o.servers) === PROBE_CATALOG)!;
-  assert.ok(newest, "an observation of the newest probe set");
+  const newest = observations.reduce((a, b) => a.servers.length >= b.servers.length ? a : b);
+  assert.ok(newest.servers.some((server) => server.label === "out-array"), "a newest observation");
   const before = structuredClone(newest);
   before.servers = before.servers.filter((server) => server.label !== "out-array");
   const catalog = probeSetOf(before.servers)!;
