@@ -101,6 +101,43 @@ Deno.test("mod.ts exports exactly the library's public names", async () => {
   assert.ok(PUBLIC_NAMES.length <= 80, `${PUBLIC_NAMES.length} names`);
 });
 
+Deno.test("./report (src/report/mod.ts) names every part of a report the library's reports hold", async () => {
+  const output = await new Deno.Command(DENO, {
+    args: ["doc", "--json", "src/report/mod.ts"],
+    cwd: ROOT,
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  assert.ok(output.success, "deno doc --json src/report/mod.ts");
+  const doc = JSON.parse(new TextDecoder().decode(output.stdout)) as {
+    nodes: Record<string, { symbols: { name: string }[] }>;
+  };
+  const [module] = Object.values(doc.nodes);
+  const names = new Set(module.symbols.map((symbol) => symbol.name));
+  for (
+    const part of [
+      "ReferencedCandidateReport",
+      "ReferenceCutCandidateReport",
+      "UnreachableCandidateReport",
+      "CapExceededCandidateReport",
+      "DisabledInConfigCandidateReport",
+      "PresetDisagreesCandidateReport",
+      "RequiredToolDefectReport",
+      "BaselineToolDefectReport",
+      "CompleteProfileReport",
+      "IncompleteProfileReport",
+      "ComparedProfileDrift",
+      "NotComparedProfileDrift",
+      "CheckedServer",
+      "NotCheckedServer",
+      "GuidanceReport",
+      "FleetReport",
+    ]
+  ) {
+    assert.ok(names.has(part), part);
+  }
+});
+
 Deno.test("mod.ts: the values a library user calls or reads, none of the CLI's", async () => {
   const library = await import("../mod.ts");
   for (const name of ["runGuidance", "runConfig", "GuidanceReportSchema", "FleetReportSchema"]) {

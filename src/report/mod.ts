@@ -17,41 +17,11 @@
  *
  * @module
  */
-export type {
-  BaselineReport,
-  BaselineState,
-  BaselineToolDefectReport,
-  CandidateReport,
-  CapExceededCandidateReport,
-  ClientReport,
-  ComparedProfileDrift,
-  CompleteProfileReport,
-  DefectReport,
-  DisabledInConfigCandidateReport,
-  GuidanceReport,
-  IncompleteDetailReport,
-  IncompleteProfileReport,
-  IncompleteReport,
-  KnownIds,
-  NotComparedProfileDrift,
-  ObservedReport,
-  PresetDisagreesCandidateReport,
-  ProfileDrift,
-  ProfileReport,
-  ProfilesDifferReport,
-  ReferenceCutCandidateReport,
-  ReferencedCandidateReport,
-  ReportIds,
-  RequiredToolDefectReport,
-  ResolvedFindingReport,
-  UnknownFindingReport,
-  UnknownReferenceReport,
-  UnreachableCandidateReport,
-} from "./schema.ts";
+export * from "./types.ts";
 export type {
   CheckedServer,
   FleetReport,
   FleetServer,
   FleetShardReport,
   NotCheckedServer,
-} from "./fleet/schema.ts";
+} from "./fleet/types.ts";
