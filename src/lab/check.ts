@@ -17,7 +17,6 @@ import type { ClientPreset } from "../clients/presets.ts";
 import { extractorsFor, prepareRules } from "../clients/rules/registry.ts";
 import type { JsonRpcMessage } from "../protocol/messages.ts";
 import {
-  discoverRevision,
   planOf,
   PROTOCOL_VERSION,
   PROTOCOL_VERSIONS,
@@ -25,7 +24,7 @@ import {
   revisionOf,
 } from "../protocol/versions.ts";
 import type { Incoming, Transport } from "../transport/transport.ts";
-import type { Observation, ObservedServer } from "./observation.ts";
+import { type Observation, type ObservedServer, openingRevision } from "./observation.ts";
 import { type ProbeServer, probeSetOf } from "./probe_catalog.ts";
 import { probeDescription } from "./probe_marker.ts";
 import {
@@ -209,7 +208,7 @@ export async function checkPreset(
     if (JSON.stringify(preset.capabilities) !== JSON.stringify(init.capabilities)) {
       lines.push("initialize: capabilities");
     }
-    const revision = init.discover_first ? discoverRevision() : init.protocol_version;
+    const revision = openingRevision(observation);
     if (preset.protocolVersion !== revision) lines.push("initialize: protocol revision");
   }
   if (preset.instructionsShown !== observation.instructions_shown) {

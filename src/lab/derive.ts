@@ -11,9 +11,9 @@
  *
  * @module
  */
-import { discoverRevision, isProtocolVersion, PROTOCOL_VERSIONS } from "../protocol/versions.ts";
+import { isProtocolVersion, PROTOCOL_VERSIONS } from "../protocol/versions.ts";
 import { type RuleKindId, SCHEME_KEEPS } from "../clients/rules/registry.ts";
-import type { Observation } from "./observation.ts";
+import { type Observation, openingRevision } from "./observation.ts";
 import { type ProbeServer, probeSetOf } from "./probe_catalog.ts";
 import {
   deferralOf,
@@ -214,7 +214,7 @@ export function derivePreset(
 
   const init = observation.initialize;
   if (!init) return problem("recorded no initialize: the client never opened the main probe");
-  const revision = init.discover_first ? discoverRevision() : init.protocol_version;
+  const revision = openingRevision(observation);
   if (!isProtocolVersion(revision)) {
     return problem("sends a protocol revision mcpeval does not know");
   }

@@ -9,6 +9,7 @@
 import { z } from "zod";
 import { CLIENT_VERSION } from "../clients/versions.ts";
 import { INTEGRITY } from "./committed.ts";
+import { discoverRevision } from "../protocol/versions.ts";
 
 /** The fixed classes a client's warning about a tool (or server) is put in. */
 export const WARNING_CLASSES = [
@@ -278,6 +279,21 @@ export const ObservationSchema: z.ZodType<Observation> = z.object({
   strict: z.array(ObservedStrictSchema).optional(),
   deferral: ObservedDeferralSchema.optional(),
 });
+
+/**
+ * The revision an observed client opens with: the one it sent in `initialize`, or, for a client
+ * that probes with `server/discover` first, the newest discover revision its observation knew
+ * (its revision probes): a revision added since is not claimed for it (null: it sent none).
+ * Undefined without an
+ * `initialize`.
+ */
+export function openingRevision(observation: Observation): string | null | undefined {
+  const init = observation.initialize;
+  if (!init) return undefined;
+  if (!init.discover_first) return init.protocol_version;
+  const known = (observation.revisions ?? []).map((observed) => observed.revision);
+  return discoverRevision(known.length > 0 ? known : undefined);
+}
 
 /** `value` as an observation, or undefined when it is not a valid one. */
 export function parseObservation(value: unknown): Observation | undefined {

@@ -100,12 +100,16 @@ export const PROTOCOL_VERSION: ProtocolVersion = "2025-06-18";
 export const AUTO = "auto";
 
 /**
- * The revision of a client that opens with `server/discover`: the newest that opens so (an
- * observed client that probes with it first is a preset of this revision, falling back to
- * `initialize` as the revision describes).
+ * The revision of a client that opens with `server/discover`: the newest of `among` that opens
+ * so (an observed client that probes with it first is a preset of this revision, falling back
+ * to `initialize` as the revision describes). `among`: the revisions its observation knew, so
+ * that a revision added since is not claimed for it; by default every revision.
  */
-export function discoverRevision(): ProtocolVersion {
-  return PROTOCOL_VERSIONS.filter((version) => REVISIONS[version].opening === "discover").at(-1)!;
+export function discoverRevision(
+  among: readonly string[] = PROTOCOL_VERSIONS,
+): ProtocolVersion {
+  const opening = PROTOCOL_VERSIONS.filter((version) => REVISIONS[version].opening === "discover");
+  return opening.filter((version) => among.includes(version)).at(-1) ?? opening.at(-1)!;
 }
 
 /** What `--protocol-version` takes: one revision, spoken strictly, or `auto`. */
