@@ -11,7 +11,13 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { type Observation, ObservationSchema } from "../src/lab/observation.ts";
-import { PROBE_CATALOG, type ProbeServer, probeSetOf } from "../src/lab/probe_catalog.ts";
+import {
+  BASE_PROBE_CATALOG,
+  PROBE_CATALOG,
+  type ProbeServer,
+  probeSetOf,
+  REVISION_SERVER_IDS,
+} from "../src/lab/probe_catalog.ts";
 import { API_LIMITS, STRICT_SCENARIOS } from "../src/lab/strict.ts";
 import { derivePreset, presetFileOf, PRESETS_SCHEMA } from "../src/lab/derive.ts";
 import { agreement, checkPreset } from "../src/lab/check.ts";
@@ -24,7 +30,7 @@ import {
   parsePresets,
 } from "../src/clients/presets.ts";
 import { compareVersions } from "../src/clients/versions.ts";
-import { RULE_KIND_IDS } from "../src/clients/rules/registry.ts";
+import { RULE_KIND_IDS, RULE_KINDS } from "../src/clients/rules/registry.ts";
 import { heldOutServers } from "../fixtures/held_out.ts";
 import { TABLE_END, TABLE_START, versionsTable } from "../scripts/presets_table.ts";
 import { ROOT } from "./_cli.ts";
@@ -118,6 +124,18 @@ Deno.test("every rule kind has probes that decide it, or an API limit of the str
   ));
   for (const limit of API_LIMITS) if (limit.rule && limit.scenario) decided.add(limit.rule);
   assert.deepEqual(RULE_KIND_IDS.filter((id) => !decided.has(id)), []);
+});
+
+Deno.test("each rule kind's own probe is served, as a server whose label no other probe takes", () => {
+  const labels = Object.values(RULE_KINDS).flatMap((kind) =>
+    (kind.probes ?? []).map((probe) => probe.label)
+  );
+  assert.equal(new Set(labels).size, labels.length, "each label once");
+  const taken = new Set([...BASE_PROBE_CATALOG.map((p) => p.label), ...REVISION_SERVER_IDS]);
+  assert.deepEqual(labels.filter((label) => taken.has(label)), []);
+  const served = PROBE_CATALOG.map((probe) => probe.label);
+  assert.equal(new Set(served).size, served.length);
+  for (const label of labels) assert.ok(served.includes(label), label);
 });
 
 Deno.test("every API limit of the strict stand-in has its document, address and date", () => {
