@@ -41,37 +41,51 @@ export { UserError } from "./src/errors.ts";
 export { RequestError } from "./src/request/request.ts";
 export { RunError } from "./src/run/errors.ts";
 export { SpawnError } from "./src/transport/stdio.ts";
-// What it gives: the reports, and their schemas (each part by name: `jsr:@mcpeval/guidance/report`).
+// What it gives: the reports, and their schemas.
 export {
   type BaselineReport,
   type BaselineState,
+  type BaselineToolDefectReport,
   type CandidateReport,
+  type CapExceededCandidateReport,
   type ClientReport,
+  type ComparedProfileDrift,
+  type CompleteProfileReport,
   type DefectReport,
+  type DisabledInConfigCandidateReport,
   type GuidanceReport,
   GuidanceReportSchema,
   type IncompleteDetailReport,
+  type IncompleteProfileReport,
   type IncompleteReport,
   type KnownIds,
+  type NotComparedProfileDrift,
   type ObservedReport,
+  type PresetDisagreesCandidateReport,
   type ProfileDrift,
   type ProfileReport,
   type ProfilesDifferReport,
+  type ReferenceCutCandidateReport,
+  type ReferencedCandidateReport,
   type ReportIds,
   type ReportIssue,
   type ReportParseResult,
   type ReportSchema,
+  type RequiredToolDefectReport,
   type ResolvedFindingReport,
   type UnknownFindingReport,
   type UnknownReferenceReport,
+  type UnreachableCandidateReport,
 } from "./src/report/schema.ts";
 export {
+  type CheckedServer,
   type FleetParseResult,
   type FleetReport,
   FleetReportSchema,
   type FleetSchema,
   type FleetServer,
   type FleetShardReport,
+  type NotCheckedServer,
 } from "./src/report/fleet/schema.ts";
 // The facts a report's values come from: each id with its fixed phrase.
 export {
